@@ -1,0 +1,26 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { consoleBaseQuery } from './base-query';
+
+/** Every cache tag of the console; features add their endpoints with injectEndpoints. */
+export const TAG_TYPES = [
+  'Menu',
+  'CurrentUser',
+  'Company',
+  'User',
+  'Role',
+  'Dictionary',
+  'Driver',
+  'Vehicle',
+  'Terminal',
+  'Sim',
+] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: consoleBaseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});
+
+/** The id used for "the whole list" tags. */
+export const LIST_ID = 'LIST';

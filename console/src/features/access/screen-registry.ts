@@ -1,0 +1,27 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withChunkTimeout } from '../version/chunk-error';
+
+/** Props every dynamic screen receives. */
+export interface ScreenProps {
+  /** The page's action codes (`simCare:add` ...). */
+  readonly power: readonly string[];
+}
+
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
+/** A route-level chunk with the 120 s chunk timeout. */
+export function lazyScreen(load: () => Promise<{ default: ComponentType<ScreenProps> }>): Screen {
+  return lazy(() => withChunkTimeout(load));
+}
+
+/**
+ * Screens by the names the menu tree uses (last href segment). A name missing here
+ * renders the 404 placeholder (spec §2).
+ */
+export const screens: Readonly<Record<string, Screen>> = {
+  simCare: lazyScreen(() => import('../sim/SimCareScreen')),
+};
+
+export function screenFor(name: string): Screen | null {
+  return Object.hasOwn(screens, name) ? (screens[name] ?? null) : null;
+}

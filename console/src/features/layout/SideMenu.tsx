@@ -1,0 +1,68 @@
+import { useMemo, useState } from 'react';
+import { Tree, type TreeNodeInfo } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { normalisePath, type MenuNode } from '../access/menu-tree';
+
+function toTreeNodes(
+  nodes: readonly MenuNode[],
+  expanded: ReadonlySet<string>,
+  current: string,
+  collapsed: boolean,
+): TreeNodeInfo<MenuNode>[] {
+  return nodes.map((node) => {
+    const id = String(node.id);
+    const children = node.children ?? [];
+    return {
+      id,
+      label: collapsed ? '' : node.label,
+      icon: (node.icon as IconName | null | undefined) ?? (children.length > 0 ? 'folder-close' : 'document'),
+      hasCaret: !collapsed && children.length > 0,
+      isExpanded: expanded.has(id),
+      isSelected: node.href ? normalisePath(node.href) === current : false,
+      nodeData: node,
+      childNodes: children.length > 0 ? toTreeNodes(children, expanded, current, collapsed) : undefined,
+    };
+  });
+}
+
+/** The collapsible left menu built from the user's menu tree (node id 2). */
+export function SideMenu({ background }: { background: string }) {
+  const menu = useAppSelector((state) => state.access.menu);
+  const collapsed = useAppSelector((state) => state.settings.menuCollapsed);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(menu.map((node) => String(node.id))),
+  );
+
+  const contents = useMemo(
+    () => toTreeNodes(menu, expanded, location.pathname, collapsed),
+    [menu, expanded, location.pathname, collapsed],
+  );
+
+  const toggle = (id: string, open: boolean): void => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  return (
+    <nav className={`of-side-menu bp6-dark ${collapsed ? 'of-collapsed' : ''}`} style={{ background }}>
+      <Tree<MenuNode>
+        contents={contents}
+        onNodeExpand={(node) => toggle(String(node.id), true)}
+        onNodeCollapse={(node) => toggle(String(node.id), false)}
+        onNodeClick={(node) => {
+          const data = node.nodeData;
+          if (data?.href && (data.children ?? []).length === 0) void navigate(normalisePath(data.href));
+          else toggle(String(node.id), !node.isExpanded);
+        }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,251 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, ButtonGroup, HTMLSelect, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
+import {
+  Cell,
+  Column,
+  ColumnHeaderCell,
+  RenderMode,
+  SelectionModes,
+  Table,
+  TableLoadingOption,
+  type Region,
+} from '@blueprintjs/table';
+import '@blueprintjs/table/lib/css/table.css';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/toaster';
+import { WithPower } from '../access/power-context';
+import { FormDialog } from './FormDialog';
+import {
+  firstPage,
+  PAGE_SIZES,
+  pageCount,
+  selectedRowIndexes,
+  withKeyword,
+  withPage,
+  withPageSize,
+  withSort,
+  type DialogWidth,
+  type FieldSpec,
+  type FormValues,
+  type PageQuery,
+  type PageResult,
+} from './table-model';
+
+export interface ColumnSpec<Row> {
+  readonly key: string;
+  readonly titleKey: string;
+  readonly width?: number;
+  readonly sortable?: boolean;
+  readonly render: (row: Row) => ReactNode;
+}
+
+export interface TableScreenProps<Row, Form extends FormValues> {
+  /** Screen name: action codes are `<screen>:add|modify|delete`. */
+  readonly screen: string;
+  readonly searchPlaceholderKey: string;
+  readonly columns: readonly ColumnSpec<Row>[];
+  readonly useList: (query: PageQuery) => { data?: PageResult<Row>; isFetching: boolean };
+  readonly fields: readonly FieldSpec<Form>[];
+  readonly emptyForm: Form;
+  readonly toForm: (row: Row) => Form;
+  readonly dialogWidth: DialogWidth;
+  readonly addTitleKey: string;
+  readonly editTitleKey: string;
+  /** Resolves true when saved. */
+  readonly save: (form: Form, editing: Row | null) => Promise<boolean>;
+  /** Resolves true when deleted. */
+  readonly remove: (rows: readonly Row[]) => Promise<boolean>;
+}
+
+const noRows: readonly never[] = [];
+
+/** Search bar, sortable paged Blueprint table, add/edit dialog and confirmed delete. */
+export function TableScreen<Row, Form extends FormValues>(props: TableScreenProps<Row, Form>) {
+  const { screen, columns, useList, fields, emptyForm, toForm, dialogWidth, save, remove } = props;
+  const { t } = useTranslation();
+  const [query, setQuery] = useState<PageQuery>(firstPage);
+  const [keyword, setKeyword] = useState('');
+  const [selection, setSelection] = useState<Region[]>([]);
+  const [dialog, setDialog] = useState<{ editing: Row | null } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { data, isFetching } = useList(query);
+  const rows: readonly Row[] = data?.records ?? noRows;
+  const total = data?.total ?? 0;
+  const selectedRows = selectedRowIndexes(selection, rows.length).map((index) => rows[index] as Row);
+
+  const initialForm = useMemo(
+    () => (dialog?.editing ? toForm(dialog.editing) : emptyForm),
+    [dialog, toForm, emptyForm],
+  );
+
+  const headerRenderer = (column: ColumnSpec<Row>) => () => (
+    <ColumnHeaderCell
+      name={t(column.titleKey)}
+      menuRenderer={
+        column.sortable
+          ? () => (
+              <Menu>
+                <MenuItem
+                  icon="sort-asc"
+                  text={t('common.sortAsc')}
+                  onClick={() => setQuery((q) => withSort(q, column.key, 'asc'))}
+                />
+                <MenuItem
+                  icon="sort-desc"
+                  text={t('common.sortDesc')}
+                  onClick={() => setQuery((q) => withSort(q, column.key, 'desc'))}
+                />
+              </Menu>
+            )
+          : undefined
+      }
+    />
+  );
+
+  const submit = async (form: Form): Promise<void> => {
+    setSaving(true);
+    const ok = await save(form, dialog?.editing ?? null);
+    setSaving(false);
+    if (ok) {
+      notify('success', t('common.saved'));
+      setDialog(null);
+    }
+  };
+
+  const confirmRemove = async (): Promise<void> => {
+    setConfirmDelete(false);
+    if (await remove(selectedRows)) {
+      notify('success', t('common.deleted'));
+      setSelection([]);
+    }
+  };
+
+  const requireSelection = (then: () => void): void => {
+    if (selectedRows.length === 0) notify('warning', t('common.selectRowFirst'));
+    else then();
+  };
+
+  return (
+    <div className="of-table-screen">
+      <form
+        className="of-search-bar"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery((q) => withKeyword(q, keyword));
+        }}
+      >
+        <InputGroup
+          leftIcon="search"
+          placeholder={t(props.searchPlaceholderKey)}
+          aria-label={t('common.keyword')}
+          value={keyword}
+          onValueChange={setKeyword}
+        />
+        <Button type="submit" intent="primary" icon="search" text={t('common.search')} />
+        <Button
+          icon="reset"
+          text={t('common.reset')}
+          onClick={() => {
+            setKeyword('');
+            setQuery(firstPage);
+          }}
+        />
+        <ButtonGroup>
+          <WithPower code={`${screen}:add`}>
+            <Button
+              icon="add"
+              intent="success"
+              text={t('common.add')}
+              onClick={() => setDialog({ editing: null })}
+            />
+          </WithPower>
+          <WithPower code={`${screen}:modify`}>
+            <Button
+              icon="edit"
+              text={t('common.edit')}
+              onClick={() => requireSelection(() => setDialog({ editing: selectedRows[0] as Row }))}
+            />
+          </WithPower>
+          <WithPower code={`${screen}:delete`}>
+            <Button
+              icon="trash"
+              intent="danger"
+              text={t('common.delete')}
+              onClick={() => requireSelection(() => setConfirmDelete(true))}
+            />
+          </WithPower>
+        </ButtonGroup>
+      </form>
+      <div className="of-table-wrap">
+        <Table
+          numRows={rows.length}
+          loadingOptions={isFetching ? [TableLoadingOption.CELLS] : []}
+          selectionModes={SelectionModes.ROWS_AND_CELLS}
+          selectedRegions={selection}
+          onSelection={setSelection}
+          cellRendererDependencies={[rows]}
+          columnWidths={columns.map((column) => column.width ?? 160)}
+          enableRowHeader
+          renderMode={RenderMode.NONE}
+        >
+          {columns.map((column) => (
+            <Column
+              key={column.key}
+              id={column.key}
+              columnHeaderCellRenderer={headerRenderer(column)}
+              cellRenderer={(rowIndex) => (
+                <Cell>{rows[rowIndex] ? column.render(rows[rowIndex] as Row) : null}</Cell>
+              )}
+            />
+          ))}
+        </Table>
+      </div>
+      <div className="of-pager">
+        <span>{t('common.total', { total })}</span>
+        <HTMLSelect
+          aria-label={t('common.pageSize', { size: query.pageSize })}
+          value={query.pageSize}
+          onChange={(event) => setQuery((q) => withPageSize(q, Number(event.currentTarget.value)))}
+          options={PAGE_SIZES.map((size) => ({ value: size, label: t('common.pageSize', { size }) }))}
+        />
+        <Button
+          icon="chevron-left"
+          aria-label={t('common.prev')}
+          disabled={query.pageNo <= 1}
+          onClick={() => setQuery((q) => withPage(q, q.pageNo - 1, total))}
+        />
+        <span>{t('common.page', { page: query.pageNo, pages: pageCount(total, query.pageSize) })}</span>
+        <Button
+          icon="chevron-right"
+          aria-label={t('common.next')}
+          disabled={query.pageNo >= pageCount(total, query.pageSize)}
+          onClick={() => setQuery((q) => withPage(q, q.pageNo + 1, total))}
+        />
+      </div>
+      <FormDialog<Form>
+        isOpen={dialog !== null}
+        title={t(dialog?.editing ? props.editTitleKey : props.addTitleKey)}
+        width={dialogWidth}
+        fields={fields}
+        initial={initialForm}
+        editing={Boolean(dialog?.editing)}
+        saving={saving}
+        onClose={() => setDialog(null)}
+        onSubmit={(form) => void submit(form)}
+      />
+      <Alert
+        isOpen={confirmDelete}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={t('common.confirm')}
+        cancelButtonText={t('common.cancel')}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void confirmRemove()}
+      >
+        {t('common.deleteConfirm', { count: selectedRows.length })}
+      </Alert>
+    </div>
+  );
+}

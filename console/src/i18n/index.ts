@@ -1,0 +1,25 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Locale } from '@openfleet/errors';
+import zhCN from './zh_CN.json';
+import enUS from './en_US.json';
+
+export const resources = {
+  zh_CN: { translation: zhCN },
+  en_US: { translation: enUS },
+} as const;
+
+/** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */
+export function createI18n(language: Locale): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'zh_CN',
+    // Flat keys such as "auth.tab.login": dots are part of the key, not nesting.
+    keySeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}

@@ -1,0 +1,50 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+
+// The console polls js/version.json on every navigation and reloads when it changes (spec §4),
+// so every build writes a fresh version before `public/` is copied into dist.
+function versionFile(): Plugin {
+  return {
+    name: 'openfleet-version-json',
+    apply: 'build',
+    buildStart() {
+      mkdirSync(here('./public/js'), { recursive: true });
+      const version = `${process.env.npm_package_version ?? '0.0.0'}-${Date.now()}`;
+      writeFileSync(here('./public/js/version.json'), `${JSON.stringify({ version })}\n`);
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), versionFile()],
+  resolve: {
+    // The shared catalogue is pure TypeScript; contracts is only imported for types.
+    alias: {
+      '@openfleet/errors': here('../libs/errors/src/index.ts'),
+      '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
+    },
+    // The repository root holds an older React for other tools; the console uses its own.
+    dedupe: ['react', 'react-dom'],
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    proxy: Object.fromEntries(
+      ['/login', '/auth', '/basic', '/gps', '/verifySessionStatus', '/socket.io'].map((prefix) => [
+        prefix,
+        {
+          target: 'http://127.0.0.1:8080',
+          changeOrigin: true,
+          ws: prefix === '/socket.io',
+          // /login is both a screen and an API path: browser navigations stay with the SPA.
+          bypass: (req: { headers: { accept?: string } }) =>
+            req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+        },
+      ]),
+    ),
+  },
+});

@@ -1,0 +1,18 @@
+# One image recipe for every backend service; SERVICE picks the entry (services/<SERVICE>/dist/main.js).
+# Current LTS Node; the build stage compiles native modules (better-sqlite3) and the TypeScript workspace.
+FROM node:24-bookworm-slim AS build
+WORKDIR /repo
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY . .
+RUN npm ci && npm run build && npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+ARG SERVICE
+ENV NODE_ENV=production SERVICE=${SERVICE}
+WORKDIR /app
+COPY --from=build /repo/package.json ./
+COPY --from=build /repo/node_modules ./node_modules
+COPY --from=build /repo/libs ./libs
+COPY --from=build /repo/services ./services
+USER node
+CMD ["sh", "-c", "exec node services/${SERVICE}/dist/main.js"]

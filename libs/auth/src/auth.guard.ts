@@ -1,0 +1,40 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import type { AuthUser } from './auth-user';
+import { IS_PUBLIC, REQUIRED_ACTIONS } from './decorators';
+import { PermissionCache } from './permission-cache';
+import { TokenService } from './token.service';
+
+/** The bearer token of an `Authorization` header, if any. */
+export function bearerTokenOf(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * Verifies the bearer token (errorCode 401, HTTP 401, when missing, invalid or expired), puts the
+ * {@link AuthUser} on `request.user`, then checks `@RequiresAction` codes (errorCode 403 "no permission").
+ * `@Public()` endpoints pass untouched. Use with `@UseGuards(AuthGuard)` or as an APP_GUARD.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenService,
+    private readonly permissions: PermissionCache,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthUser }>();
+    const token = bearerTokenOf(request.headers.authorization);
+    if (!token) throw new AppError(ErrorCode.NOT_LOGGED_IN);
+    request.user = await this.tokens.verify(token);
+    const required = this.reflector.getAllAndOverride<string[]>(REQUIRED_ACTIONS, targets) ?? [];
+    if (required.length && !this.permissions.allows(request.user, required)) throw new AppError(ErrorCode.NO_PERMISSION);
+    return true;
+  }
+}

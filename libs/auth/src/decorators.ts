@@ -1,0 +1,16 @@
+import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { AuthUser } from './auth-user';
+
+export const IS_PUBLIC = 'openfleet:auth:public';
+export const REQUIRED_ACTIONS = 'openfleet:auth:actions';
+
+/** The endpoint needs no token (login, health ...). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** The caller's roles must grant every listed action code (`<screen>:<action>`, e.g. `carList:add`). */
+export const RequiresAction = (...actionCodes: string[]) => SetMetadata(REQUIRED_ACTIONS, actionCodes);
+
+/** Injects the authenticated {@link AuthUser}. */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {
+  return context.switchToHttp().getRequest<{ user: AuthUser }>().user;
+});

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { AUTH_CONFIG, type AuthConfig } from './auth-config';
+import type { AccessTokenClaims, AuthUser } from './auth-user';
+import { JwtError, signHs256, verifyHs256 } from './hs256-jwt';
+import { resolveJwtSecret } from './jwt-secret';
+
+const ISSUER = 'openfleet';
+
+/** Signs and verifies access tokens (JWT HS256). */
+@Injectable()
+export class TokenService {
+  private readonly key: Uint8Array;
+  readonly accessTtlSeconds: number;
+
+  constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
+    this.key = resolveJwtSecret(config);
+    this.accessTtlSeconds = config.AUTH_ACCESS_TOKEN_TTL;
+  }
+
+  async sign(user: AuthUser, ttlSeconds = this.accessTtlSeconds): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: AccessTokenClaims = {
+      sub: user.id,
+      cid: user.companyId,
+      utype: user.userType,
+      rids: user.roleIds,
+      sa: user.superAdmin,
+      scope: { c: user.scope.companies, f: user.scope.fleets },
+      ...(user.sessionId ? { sid: user.sessionId } : {}),
+    };
+    return signHs256({ ...claims, iss: ISSUER, iat: now, exp: now + ttlSeconds }, this.key);
+  }
+
+  /** The token's user; AppError 401 when the token is malformed, forged or expired. */
+  async verify(token: string): Promise<AuthUser> {
+    try {
+      const payload = verifyHs256(token, this.key);
+      if (payload.iss !== ISSUER) throw new JwtError('wrong issuer');
+      return userOfClaims(payload as unknown as AccessTokenClaims);
+    } catch (error) {
+      const expired = error instanceof JwtError && error.expired;
+      throw new AppError(ErrorCode.NOT_LOGGED_IN, { detail: expired ? 'token expired' : 'invalid token', cause: error });
+    }
+  }
+}
+
+function userOfClaims(claims: AccessTokenClaims): AuthUser {
+  if (typeof claims.sub !== 'string' || typeof claims.cid !== 'string' || !Array.isArray(claims.rids)) {
+    throw new Error('token claims incomplete');
+  }
+  return {
+    id: claims.sub,
+    companyId: claims.cid,
+    userType: Number(claims.utype),
+    roleIds: claims.rids.map(String),
+    superAdmin: claims.sa === true,
+    scope: { companies: (claims.scope?.c ?? []).map(String), fleets: (claims.scope?.f ?? []).map(String) },
+    sessionId: claims.sid,
+  };
+}

@@ -1,0 +1,135 @@
+import { PoisonMessageError, type TopicDef } from '@openfleet/contracts';
+import type { BusLogger } from './bus-logger';
+import type { DeliveredMessage, SubscribeOptions } from './event-bus';
+
+/** A record as it came off the log, before decoding. */
+export interface EncodedRecord {
+  partition: number;
+  offset: string;
+  key: string;
+  value: Buffer;
+  headers: Record<string, string>;
+  timestamp: number;
+}
+
+export interface ParkedRecord {
+  record: EncodedRecord;
+  error: Error;
+}
+
+export interface DeliveryHooks {
+  /** Parks a poison record on the dead-letter topic; must resolve only once it is stored. */
+  park(parked: ParkedRecord): Promise<void>;
+  /** False once the subscription is closing or lost its partition: stop retrying, do not commit. */
+  isActive(): boolean;
+  /** Called between retries (Kafka uses it to heartbeat). */
+  onRetry?(): Promise<void>;
+  logger: BusLogger;
+  /** Backoff bounds in ms; tests shorten them. */
+  backoff?: { initialMs: number; maxMs: number };
+}
+
+export const DEFAULT_BACKOFF = { initialMs: 100, maxMs: 30_000 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Shared delivery semantics of both adapters, so they cannot drift apart:
+ * undecodable records and `PoisonMessageError`s are parked; other errors are retried with
+ * exponential backoff until they succeed or the subscription stops. Returns true when the whole
+ * batch is done (processed or parked) and its offsets may be committed.
+ */
+export async function deliverBatch<T>(
+  topic: TopicDef<T>,
+  options: SubscribeOptions<T>,
+  records: EncodedRecord[],
+  hooks: DeliveryHooks,
+): Promise<boolean> {
+  const decoded: DeliveredMessage<T>[] = [];
+  const encodedOf = new Map<DeliveredMessage<T>, EncodedRecord>();
+  for (const record of records) {
+    try {
+      const message = { ...record, topic: topic.name, value: topic.codec.decode(record.value) };
+      decoded.push(message);
+      encodedOf.set(message, record);
+    } catch (error) {
+      await parkWithRetry({ record, error: asError(error) }, hooks);
+    }
+  }
+  if (decoded.length === 0) return hooks.isActive();
+  return handleWithRetry({ options, hooks, encodedOf }, decoded, true);
+}
+
+interface DeliveryContext<T> {
+  options: SubscribeOptions<T>;
+  hooks: DeliveryHooks;
+  encodedOf: Map<DeliveredMessage<T>, EncodedRecord>;
+}
+
+async function handleWithRetry<T>(
+  context: DeliveryContext<T>,
+  messages: DeliveredMessage<T>[],
+  isolatePoison: boolean,
+): Promise<boolean> {
+  const { options, hooks } = context;
+  const backoff = hooks.backoff ?? DEFAULT_BACKOFF;
+  let delay = backoff.initialMs;
+  for (let attempt = 1; ; attempt++) {
+    if (!hooks.isActive()) return false;
+    try {
+      await options.handle(messages);
+      return true;
+    } catch (error) {
+      const failure = asError(error);
+      if (failure instanceof PoisonMessageError) {
+        if (messages.length === 1) {
+          await parkWithRetry({ record: context.encodedOf.get(messages[0])!, error: failure }, hooks);
+          return hooks.isActive();
+        }
+        // A batch failed on a poison record: replay it one by one so only that record is parked.
+        if (isolatePoison) return handleOneByOne(context, messages);
+      }
+      hooks.logger.warn({
+        group: options.group,
+        topic: messages[0].topic,
+        partition: messages[0].partition,
+        offset: messages[0].offset,
+        attempt,
+        error: failure.message,
+      }, 'handler failed, retrying');
+      await sleep(delay);
+      await hooks.onRetry?.();
+      delay = Math.min(delay * 2, backoff.maxMs);
+    }
+  }
+}
+
+async function handleOneByOne<T>(context: DeliveryContext<T>, messages: DeliveredMessage<T>[]): Promise<boolean> {
+  for (const message of messages) {
+    if (!(await handleWithRetry(context, [message], false))) return false;
+  }
+  return true;
+}
+
+async function parkWithRetry(parked: ParkedRecord, hooks: DeliveryHooks): Promise<void> {
+  hooks.logger.error(
+    { partition: parked.record.partition, offset: parked.record.offset, key: parked.record.key, error: parked.error.message },
+    'parking poison message on the dead-letter topic',
+  );
+  const backoff = hooks.backoff ?? DEFAULT_BACKOFF;
+  let delay = backoff.initialMs;
+  while (hooks.isActive()) {
+    try {
+      await hooks.park(parked);
+      return;
+    } catch (error) {
+      hooks.logger.warn({ error: asError(error).message }, 'dead-letter publish failed, retrying');
+      await sleep(delay);
+      delay = Math.min(delay * 2, backoff.maxMs);
+    }
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

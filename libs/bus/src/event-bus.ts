@@ -1,0 +1,68 @@
+import type { TopicDef } from '@openfleet/contracts';
+
+/** One record to publish: the key keeps one terminal's (or vehicle's) records ordered on one partition. */
+export interface PublishRecord<T> {
+  key: string;
+  value: T;
+  headers?: Record<string, string>;
+}
+
+/** A record handed to a subscriber, decoded and validated by the topic's codec. */
+export interface DeliveredMessage<T> {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string;
+  value: T;
+  headers: Record<string, string>;
+  timestamp: number;
+}
+
+export interface SubscribeOptions<T> {
+  /** Consumer group: every group sees every record once; members of one group share the partitions. */
+  group: string;
+  /**
+   * Handles records of one partition, in order. Offsets are committed only after it resolves
+   * (at-least-once). Throw `PoisonMessageError` for a record that can never succeed; any other
+   * error is treated as transient and retried with backoff.
+   */
+  handle: (messages: DeliveredMessage<T>[]) => Promise<void>;
+  /** Upper bound of records per `handle` call (default 500). */
+  maxBatchSize?: number;
+  /** A new group starts at the earliest retained record instead of the latest (default true). */
+  fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  readonly topic: string;
+  readonly group: string;
+  close(): Promise<void>;
+}
+
+/** The event-bus port every service uses; adapters: in-process (standalone) and Kafka (cluster). */
+export interface EventBus {
+  readonly kind: 'in-process' | 'kafka';
+  /** Resolves once the bus has durably accepted every record (Kafka: acks from all in-sync replicas). */
+  publish<T>(topic: TopicDef<T>, records: PublishRecord<T> | PublishRecord<T>[]): Promise<void>;
+  subscribe<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription>;
+  /** True while the adapter can publish; used by /health. */
+  isHealthy(): Promise<boolean>;
+  /** Stops consumers after their in-flight batch, flushes pending publishes, disconnects. */
+  close(): Promise<void>;
+}
+
+/** Header names of records parked on a dead-letter topic. */
+export const DeadLetterHeaders = {
+  error: 'x-dead-letter-error',
+  group: 'x-dead-letter-group',
+  sourceTopic: 'x-dead-letter-source-topic',
+  sourcePartition: 'x-dead-letter-source-partition',
+  sourceOffset: 'x-dead-letter-source-offset',
+} as const;
+
+/** Adapts a per-record handler to the batch `handle` signature. */
+export function eachMessage<T>(handler: (message: DeliveredMessage<T>) => Promise<void>) {
+  return async (messages: DeliveredMessage<T>[]): Promise<void> => {
+    for (const message of messages) await handler(message);
+  };
+}

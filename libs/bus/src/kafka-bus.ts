@@ -1,0 +1,215 @@
+import { deadLetterTopic, type TopicDef } from '@openfleet/contracts';
+import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import { consoleBusLogger, type BusLogger } from './bus-logger';
+import { deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
+import { DeadLetterHeaders, type EventBus, type PublishRecord, type SubscribeOptions, type Subscription } from './event-bus';
+import { KafkaPublisher } from './kafka-publisher';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: BusLogger;
+  /** How long publishes wait to be coalesced into one produce request (default 2 ms). */
+  lingerMs?: number;
+  maxBatchRecords?: number;
+  /** Partitions a group member consumes concurrently (default 4). */
+  partitionsConsumedConcurrently?: number;
+  backoff?: DeliveryHooks['backoff'];
+  /** kafkajs connection/request timeouts and retry bounds. */
+  connectionTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+/**
+ * Kafka adapter (kafkajs). Publishes wait for acks from all in-sync replicas; consumers resolve and
+ * commit an offset only after the handler succeeded for it (at-least-once, commit after write).
+ */
+export class KafkaBus implements EventBus {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private readonly logger: BusLogger;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly publisher: KafkaPublisher;
+  private readonly consumers = new Set<Consumer>();
+  private readonly knownTopics = new Map<string, Promise<void>>();
+  private connected: Promise<void> | undefined;
+  private producerUp = false;
+  private closed = false;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    this.logger = options.logger ?? consoleBusLogger;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: options.connectionTimeoutMs ?? 3000,
+      requestTimeout: options.requestTimeoutMs ?? 30000,
+      retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 10_000 },
+      logLevel: KafkaLogLevel.WARN,
+      logCreator: () => (entry) => {
+        const detail = { namespace: entry.namespace, ...entry.log };
+        if (entry.level <= KafkaLogLevel.ERROR) this.logger.error(detail, `kafka: ${entry.log.message}`);
+        else this.logger.warn(detail, `kafka: ${entry.log.message}`);
+      },
+    });
+    this.producer = this.kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      allowAutoTopicCreation: false,
+      maxInFlightRequests: 5,
+    });
+    this.producer.on(this.producer.events.CONNECT, () => (this.producerUp = true));
+    this.producer.on(this.producer.events.DISCONNECT, () => (this.producerUp = false));
+    this.admin = this.kafka.admin();
+    this.publisher = new KafkaPublisher(this.producer, options.lingerMs ?? 2, options.maxBatchRecords ?? 5000);
+  }
+
+  /** Connects the producer and admin client; called lazily by publish/subscribe. */
+  connect(): Promise<void> {
+    this.connected ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(() => undefined);
+    this.connected.catch(() => (this.connected = undefined));
+    return this.connected;
+  }
+
+  async publish<T>(topic: TopicDef<T>, records: PublishRecord<T> | PublishRecord<T>[]): Promise<void> {
+    if (this.closed) throw new Error('bus is closed');
+    const list = Array.isArray(records) ? records : [records];
+    const messages = list.map((record) => ({
+      key: record.key,
+      value: topic.codec.encode(record.value),
+      headers: record.headers,
+    }));
+    await this.ensureTopic(topic);
+    await this.publisher.publish(topic.name, messages);
+  }
+
+  async subscribe<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription> {
+    if (this.closed) throw new Error('bus is closed');
+    await this.ensureTopic(topic);
+    await this.ensureTopic(deadLetterTopic(topic));
+    const consumer = this.kafka.consumer({
+      groupId: options.group,
+      allowAutoTopicCreation: false,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      maxWaitTimeInMs: 100,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 10_000 },
+    });
+    this.consumers.add(consumer);
+    let running = true;
+    await consumer.connect();
+    await consumer.subscribe({ topic: topic.name, fromBeginning: options.fromBeginning ?? true });
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      autoCommit: true,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        const maxBatch = options.maxBatchSize ?? 500;
+        for (let start = 0; start < batch.messages.length; start += maxBatch) {
+          const slice = batch.messages.slice(start, start + maxBatch);
+          const records: EncodedRecord[] = slice.map((message) => ({
+            partition: batch.partition,
+            offset: message.offset,
+            key: message.key?.toString('utf8') ?? '',
+            value: message.value ?? Buffer.alloc(0),
+            headers: headersToStrings(message.headers),
+            timestamp: Number(message.timestamp),
+          }));
+          const done = await deliverBatch(topic, options, records, {
+            park: (parked) => this.park(topic as TopicDef<unknown>, options.group, parked.record, parked.error),
+            isActive: () => running && isRunning() && !isStale(),
+            onRetry: heartbeat,
+            logger: this.logger,
+            backoff: this.options.backoff,
+          });
+          if (!done) return;
+          resolveOffset(slice[slice.length - 1].offset);
+          await commitOffsetsIfNecessary();
+          await heartbeat();
+        }
+      },
+    });
+    return {
+      topic: topic.name,
+      group: options.group,
+      close: async () => {
+        running = false;
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async isHealthy(): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      await this.connect();
+      await this.admin.describeCluster();
+      return this.producerUp;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
+    this.consumers.clear();
+    await this.publisher.drain();
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  /** Creates a topic with the catalogue's partition count if it does not exist yet (once per process). */
+  ensureTopic(topic: TopicDef<unknown>): Promise<void> {
+    let ready = this.knownTopics.get(topic.name);
+    if (!ready) {
+      ready = this.connect().then(async () => {
+        const existing = await this.admin.listTopics();
+        if (!existing.includes(topic.name)) {
+          await this.admin.createTopics({
+            waitForLeaders: true,
+            topics: [
+              {
+                topic: topic.name,
+                numPartitions: topic.partitions,
+                replicationFactor: -1,
+                configEntries: topic.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+              },
+            ],
+          });
+        }
+      });
+      ready.catch(() => this.knownTopics.delete(topic.name));
+      this.knownTopics.set(topic.name, ready);
+    }
+    return ready;
+  }
+
+  private async park(topic: TopicDef<unknown>, group: string, record: EncodedRecord, error: Error): Promise<void> {
+    const dlq = deadLetterTopic(topic);
+    await this.ensureTopic(dlq);
+    await this.publisher.publish(dlq.name, [
+      {
+        key: record.key,
+        value: record.value,
+        headers: {
+          ...record.headers,
+          [DeadLetterHeaders.error]: error.message,
+          [DeadLetterHeaders.group]: group,
+          [DeadLetterHeaders.sourceTopic]: topic.name,
+          [DeadLetterHeaders.sourcePartition]: String(record.partition),
+          [DeadLetterHeaders.sourceOffset]: record.offset,
+        },
+      },
+    ]);
+  }
+}
+
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue;
+    result[name] = Array.isArray(value) ? value.map(String).join(',') : value.toString();
+  }
+  return result;
+}

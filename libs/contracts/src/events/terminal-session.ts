@@ -1,0 +1,30 @@
+import { checkFields, checkOneOf } from '../validation';
+import { jsonCodec } from '../codec';
+
+export const SESSION_STATES = ['online', 'offline'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
+/** A terminal's TCP session went up (authenticated) or down (topic gateway.session.v1). */
+export interface TerminalSessionEvent {
+  terminalPhone: string;
+  vehicleId?: string;
+  state: SessionState;
+  gatewayId: string;
+  at: number;
+  /** Why a session ended: "closed", "idle-timeout", "replaced", "bad-frames", "shutdown". */
+  reason?: string;
+  remoteAddress?: string;
+}
+
+export const terminalSessionCodec = jsonCodec<TerminalSessionEvent>(
+  (value) =>
+    checkFields(value, {
+      terminalPhone: 'string',
+      vehicleId: 'string?',
+      state: 'string',
+      gatewayId: 'string',
+      at: 'number',
+      reason: 'string?',
+      remoteAddress: 'string?',
+    }) ?? checkOneOf(value, 'state', SESSION_STATES),
+);

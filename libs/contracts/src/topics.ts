@@ -1,0 +1,114 @@
+import { rawCodec, type PayloadCodec } from './codec';
+import { alarmEventCodec, type AlarmEvent } from './events/alarm-event';
+import { commandResultCodec, type CommandResult } from './events/command-result';
+import { downlinkCommandCodec, type DownlinkCommand } from './events/downlink-command';
+import { positionCodec, type Position } from './events/position';
+import { rawFrameCodec, type RawFrame } from './events/raw-frame';
+import {
+  rolePermissionsCodec,
+  terminalRegistryCodec,
+  vehicleRegistryCodec,
+  type RolePermissions,
+  type TerminalRegistryEntry,
+  type VehicleRegistryEntry,
+} from './events/registry';
+import { terminalSessionCodec, type TerminalSessionEvent } from './events/terminal-session';
+import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-uplink';
+
+/** What a topic's message key is: keys keep one terminal's (or vehicle's) events in order on one partition. */
+export type TopicKey = 'terminal' | 'vehicle' | 'gateway' | 'role';
+
+/** A bus topic: versioned name (`<owner>.<event>.v<N>`), key, partition count and payload codec. */
+export interface TopicDef<T> {
+  readonly name: string;
+  readonly key: TopicKey;
+  readonly partitions: number;
+  readonly codec: PayloadCodec<T>;
+  readonly description: string;
+  /** Snapshot topic: only the latest record per key matters (Kafka `cleanup.policy=compact`). */
+  readonly compacted?: boolean;
+}
+
+function topic<T>(
+  name: string,
+  key: TopicKey,
+  partitions: number,
+  codec: PayloadCodec<T>,
+  description: string,
+  compacted = false,
+): TopicDef<T> {
+  return { name, key, partitions, codec, description, compacted };
+}
+
+/** The topic catalogue. Changing a payload incompatibly means a new version suffix, never an edit in place. */
+export const Topics = {
+  terminalUplink: topic<TerminalUplink>(
+    'gateway.uplink.v1',
+    'terminal',
+    12,
+    terminalUplinkCodec,
+    'Every decoded terminal message',
+  ),
+  position: topic<Position>(
+    'tracking.position.v1',
+    'terminal',
+    12,
+    positionCodec,
+    'Located reports (0x0200, 0x0704 items)',
+  ),
+  terminalSession: topic<TerminalSessionEvent>(
+    'gateway.session.v1',
+    'terminal',
+    6,
+    terminalSessionCodec,
+    'Terminal online/offline',
+  ),
+  downlinkCommand: topic<DownlinkCommand>(
+    'instruction.downlink.v1',
+    'terminal',
+    6,
+    downlinkCommandCodec,
+    'Commands for terminals',
+  ),
+  commandResult: topic<CommandResult>(
+    'instruction.result.v1',
+    'terminal',
+    6,
+    commandResultCodec,
+    'Outcome of commands',
+  ),
+  alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
+  rawFrame: topic<RawFrame>('gateway.raw-frame.v1', 'terminal', 6, rawFrameCodec, 'Raw frames in and out'),
+  terminalRegistry: topic<TerminalRegistryEntry>(
+    'admin.terminal-registry.v1',
+    'terminal',
+    6,
+    terminalRegistryCodec,
+    'Terminal registry snapshot',
+    true,
+  ),
+  vehicleRegistry: topic<VehicleRegistryEntry>(
+    'admin.vehicle-registry.v1',
+    'vehicle',
+    6,
+    vehicleRegistryCodec,
+    'Vehicle registry snapshot',
+    true,
+  ),
+  rolePermissions: topic<RolePermissions>(
+    'admin.role-permissions.v1',
+    'role',
+    3,
+    rolePermissionsCodec,
+    'Action codes per role',
+    true,
+  ),
+} as const;
+
+export const ALL_TOPICS: readonly TopicDef<unknown>[] = Object.values(Topics) as TopicDef<unknown>[];
+
+/** Where a topic's poison messages are parked: the same name with `.dlq`, raw bytes plus error headers. */
+export function deadLetterTopic(source: TopicDef<unknown> | string): TopicDef<Buffer> {
+  const name = typeof source === 'string' ? source : source.name;
+  return topic<Buffer>(`${name}.dlq`, 'terminal', 1, rawCodec, `Parked messages of ${name}`);
+}

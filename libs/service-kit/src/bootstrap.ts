@@ -1,0 +1,39 @@
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ALL_TOPICS } from '@openfleet/contracts';
+import type { EventBus } from '@openfleet/bus';
+import { Logger } from 'nestjs-pino';
+import { BusTransport } from './bus-transport';
+
+export interface StartOptions {
+  rootModule: Type | DynamicModule;
+  bus: EventBus;
+  port: number;
+  host: string;
+  /** Runs after the app is created and before it listens (OpenAPI, static files ...). */
+  configure?: (app: INestApplication) => void;
+}
+
+/**
+ * Starts a hybrid Nest application: HTTP first (`listen`), then the bus consumers declared with
+ * `@EventPattern` (`startAllMicroservices`), with shutdown hooks so SIGTERM/SIGINT drain cleanly.
+ */
+export async function startApplication(options: StartOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(options.rootModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  options.configure?.(app);
+  app.connectMicroservice({ strategy: new BusTransport(options.bus, ALL_TOPICS) }, { inheritAppConfig: true });
+  await app.listen(options.port, options.host);
+  await app.startAllMicroservices();
+  return app;
+}
+
+/** Exits the process with a readable line when start-up fails (bad config, port taken ...). */
+export function exitOnStartFailure(processName: string) {
+  return (error: unknown): never => {
+    const text = error instanceof Error ? error.message : String(error);
+    console.error(`${processName}: failed to start: ${text}`);
+    process.exit(1);
+  };
+}

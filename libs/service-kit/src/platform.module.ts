@@ -1,0 +1,74 @@
+import { Global, Inject, Module, ValidationPipe, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import type { EventBus } from '@openfleet/bus';
+import { LoggerModule } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import { EnvelopeExceptionFilter } from './envelope-exception.filter';
+import { HealthController } from './health.controller';
+import { HealthRegistry } from './health-registry';
+import { MetricsController } from './metrics.controller';
+import { storageConfigOf, type PlatformConfig } from './platform-config';
+import { EVENT_BUS, PLATFORM_CONFIG, PROCESS_ENV, STORAGE_CONFIG } from './tokens';
+
+export interface PlatformModuleOptions {
+  /** Name in logs ("api", "standalone" ...). */
+  processName: string;
+  config: PlatformConfig;
+  bus: EventBus;
+  /** Environment the service modules read their own settings from (defaults to process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+const QUIET_PATHS = new Set(['/health', '/metrics']);
+
+/** Registers the bus probe and closes the bus last, after every consumer and HTTP server stopped. */
+class BusLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus, registry: HealthRegistry) {
+    registry.register('bus', () => bus.isHealthy());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.bus.close();
+  }
+}
+
+/**
+ * What every process gets once, at its composition root (a service's main.ts, or standalone):
+ * pino logs, validated config, the event bus, /health, /metrics, the error envelope and DTO validation.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            name: options.processName,
+            level: options.config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            autoLogging: { ignore: (request: IncomingMessage) => QUIET_PATHS.has(request.url ?? '') },
+          },
+        }),
+        TerminusModule,
+      ],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: EVENT_BUS, useValue: options.bus },
+        { provide: PLATFORM_CONFIG, useValue: options.config },
+        { provide: PROCESS_ENV, useValue: options.env ?? process.env },
+        { provide: STORAGE_CONFIG, useValue: storageConfigOf(options.config) },
+        HealthRegistry,
+        BusLifecycle,
+        { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+        },
+      ],
+      exports: [EVENT_BUS, PLATFORM_CONFIG, PROCESS_ENV, STORAGE_CONFIG, HealthRegistry],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './storage-config';
+export * from './data-source';
+export * from './migration-helpers';

@@ -1,0 +1,245 @@
+// One simulated JT/T 808 terminal: TCP link, register/auth, heartbeat, location reports, blind-area
+// backlog while disconnected (uploaded with 0x0704 after reconnecting), answers to commands.
+const { setTimeout, setInterval, clearTimeout, clearInterval } = require('node:timers');
+const net = require('node:net');
+const { decodeFrame, encodeFrame, encodeBody, Jt808Deframer } = require('@openfleet/jt808');
+const { repliesFor } = require('./command-replies');
+const { VehicleMotion } = require('./vehicle-motion');
+
+const ALARM_BITS = [0, 1, 2, 3, 4, 5, 6, 11, 18, 19, 20, 21]; // emergency, overspeed, fatigue, GNSS faults, area/route alarms
+const STATUS_ACC = 1 << 0;
+const STATUS_FIXED = 1 << 1;
+const MAX_BATCH_BYTES = 900; // keep 0x0704 bodies under the 1023-byte limit without subpackaging
+
+class SimTerminal {
+  constructor(index, options, stats) {
+    this.index = index;
+    this.options = options;
+    this.stats = stats;
+    const digits = options.version === '2019' ? 20 : 12;
+    this.phone = (options.phonePrefix + String(index + 1).padStart(digits, '0')).slice(-digits);
+    this.plate = `京A${String(10000 + index).slice(-5)}`;
+    this.motion = new VehicleMotion(options);
+    this.intervalS = options.interval;
+    this.heartbeatS = options.heartbeat;
+    this.parameters = {
+      1: { type: 'dword', value: this.heartbeatS },
+      0x13: { type: 'string', value: `${options.host}:${options.port}` },
+      0x29: { type: 'dword', value: this.intervalS },
+    };
+    this.authCode = undefined;
+    this.serial = 0;
+    this.mediaId = 1;
+    this.backlog = [];
+    this.online = false;
+    this.socket = undefined;
+    this.stopped = false;
+    this.lastSentAt = 0;
+    this.tracking = undefined;
+  }
+
+  log(text) {
+    if (this.options.verbose) console.log(`[${this.phone}] ${text}`);
+  }
+
+  start() {
+    this.connect();
+    this.reportTimer = setTimeout(() => this.tick(), Math.random() * this.intervalS * 1000);
+    this.heartbeatTimer = setInterval(() => {
+      if (this.online) this.send(0x0002, {});
+    }, (this.heartbeatS * 1000) / this.options.speedup);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.reportTimer);
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.heartbeatTimer);
+    this.socket?.destroy();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const deframer = new Jt808Deframer();
+    const socket = net.connect({ host: this.options.host, port: this.options.port });
+    this.socket = socket;
+    socket.setNoDelay(true);
+    socket.on('connect', () => {
+      this.stats.connects++;
+      if (this.authCode) this.authenticate();
+      else this.send(0x0100, this.registration());
+    });
+    socket.on('data', (chunk) => {
+      for (const frame of deframer.push(chunk)) {
+        if (frame instanceof Error) continue;
+        try {
+          this.receive(decodeFrame(frame));
+        } catch (error) {
+          this.stats.errors++;
+          this.log(`undecodable frame from platform: ${error.message}`);
+        }
+      }
+    });
+    socket.on('error', (error) => this.log(`socket: ${error.message}`));
+    socket.on('close', () => {
+      if (this.socket !== socket) return;
+      this.online = false;
+      this.socket = undefined;
+      if (!this.stopped) this.reconnectTimer = setTimeout(() => this.connect(), 2000 + Math.random() * 3000);
+    });
+  }
+
+  /** Drops the link for a while; reports made meanwhile go to the blind-area backlog. */
+  reconnect(why, downS = 5) {
+    this.log(`disconnecting (${why})`);
+    const socket = this.socket;
+    this.online = false;
+    this.socket = undefined;
+    socket?.destroy();
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => this.connect(), downS * 1000);
+  }
+
+  registration() {
+    const v2019 = this.options.version === '2019';
+    return {
+      province: 11,
+      city: 101,
+      makerId: 'OFSIM',
+      model: v2019 ? 'OPENFLEET-SIMULATOR-2019' : 'OF-SIM-808',
+      terminalId: `S${String(this.index + 1).padStart(6, '0')}`,
+      plateColor: 2,
+      plate: this.plate,
+    };
+  }
+
+  authenticate() {
+    const body = this.options.version === '2019' ? { authCode: this.authCode, imei: '86' + this.phone.slice(-13), softwareVersion: 'sim-1.0' } : { authCode: this.authCode };
+    this.send(0x0102, body);
+  }
+
+  receive(msg) {
+    this.stats.received++;
+    if (msg.msgId === 0x8100) {
+      if (msg.body.result === 0) {
+        this.authCode = msg.body.authCode;
+        this.authenticate();
+      } else {
+        this.stats.registerFailures++;
+        this.log(`registration refused with result ${msg.body.result}`);
+        this.reconnect('registration refused', 30);
+      }
+      return;
+    }
+    if (msg.msgId === 0x8001) {
+      if (msg.body.replyId === 0x0102) {
+        if (msg.body.result === 0) {
+          this.online = true;
+          this.stats.authenticated++;
+          this.flushBacklog();
+        } else {
+          this.authCode = undefined; // register again
+          this.reconnect('authentication refused', 5);
+        }
+      } else if (msg.body.replyId === 0x0200 || msg.body.replyId === 0x0704) {
+        this.stats.acked++;
+      }
+      return;
+    }
+    this.stats.commands++;
+    for (const reply of repliesFor(this, msg)) this.send(reply.msgId, reply.body);
+  }
+
+  send(msgId, body) {
+    if (!this.socket) return false;
+    const serial = this.serial;
+    this.serial = (this.serial + 1) & 0xffff;
+    this.socket.write(encodeFrame({ msgId, version: this.options.version, phone: this.phone, serial, body }));
+    this.lastSentAt = Date.now();
+    this.stats.sent++;
+    return true;
+  }
+
+  tick() {
+    if (this.stopped) return;
+    const tracking = this.tracking && this.tracking.until > Date.now() ? this.tracking.intervalS : undefined;
+    const stepS = tracking ?? (this.motion.accOn ? this.intervalS : Math.max(this.intervalS, this.intervalS * 3));
+    this.motion.step(stepS);
+    const location = this.location();
+    if (this.online) {
+      this.send(0x0200, location);
+      this.stats.reports++;
+    } else if (this.backlog.length < 10_000) {
+      this.backlog.push(location);
+    }
+    if (this.online && this.options.dropRate > 0 && Math.random() < this.options.dropRate) this.reconnect('simulated coverage loss', 10 + Math.random() * 20);
+    this.reportTimer = setTimeout(() => this.tick(), stepS * 1000 / this.options.speedup);
+  }
+
+  flushBacklog() {
+    // 0x0704 type 1 (blind-area backfill), batches sized to stay in one frame, oldest first.
+    while (this.backlog.length && this.online) {
+      const items = [];
+      let bytes = 3;
+      while (this.backlog.length) {
+        const size = encodeBody(0x0200, this.backlog[0], this.options.version).length + 2;
+        if (items.length && bytes + size > MAX_BATCH_BYTES) break;
+        items.push(this.backlog.shift());
+        bytes += size;
+      }
+      this.send(0x0704, { type: 1, items });
+      this.stats.blindAreaItems += items.length;
+    }
+  }
+
+  location() {
+    const m = this.motion;
+    let alarm = 0;
+    if (this.options.alarmRate > 0 && Math.random() < this.options.alarmRate) {
+      alarm = 1 << ALARM_BITS[Math.floor(Math.random() * ALARM_BITS.length)];
+      this.stats.alarms++;
+    }
+    if (m.speedKmh > 80) alarm |= 1 << 1;
+    return {
+      alarm: alarm >>> 0,
+      status: (m.accOn ? STATUS_ACC : 0) | STATUS_FIXED,
+      latitude: Math.round(m.latitude * 1e6) / 1e6,
+      longitude: Math.round(m.longitude * 1e6) / 1e6,
+      altitude: m.altitude,
+      speed: Math.round(m.speedKmh * 10) / 10,
+      direction: m.direction,
+      time: new Date(),
+      extras: [
+        { id: 0x01, kind: 'mileageKm', value: Math.round(m.mileageKm * 10) / 10 },
+        { id: 0x02, kind: 'fuelL', value: Math.round(m.fuelL * 10) / 10 },
+        { id: 0x30, kind: 'signalStrength', value: 18 + Math.floor(Math.random() * 12) },
+        { id: 0x31, kind: 'satelliteCount', value: 8 + Math.floor(Math.random() * 8) },
+      ],
+    };
+  }
+
+  temporaryTracking(intervalS, validityS) {
+    this.tracking = intervalS ? { intervalS, until: Date.now() + (validityS || 0) * 1000 } : undefined;
+  }
+
+  attributes() {
+    const v2019 = this.options.version === '2019';
+    return {
+      terminalType: 0b110,
+      makerId: 'OFSIM',
+      model: v2019 ? 'OPENFLEET-SIMULATOR-2019' : 'OF-SIM-808',
+      terminalId: `S${String(this.index + 1).padStart(6, '0')}`,
+      iccid: '8986' + this.phone.slice(-16).padStart(16, '0'),
+      hardwareVersion: 'HW1.0',
+      firmwareVersion: 'sim-1.0',
+      gnssProperties: 0b11,
+      commProperties: 0b1,
+    };
+  }
+
+  nextMediaId() {
+    return this.mediaId++;
+  }
+}
+
+module.exports = { SimTerminal };

@@ -1,0 +1,44 @@
+import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+
+/** The admin service's own settings (environment variable names). */
+export class AdminConfig {
+  /** Password of the first super administrator; generated and logged once when empty. */
+  @IsString()
+  @IsOptional()
+  ADMIN_INITIAL_PASSWORD = '';
+
+  @IsString()
+  ADMIN_INITIAL_ACCOUNT = 'admin';
+
+  /** OAuth client of the console (`/auth/oauth/token` Basic header). A browser client cannot keep a secret: this identifies it, it does not protect anything. */
+  @IsString()
+  AUTH_CLIENT_ID = 'console';
+
+  @IsString()
+  AUTH_CLIENT_SECRET = 'console';
+
+  /** Consecutive failures after which further attempts inside the throttle window answer 207. */
+  @IsInt()
+  @Min(1)
+  AUTH_THROTTLE_AFTER = 3;
+
+  @IsInt()
+  @Min(0)
+  AUTH_THROTTLE_WINDOW_MS = 1000;
+
+  /** Consecutive failures that lock the account (423) for AUTH_LOCK_MINUTES. */
+  @IsInt()
+  @Min(1)
+  AUTH_LOCK_AFTER = 5;
+
+  @IsInt()
+  @Min(1)
+  AUTH_LOCK_MINUTES = 15;
+
+  /** Requests per minute and client address on /login and /auth/oauth/token (beyond: 207). */
+  @IsInt()
+  @Min(1)
+  AUTH_RATE_LIMIT_PER_MINUTE = 120;
+}
+
+export const ADMIN_CONFIG = Symbol('ADMIN_CONFIG');

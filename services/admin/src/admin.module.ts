@@ -1,0 +1,113 @@
+import { Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@openfleet/auth';
+import { PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { ADMIN_CONFIG, AdminConfig } from './admin-config';
+import { AdminSeeder } from './admin-seeder';
+import { AuthController } from './auth/auth.controller';
+import { LoginService } from './auth/login.service';
+import { RefreshSession } from './auth/refresh-session.entity';
+import { SessionService } from './auth/session.service';
+import { CompanyController } from './company/company.controller';
+import { Company } from './company/company.entity';
+import { CompanyService } from './company/company.service';
+import { OrganisationTreeService } from './company/organisation-tree.service';
+import { DriverController } from './driver/driver.controller';
+import { Driver } from './driver/driver.entity';
+import { DriverService } from './driver/driver.service';
+import { MasterDataExcelController } from './excel/master-data-excel.controller';
+import { MasterDataExcelService } from './excel/master-data-excel.service';
+import { FleetController } from './fleet/fleet.controller';
+import { Fleet } from './fleet/fleet.entity';
+import { FleetService } from './fleet/fleet.service';
+import { MasterDataController } from './master-data/master-data.controller';
+import { MenuController } from './menu/menu.controller';
+import { MenuNode } from './menu/menu.entity';
+import { MenuService } from './menu/menu.service';
+import { CreateAdminTables1732250000000 } from './migrations/1732250000000-create-admin-tables';
+import { CreateOperationLog1732260000000 } from './migrations/1732260000000-create-operation-log';
+import { OperationLogController } from './operation-log/operation-log.controller';
+import { OperationLog } from './operation-log/operation-log.entity';
+import { OperationLogInterceptor } from './operation-log/operation-log.interceptor';
+import { RegistryPublisher } from './registry/registry.publisher';
+import { RoleController } from './role/role.controller';
+import { Role } from './role/role.entity';
+import { RoleService } from './role/role.service';
+import { SimCardController } from './sim-card/sim-card.controller';
+import { SimCard } from './sim-card/sim-card.entity';
+import { SimCardService } from './sim-card/sim-card.service';
+import { SmsCodeService } from './sms/sms-code.service';
+import { LoggingSmsProvider, SMS_PROVIDER } from './sms/sms-provider';
+import { SmsController } from './sms/sms.controller';
+import { TerminalController } from './terminal/terminal.controller';
+import { Terminal } from './terminal/terminal.entity';
+import { TerminalService } from './terminal/terminal.service';
+import { User, UserRole } from './user/user.entity';
+import { UserController } from './user/user.controller';
+import { UserService } from './user/user.service';
+import { VehicleExcelService } from './vehicle/vehicle-excel.service';
+import { VehicleTreeService } from './vehicle/vehicle-tree.service';
+import { VehicleController } from './vehicle/vehicle.controller';
+import { Vehicle } from './vehicle/vehicle.entity';
+import { VehicleService } from './vehicle/vehicle.service';
+
+export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000];
+
+/**
+ * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,
+ * vehicles, terminals, SIM cards, drivers. Publishes the registry snapshot topics. Composable.
+ */
+@Module({
+  imports: [
+    ServiceStorageModule.forService('admin', { entities: ADMIN_ENTITIES, migrations: ADMIN_MIGRATIONS }),
+    TypeOrmModule.forFeature(ADMIN_ENTITIES, 'admin'),
+    AuthModule,
+    ThrottlerModule.forRootAsync({
+      inject: [PROCESS_ENV],
+      useFactory: (env: NodeJS.ProcessEnv) => [{ ttl: 60_000, limit: loadConfig(AdminConfig, env).AUTH_RATE_LIMIT_PER_MINUTE }],
+    }),
+  ],
+  controllers: [
+    AuthController,
+    MenuController,
+    CompanyController,
+    FleetController,
+    UserController,
+    RoleController,
+    VehicleController,
+    TerminalController,
+    SimCardController,
+    DriverController,
+    MasterDataController,
+    OperationLogController,
+    MasterDataExcelController,
+    SmsController,
+  ],
+  providers: [
+    serviceConfigProvider(ADMIN_CONFIG, AdminConfig),
+    AdminSeeder,
+    OperationLogInterceptor,
+    RegistryPublisher,
+    SessionService,
+    LoginService,
+    CompanyService,
+    OrganisationTreeService,
+    FleetService,
+    UserService,
+    RoleService,
+    MenuService,
+    VehicleService,
+    VehicleTreeService,
+    VehicleExcelService,
+    MasterDataExcelService,
+    SmsCodeService,
+    { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+    TerminalService,
+    SimCardService,
+    DriverService,
+  ],
+  exports: [AdminSeeder, SMS_PROVIDER],
+})
+export class AdminModule {}

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { AUTH_CONFIG, TokenService, type AuthConfig, type AuthUser } from '@openfleet/auth';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { User, UserRole, UserType } from '../user/user.entity';
+import type { TokenPair } from './dto/login.dto';
+import { RefreshSession } from './refresh-session.entity';
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Issues access tokens and opaque refresh tokens (stored as sha256, rotated on every refresh). */
+@Injectable()
+export class SessionService {
+  constructor(
+    @InjectRepository(RefreshSession, 'admin') private readonly sessions: Repository<RefreshSession>,
+    @InjectRepository(User, 'admin') private readonly users: Repository<User>,
+    @InjectRepository(UserRole, 'admin') private readonly userRoles: Repository<UserRole>,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** The token claims of a user: roles, super-admin flag and granted roots. */
+  async authUserOf(user: User, sessionId?: number): Promise<AuthUser> {
+    const roles = await this.userRoles.find({ where: { userId: user.id } });
+    const fleets = user.fleetIds.split(',').filter(Boolean);
+    return {
+      id: String(user.id),
+      companyId: String(user.companyId),
+      userType: user.userType,
+      roleIds: roles.map((role) => String(role.roleId)),
+      superAdmin: user.userType === UserType.SUPER_ADMIN,
+      scope: { companies: fleets.length ? [] : [String(user.companyId)], fleets },
+      ...(sessionId ? { sessionId: String(sessionId) } : {}),
+    };
+  }
+
+  async open(user: User): Promise<TokenPair> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    // Housekeeping on login: the user's expired or revoked sessions go.
+    await this.sessions
+      .createQueryBuilder()
+      .delete()
+      .where('user_id = :userId AND (expires_at < :now OR revoked = 1)', { userId: user.id, now })
+      .execute();
+    const session = await this.sessions.save(
+      this.sessions.create({ userId: user.id, tokenHash: sha256(refreshToken), expiresAt: now + this.config.AUTH_REFRESH_TOKEN_TTL * 1000, revoked: 0, createdAt: now }),
+    );
+    return this.pair(user, session, refreshToken);
+  }
+
+  /** Rotates a refresh token; any failure is errorCode 100 (the console then clears its tokens). */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const session = await this.sessions.findOne({ where: { tokenHash: sha256(refreshToken) } });
+    if (!session || session.revoked || session.expiresAt < Date.now()) throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'refresh token invalid' });
+    const user = await this.users.findOne({ where: { id: session.userId } });
+    if (!user || user.status !== 1) throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'user disabled' });
+    const next = randomBytes(32).toString('base64url');
+    // Conditional update: two concurrent refreshes with the same token cannot both win.
+    const result = await this.sessions.update(
+      { id: session.id, tokenHash: session.tokenHash, revoked: 0 },
+      { tokenHash: sha256(next), expiresAt: Date.now() + this.config.AUTH_REFRESH_TOKEN_TTL * 1000 },
+    );
+    if (!result.affected) throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'refresh token already used' });
+    return this.pair(user, session, next);
+  }
+
+  async revoke(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+    if (sessionId) await this.sessions.update({ id: Number(sessionId) }, { revoked: 1 });
+    if (refreshToken) await this.sessions.update({ tokenHash: sha256(refreshToken) }, { revoked: 1 });
+  }
+
+  /** True while the token's session was neither revoked (logout) nor expired. */
+  async isActive(sessionId: string | undefined): Promise<boolean> {
+    if (!sessionId) return true;
+    const session = await this.sessions.findOne({ where: { id: Number(sessionId) } });
+    return !!session && !session.revoked && session.expiresAt > Date.now();
+  }
+
+  private async pair(user: User, session: RefreshSession, refreshToken: string): Promise<TokenPair> {
+    const accessToken = await this.tokens.sign(await this.authUserOf(user, session.id));
+    return { access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer', expires_in: this.tokens.accessTtlSeconds, user_id: user.id };
+  }
+}

@@ -1,0 +1,31 @@
+import { ACTIONS, MENU_GROUPS, MENU_ROOT_ID, allActionCodes, menuSeedRows } from './menu-seed';
+import { MenuNodeType } from './menu.entity';
+
+describe('menu seed', () => {
+  const rows = menuSeedRows();
+
+  it('has unique ids under the top-level node 2', () => {
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(MENU_ROOT_ID)?.parentId).toBeNull();
+    for (const row of rows) if (row.id !== MENU_ROOT_ID) expect(byId.has(row.parentId as number)).toBe(true);
+  });
+
+  it('covers every route group and the spec screen names', () => {
+    const hrefs = new Set(rows.map((row) => row.href));
+    for (const group of ['index', 'monitor', 'battery', 'recovery', 'retirement', 'veclCertifica']) expect(hrefs.has(`/${group}`)).toBe(true);
+    for (const screen of ['/index/carList', '/index/simCare', '/monitor/multiCar', '/monitor/bigDataShow', '/battery/batteryPackInformation',
+      '/recovery/batteryRetirementInfo', '/retirement/batteryFactoryRetirementInfo', '/veclCertifica/veclCertificaRealTimeLog', '/monitor/alarmConfigNew']) {
+      expect(hrefs.has(screen)).toBe(true);
+    }
+    expect(MENU_GROUPS[0].pages).toHaveLength(30);
+  });
+
+  it('gives buttons `<screen>:<action>` codes with stable ids (page id * 100 + action position)', () => {
+    const carList = rows.find((row) => row.href === '/index/carList');
+    const bind = rows.find((row) => row.actionCode === 'carList:bind');
+    expect(bind).toMatchObject({ parentId: carList?.id, nodeType: MenuNodeType.BUTTON, id: (carList?.id ?? 0) * 100 + ACTIONS.indexOf('bind') + 1 });
+    expect(allActionCodes()).toEqual(expect.arrayContaining(['userManage:resetPassword', 'terminalM:calibrate', 'otaUpdata:upload', 'fenceSend:send', 'carList']));
+    for (const code of allActionCodes()) expect(code).toMatch(/^[A-Za-z][A-Za-z0-9]*(:[A-Za-z]+)?$/);
+  });
+});

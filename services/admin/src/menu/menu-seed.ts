@@ -1,0 +1,112 @@
+import { MenuNodeType } from './menu.entity';
+
+// The seeded menu tree. To add a screen, APPEND it to its group (ids derive from positions, so
+// appending keeps every existing id, and with it every role's grants). New groups go at the end too.
+
+/** Button actions in a fixed order: a button's id is `pageId * 100 + (index + 1)`. */
+export const ACTIONS = ['add', 'modify', 'delete', 'search', 'import', 'export', 'bind', 'resetPassword', 'send', 'upload', 'calibrate'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const CRUD: Action[] = ['add', 'modify', 'delete', 'search', 'import', 'export'];
+const VIEW: Action[] = ['search', 'export'];
+
+type PageSpec = [screen: string, actions: Action[]];
+interface GroupSpec {
+  prefix: string;
+  label: string;
+  icon: string;
+  pages: PageSpec[];
+}
+
+export const MENU_GROUPS: GroupSpec[] = [
+  {
+    prefix: 'index',
+    label: '基础管理',
+    icon: 'settings',
+    pages: [
+      ['carBrandManagement', CRUD], ['carList', [...CRUD, 'bind']], ['dataDictionary', CRUD], ['deviceTypeM', CRUD],
+      ['directVehicle', CRUD], ['driverManage', CRUD], ['engineModelManagement', CRUD], ['manageService', CRUD],
+      ['newCompany', CRUD], ['newMune', CRUD], ['powerManage', CRUD], ['protocolM', CRUD], ['roleManage', CRUD],
+      ['simCare', [...CRUD, 'bind']], ['specialBusiness', CRUD], ['superiorPlatformM', CRUD], ['newEnergy', CRUD],
+      ['terminalM', [...CRUD, 'bind', 'calibrate']], ['terminalProM', CRUD], ['userManage', [...CRUD, 'resetPassword']],
+      ['vehicleMaster', CRUD], ['vgPower', CRUD], ['platform', CRUD], ['supplier', CRUD], ['afterSaleBatteryPackInfo', CRUD],
+      ['afterSaleBatteryModule', CRUD], ['afterSaleBatteryWarehouse', CRUD], ['originalMessageQuery', VIEW],
+      ['commandConfig', CRUD], ['serverStorage', CRUD],
+    ],
+  },
+  {
+    prefix: 'monitor',
+    label: '监控中心',
+    icon: 'monitor',
+    pages: [
+      ['bigDataShow', []], ['home', []], ['alarmHandle', [...VIEW, 'modify']], ['controlInstruction', [...VIEW, 'send']],
+      ['fenceManage', [...CRUD, 'send']], ['fenceSend', [...VIEW, 'send']], ['historyTrack', VIEW], ['singleCar', ['send']],
+      ['multiCar', ['send']], ['vehicleTrack', VIEW], ['waybill', CRUD], ['videoPlay', []], ['videoPlayMulti', []],
+      ['h5Playback', ['search']], ['screenshot', VIEW], ['realvideoTable', VIEW], ['videoflux', VIEW], ['batteryModel', VIEW],
+      ['batteryRetirement', VIEW], ['driverRating', VIEW], ['drivingBehavior', VIEW], ['canData', VIEW], ['mileageStatistics', VIEW],
+      ['onlineStatistics', VIEW], ['emissionData', VIEW], ['noxData', VIEW], ['ureaData', VIEW], ['otaUpdata', [...CRUD, 'upload', 'send']],
+      ['otaUpgradeLog', VIEW], ['feedback', VIEW], ['collisionRescue', VIEW], ['pressRelease', CRUD], ['remoteControl', ['send']],
+      ['remoteOperationLog', VIEW], ['faultInformation', VIEW], ['vehicleCondition', VIEW], ['drivingRecord', VIEW],
+      ['nationalPlatformFiling', VIEW], ['alarmMonitor', [...VIEW, 'modify']], ['alarmConfigNew', CRUD], ['lineFence', [...CRUD, 'send']],
+      ['overSpeed', VIEW], ['fatigueDriving', VIEW],
+    ],
+  },
+  { prefix: 'battery', label: '电池生产', icon: 'battery', pages: [['batteryProductionInfo', CRUD], ['batteryPackInformation', CRUD]] },
+  { prefix: 'recovery', label: '电池回收', icon: 'recycle', pages: [['batteryRecoveryInfo', CRUD], ['batteryRetirementInfo', CRUD]] },
+  { prefix: 'retirement', label: '电池退役', icon: 'retire', pages: [['batteryFactoryRetirementInfo', CRUD]] },
+  {
+    prefix: 'veclCertifica',
+    label: '车辆认证',
+    icon: 'certificate',
+    pages: [['veclCertificaLog', VIEW], ['conformityCertfictvelcList', VIEW], ['veclCertificaRealTimeLog', VIEW]],
+  },
+  { prefix: 'system', label: '系统', icon: 'system', pages: [['operationLog', VIEW], ['systemLog', VIEW], ['systemNotice', CRUD]] },
+];
+
+/** Id of the top-level node holding the menu in use (spec §9). */
+export const MENU_ROOT_ID = 2;
+
+export interface MenuSeedRow {
+  id: number;
+  parentId: number | null;
+  label: string;
+  href: string;
+  icon: string;
+  sort: number;
+  nodeType: number;
+  actionCode: string;
+}
+
+/** Every seeded node: root 2, group g at 10 + g, page p of group g at (g + 1) * 100 + p, buttons below. */
+export function menuSeedRows(): MenuSeedRow[] {
+  const rows: MenuSeedRow[] = [
+    { id: MENU_ROOT_ID, parentId: null, label: '平台菜单', href: '', icon: '', sort: 0, nodeType: MenuNodeType.DIRECTORY, actionCode: '' },
+  ];
+  MENU_GROUPS.forEach((group, g) => {
+    const groupId = 10 + g;
+    rows.push({ id: groupId, parentId: MENU_ROOT_ID, label: group.label, href: `/${group.prefix}`, icon: group.icon, sort: g, nodeType: MenuNodeType.DIRECTORY, actionCode: '' });
+    group.pages.forEach(([screen, actions], p) => {
+      const pageId = (g + 1) * 100 + p;
+      rows.push({ id: pageId, parentId: groupId, label: screen, href: `/${group.prefix}/${screen}`, icon: '', sort: p, nodeType: MenuNodeType.MENU, actionCode: screen });
+      for (const action of actions) {
+        const index = ACTIONS.indexOf(action);
+        rows.push({
+          id: pageId * 100 + index + 1,
+          parentId: pageId,
+          label: action,
+          href: '',
+          icon: '',
+          sort: index,
+          nodeType: MenuNodeType.BUTTON,
+          actionCode: `${screen}:${action}`,
+        });
+      }
+    });
+  });
+  return rows;
+}
+
+/** Every action code the seed defines (page codes and button codes). */
+export function allActionCodes(): string[] {
+  return menuSeedRows().filter((row) => row.actionCode).map((row) => row.actionCode);
+}

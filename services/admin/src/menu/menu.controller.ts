@@ -1,0 +1,27 @@
+import { Controller, Get, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { okEnvelope } from '@openfleet/contracts';
+import { MenuService } from './menu.service';
+import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
+
+@ApiTags('menus')
+@ApiBearerAuth()
+@Controller('basic/resource')
+@UseGuards(AuthGuard)
+@UseInterceptors(OperationLogInterceptor)
+export class MenuController {
+  constructor(private readonly menus: MenuService) {}
+
+  @Get('getCurrentUserTree')
+  @ApiOperation({ summary: 'The caller menu tree: [{id: 2, label, href, icon, actionCode, type, children}]' })
+  async currentUserTree(@CurrentUser() user: AuthUser) {
+    return okEnvelope(await this.menus.currentUserTree(user));
+  }
+
+  @Get('tree')
+  @RequiresAction('newMune:search')
+  async fullTree() {
+    return okEnvelope(await this.menus.fullTree());
+  }
+}

@@ -1,0 +1,21 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { numericId } from '../common/columns';
+
+@Entity('terminal')
+export class Terminal {
+  @PrimaryColumn({ type: 'bigint', generated: 'increment', transformer: numericId }) id!: number;
+  /** 7 characters, uppercase letters/digits (as reported in 0x0100). */
+  @Column({ name: 'terminal_code', type: 'varchar', length: 7 }) terminalCode!: string;
+  /** The SIM number the terminal identifies itself with (11 digits). */
+  @Column({ name: 'terminal_phone', type: 'varchar', length: 20 }) terminalPhone!: string;
+  @Column({ type: 'varchar', length: 64, nullable: true }) manufacturer!: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true }) model!: string | null;
+  @Column({ name: 'protocol_version', type: 'varchar', length: 8, default: '2019' }) protocolVersion!: string;
+  @Column({ name: 'company_id', type: 'bigint', transformer: numericId }) companyId!: number;
+  @Column({ name: 'company_path', type: 'varchar', length: 255 }) companyPath!: string;
+  @Column({ name: 'vehicle_id', type: 'bigint', nullable: true, transformer: numericId }) vehicleId!: number | null;
+  /** TerminalRegistrationState: 0 unregistered, 1 registered, 2 logged off. */
+  @Column({ name: 'registration_state', type: 'int', default: 0 }) registrationState!: number;
+  @Column({ name: 'auth_code', type: 'varchar', length: 64, default: '' }) authCode!: string;
+  @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
+}

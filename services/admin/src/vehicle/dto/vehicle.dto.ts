@@ -1,0 +1,38 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PageQueryDto } from '../../common/paging.dto';
+import { Patterns } from '../../common/validation';
+import { PLATE_COLORS } from '../vehicle-types';
+
+export class CreateVehicleDto {
+  @ApiProperty({ example: '京A12345' }) @IsString() @Matches(/^[\u4e00-\u9fa5A-Z0-9]{2,16}$/) plateCode!: string;
+  @ApiProperty({ enum: PLATE_COLORS }) @Type(() => Number) @IsIn([...PLATE_COLORS]) plateColor!: number;
+  @ApiProperty({ minimum: 1, maximum: 25 }) @Type(() => Number) @IsInt() @Min(1) @Max(25) vehicleType!: number;
+  @ApiPropertyOptional({ description: 'VIN, at least 17' }) @IsOptional() @Matches(Patterns.vin) @MaxLength(32) vin?: string;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() fleetId?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() driverId?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) engineNo?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) ownerName?: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(Patterns.mobile) ownerPhone?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) brand?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) model?: string;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() fuelType?: number;
+}
+
+export class UpdateVehicleDto extends PartialType(CreateVehicleDto) {}
+
+export class VehicleQueryDto extends PageQueryDto {
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() fleetId?: number;
+}
+
+export class BindTerminalDto {
+  @ApiProperty() @Type(() => Number) @IsInt() terminalId!: number;
+}
+
+export class LogoutTerminalQuery {
+  @ApiProperty() @Type(() => Number) @IsInt() vehicleId!: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
+}

@@ -1,0 +1,26 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { numericId } from '../common/columns';
+
+@Entity('vehicle')
+export class Vehicle {
+  @PrimaryColumn({ type: 'bigint', generated: 'increment', transformer: numericId }) id!: number;
+  @Column({ name: 'plate_code', type: 'varchar', length: 16 }) plateCode!: string;
+  /** 1 blue, 2 yellow, 3 black, 4 white, 5 green, 9 other. */
+  @Column({ name: 'plate_color', type: 'int' }) plateColor!: number;
+  @Column({ type: 'varchar', length: 32, nullable: true }) vin!: string | null;
+  /** 1-25, see VEHICLE_TYPES. */
+  @Column({ name: 'vehicle_type', type: 'int' }) vehicleType!: number;
+  @Column({ name: 'company_id', type: 'bigint', transformer: numericId }) companyId!: number;
+  @Column({ name: 'company_path', type: 'varchar', length: 255 }) companyPath!: string;
+  @Column({ name: 'fleet_id', type: 'bigint', nullable: true, transformer: numericId }) fleetId!: number | null;
+  @Column({ name: 'fleet_path', type: 'varchar', length: 255, default: '' }) fleetPath!: string;
+  @Column({ name: 'terminal_id', type: 'bigint', nullable: true, transformer: numericId }) terminalId!: number | null;
+  @Column({ name: 'driver_id', type: 'bigint', nullable: true, transformer: numericId }) driverId!: number | null;
+  @Column({ name: 'engine_no', type: 'varchar', length: 32, nullable: true }) engineNo!: string | null;
+  @Column({ name: 'owner_name', type: 'varchar', length: 32, nullable: true }) ownerName!: string | null;
+  @Column({ name: 'owner_phone', type: 'varchar', length: 11, nullable: true }) ownerPhone!: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true }) brand!: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true }) model!: string | null;
+  @Column({ name: 'fuel_type', type: 'int', nullable: true }) fuelType!: number | null;
+  @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
+}

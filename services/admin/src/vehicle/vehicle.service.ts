@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { AuthUser } from '@openfleet/auth';
+import { TerminalRegistrationState } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import type { DataSource, Repository } from 'typeorm';
+import type { Page } from '../common/paging.dto';
+import { applyScope } from '../common/scope-filter';
+import { CompanyService } from '../company/company.service';
+import { DriverService } from '../driver/driver.service';
+import { FleetService } from '../fleet/fleet.service';
+import { RegistryPublisher } from '../registry/registry.publisher';
+import { Terminal } from '../terminal/terminal.entity';
+import type { CreateVehicleDto, UpdateVehicleDto, VehicleQueryDto } from './dto/vehicle.dto';
+import { Vehicle } from './vehicle.entity';
+
+@Injectable()
+export class VehicleService {
+  constructor(
+    @InjectRepository(Vehicle, 'admin') private readonly vehicles: Repository<Vehicle>,
+    @InjectDataSource('admin') private readonly dataSource: DataSource,
+    private readonly companies: CompanyService,
+    private readonly fleets: FleetService,
+    private readonly drivers: DriverService,
+    private readonly publisher: RegistryPublisher,
+  ) {}
+
+  scoped(user: AuthUser) {
+    return applyScope(this.vehicles.createQueryBuilder('vehicle'), 'vehicle', user, { fleetPath: true });
+  }
+
+  async page(user: AuthUser, query: VehicleQueryDto): Promise<Page<Vehicle>> {
+    const builder = this.scoped(user).orderBy('vehicle.id', 'ASC');
+    if (query.companyId) builder.andWhere('vehicle.companyId = :companyId', { companyId: query.companyId });
+    if (query.fleetId) builder.andWhere('vehicle.fleetId = :fleetId', { fleetId: query.fleetId });
+    if (query.keyword) builder.andWhere('(vehicle.plateCode LIKE :kw OR vehicle.vin LIKE :kw)', { kw: `%${query.keyword}%` });
+    const [records, total] = await builder.skip((query.current - 1) * query.size).take(query.size).getManyAndCount();
+    return { records, total, current: query.current, size: query.size };
+  }
+
+  /** A visible vehicle; 8002 when it does not exist or belongs to another tenant. */
+  async getVisible(user: AuthUser, id: number): Promise<Vehicle> {
+    const vehicle = await this.scoped(user).andWhere('vehicle.id = :id', { id }).getOne();
+    if (!vehicle) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND);
+    return vehicle;
+  }
+
+  async create(user: AuthUser, dto: CreateVehicleDto): Promise<Vehicle> {
+    await this.assertPlateFree(dto.plateCode, dto.plateColor);
+    const place = await this.placeOf(user, dto.companyId ?? Number(user.companyId), dto.fleetId);
+    if (dto.driverId) await this.drivers.getVisible(user, dto.driverId);
+    const vehicle = await this.vehicles.save(this.vehicles.create({ ...dto, ...place, terminalId: null, updatedAt: Date.now() }));
+    await this.publisher.publishVehicles([vehicle]);
+    return vehicle;
+  }
+
+  async update(user: AuthUser, id: number, dto: UpdateVehicleDto): Promise<Vehicle> {
+    const vehicle = await this.getVisible(user, id);
+    const plateCode = dto.plateCode ?? vehicle.plateCode;
+    const plateColor = dto.plateColor ?? vehicle.plateColor;
+    if (plateCode !== vehicle.plateCode || plateColor !== vehicle.plateColor) await this.assertPlateFree(plateCode, plateColor);
+    const place = dto.companyId || dto.fleetId ? await this.placeOf(user, dto.companyId ?? vehicle.companyId, dto.fleetId) : {};
+    if (dto.driverId) await this.drivers.getVisible(user, dto.driverId);
+    Object.assign(vehicle, dto, place, { updatedAt: Date.now() });
+    const saved = await this.vehicles.save(vehicle);
+    await this.publisher.publishVehicles([saved]);
+    if (saved.terminalId) await this.publishTerminal(saved.terminalId);
+    return saved;
+  }
+
+  /** A vehicle with a terminal must be unbound first (4231). */
+  async remove(user: AuthUser, id: number): Promise<void> {
+    const vehicle = await this.getVisible(user, id);
+    if (vehicle.terminalId) throw new AppError(ErrorCode.ALREADY_BOUND);
+    await this.vehicles.delete({ id });
+    await this.publisher.publishVehicles([vehicle], true);
+  }
+
+  /** Vehicle <-> terminal: both must be free (4231) and visible. */
+  async bindTerminal(user: AuthUser, vehicleId: number, terminalId: number): Promise<void> {
+    const vehicle = await this.getVisible(user, vehicleId);
+    const terminal = await applyScope(this.dataSource.getRepository(Terminal).createQueryBuilder('terminal'), 'terminal', user)
+      .andWhere('terminal.id = :terminalId', { terminalId })
+      .getOne();
+    if (!terminal) throw new AppError(ErrorCode.NO_PERMISSION);
+    if (vehicle.terminalId || terminal.vehicleId) throw new AppError(ErrorCode.ALREADY_BOUND);
+    await this.dataSource.transaction(async (manager) => {
+      const now = Date.now();
+      // Conditional updates: a concurrent bind of the same vehicle or terminal affects no row.
+      const boundVehicle = await manager.createQueryBuilder().update(Vehicle).set({ terminalId, updatedAt: now }).where('id = :vehicleId AND terminal_id IS NULL', { vehicleId }).execute();
+      const boundTerminal = await manager.createQueryBuilder().update(Terminal).set({ vehicleId, updatedAt: now }).where('id = :terminalId AND vehicle_id IS NULL', { terminalId }).execute();
+      if (!boundVehicle.affected || !boundTerminal.affected) throw new AppError(ErrorCode.ALREADY_BOUND);
+    });
+    await this.publisher.publishVehicles([await this.getVisible(user, vehicleId)]);
+    await this.publishTerminal(terminalId);
+  }
+
+  /** `logoutTerminal`: unbinds the vehicle's terminal and logs it off (4230 when none is bound). */
+  async logoutTerminal(user: AuthUser, vehicleId: number): Promise<void> {
+    const vehicle = await this.getVisible(user, vehicleId);
+    if (!vehicle.terminalId) throw new AppError(ErrorCode.VEHICLE_DEVICE_NOT_BOUND);
+    const terminalId = vehicle.terminalId;
+    await this.dataSource.transaction(async (manager) => {
+      const now = Date.now();
+      await manager.update(Vehicle, { id: vehicleId }, { terminalId: null, updatedAt: now });
+      await manager.update(Terminal, { id: terminalId }, { vehicleId: null, registrationState: TerminalRegistrationState.LOGGED_OFF, authCode: '', updatedAt: now });
+    });
+    await this.publisher.publishVehicles([await this.getVisible(user, vehicleId)]);
+    await this.publishTerminal(terminalId);
+  }
+
+  private async publishTerminal(terminalId: number): Promise<void> {
+    const terminal = await this.dataSource.getRepository(Terminal).findOne({ where: { id: terminalId } });
+    if (terminal) await this.publisher.publishTerminals([terminal]);
+  }
+
+  private async assertPlateFree(plateCode: string, plateColor: number): Promise<void> {
+    if (await this.vehicles.exist({ where: { plateCode, plateColor } })) throw new AppError(ErrorCode.PLATE_DUPLICATE, { data: plateCode });
+  }
+
+  private async placeOf(user: AuthUser, companyId: number, fleetId?: number) {
+    const company = await this.companies.getVisible(user, companyId);
+    const fleet = fleetId ? await this.fleets.getVisible(user, fleetId) : null;
+    if (fleet && fleet.companyId !== company.id) throw new AppError(ErrorCode.COMPANY_MISMATCH);
+    return { companyId: company.id, companyPath: company.companyPath, fleetId: fleet?.id ?? null, fleetPath: fleet?.fleetPath ?? '' };
+  }
+}

@@ -1,0 +1,26 @@
+import { IsInt, IsString, Max, Min } from 'class-validator';
+import { PlatformConfig } from '@openfleet/service-kit';
+
+/** Configuration of the HTTP API gateway (environment variables, validated at start). */
+export class ApiConfig extends PlatformConfig {
+  /** 0 picks a free port (tests). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  HTTP_PORT = 8080;
+
+  @IsString()
+  HTTP_HOST = '0.0.0.0';
+
+  /** Built console bundle served at / (standalone); a placeholder page when it does not exist. */
+  @IsString()
+  CONSOLE_DIR = 'console/dist';
+
+  /** Cluster mode: where the admin service answers (auth, /basic, /enterprise). */
+  @IsString()
+  ADMIN_URL = 'http://admin:8080';
+
+  /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
+  @IsString()
+  CORS_ORIGINS = '';
+}

@@ -1,0 +1,7 @@
+export { ApiModule } from './api.module';
+export { ApiConfig } from './api-config';
+export { mountOpenApi } from './openapi';
+export type { SystemInfo } from './system-info.controller';
+export { mountConsole } from './console-assets';
+export { mountServiceProxies, ADMIN_PATHS } from './service-proxy';
+export { LiveHubGateway } from './live-hub/live-hub.gateway';

@@ -1,0 +1,136 @@
+import type { Subscription } from '@openfleet/bus';
+import { InstructionStatus, Topics, type CommandResult, type DownlinkCommand } from '@openfleet/contracts';
+import { encodeFrame, messageFromJson } from '@openfleet/jt808';
+import type { GatewayContext } from './gateway-context';
+import type { PendingCommand } from './pending-commands';
+import type { TerminalConnection } from './terminal-connection';
+
+const MIN_TIMEOUT_MS = 1000;
+const MAX_TIMEOUT_MS = 10 * 60_000;
+const RECENT_COMMANDS = 10_000;
+
+/**
+ * Commands from the bus to the terminals this instance holds. Every instance consumes every
+ * command (its own consumer group) and ignores terminals it does not hold; a small directory fed
+ * by the session topic tells which terminals are online on another instance, so that only the
+ * configured offline reporter answers "device offline" and only when no instance holds it.
+ */
+export class DownlinkDispatcher {
+  /** phone -> gateway id holding it, from the session topic. */
+  private readonly directory = new Map<string, string>();
+  private readonly recent = new Set<string>();
+  private readonly subscriptions: Subscription[] = [];
+
+  constructor(private readonly ctx: GatewayContext) {}
+
+  async start(): Promise<void> {
+    const id = this.ctx.gatewayId;
+    this.subscriptions.push(
+      await this.ctx.bus.subscribe(Topics.terminalSession, {
+        group: `gateway-808-sessions-${id}`,
+        fromBeginning: false,
+        handle: async (messages) => {
+          for (const { value } of messages) {
+            if (value.state === 'online') this.directory.set(value.terminalPhone, value.gatewayId);
+            else if (this.directory.get(value.terminalPhone) === value.gatewayId) this.directory.delete(value.terminalPhone);
+          }
+        },
+      }),
+      await this.ctx.bus.subscribe(Topics.downlinkCommand, {
+        group: `gateway-808-${id}`,
+        // Commands issued while no gateway ran are the instruction service's to time out, not ours to replay.
+        fromBeginning: false,
+        handle: async (messages) => {
+          for (const { value } of messages) await this.dispatch(value);
+        },
+      }),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await Promise.allSettled(this.subscriptions.map((s) => s.close()));
+    this.subscriptions.length = 0;
+  }
+
+  async dispatch(command: DownlinkCommand): Promise<void> {
+    // The bus delivers at least once: a redelivered command must not reach the terminal twice.
+    if (this.recent.has(command.commandId)) return;
+    this.remember(command.commandId);
+    const conn = this.ctx.sessions.get(command.terminalPhone);
+    if (!conn || conn.closed) {
+      const holder = this.directory.get(command.terminalPhone);
+      if (holder !== undefined && holder !== this.ctx.gatewayId) return;
+      if (this.ctx.config.GATEWAY_808_OFFLINE_REPORTER)
+        await this.publishResult({ commandId: command.commandId, terminalPhone: command.terminalPhone, status: InstructionStatus.DEVICE_OFFLINE, at: Date.now() });
+      return;
+    }
+    let frame: Buffer;
+    let msgId: number;
+    let serial: number;
+    try {
+      const msg = messageFromJson({ msgId: command.msgId, version: conn.version, phone: conn.phone, serial: 0, body: command.body });
+      msgId = msg.msgId;
+      serial = conn.nextSerial();
+      frame = encodeFrame({ ...msg, serial });
+    } catch (error) {
+      this.ctx.logger.warn(`command ${command.commandId} for ${command.terminalPhone} cannot be encoded: ${(error as Error).message}`);
+      await this.publishResult({
+        commandId: command.commandId,
+        terminalPhone: command.terminalPhone,
+        status: InstructionStatus.FAILED,
+        at: Date.now(),
+        replyBody: { error: (error as Error).message },
+      });
+      return;
+    }
+    const timeoutMs = Math.max(MIN_TIMEOUT_MS, Math.min(MAX_TIMEOUT_MS, command.timeoutMs || 30_000));
+    conn.commands.add({ command, msgId, serial, deadline: Date.now() + timeoutMs });
+    conn.socket.write(frame);
+    this.ctx.metrics.countFrame('down', msgId);
+    this.ctx.raw.record(conn.phone, 'down', frame);
+  }
+
+  /** A terminal reply (0x0001 or a specific one): publishes the result of the command it answers. */
+  onReply(conn: TerminalConnection, msgId: number, body: Record<string, unknown>): void {
+    const outcome = conn.existingCommands?.match(msgId, body);
+    if (!outcome) return;
+    void this.publishResult({
+      commandId: outcome.pending.command.commandId,
+      terminalPhone: conn.phone,
+      status: outcome.status,
+      at: Date.now(),
+      replyMsgId: '0x' + msgId.toString(16).padStart(4, '0').toUpperCase(),
+      replyResult: outcome.replyResult,
+      replyBody: body,
+    });
+  }
+
+  /** Commands past their deadline get "response timeout". */
+  sweep(conn: TerminalConnection, now: number): void {
+    const commands = conn.existingCommands;
+    if (!commands || commands.size === 0) return;
+    for (const pending of commands.expire(now)) this.finish(conn, pending, InstructionStatus.RESPONSE_TIMEOUT);
+  }
+
+  /** The terminal went away before answering. */
+  sessionEnded(conn: TerminalConnection): void {
+    for (const pending of conn.existingCommands?.drain() ?? []) this.finish(conn, pending, InstructionStatus.DEVICE_OFFLINE);
+  }
+
+  private finish(conn: TerminalConnection, pending: PendingCommand, status: CommandResult['status']): void {
+    void this.publishResult({ commandId: pending.command.commandId, terminalPhone: conn.phone, status, at: Date.now() });
+  }
+
+  private async publishResult(result: CommandResult): Promise<void> {
+    try {
+      await this.ctx.bus.publish(Topics.commandResult, { key: result.terminalPhone, value: result });
+    } catch (error) {
+      this.ctx.logger.warn(`result of command ${result.commandId} not published: ${(error as Error).message}`);
+    }
+  }
+
+  private remember(commandId: string): void {
+    this.recent.add(commandId);
+    if (this.recent.size > RECENT_COMMANDS) this.recent.delete(this.recent.values().next().value as string);
+  }
+}

@@ -1,0 +1,60 @@
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { PlatformConfig } from '@openfleet/service-kit';
+
+/** Settings of the JT/T 808 gateway (environment variables, validated at start). */
+export class Gateway808Config extends PlatformConfig {
+  /** TCP port terminals connect to; 0 picks a free port (tests). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  GATEWAY_808_PORT = 6808;
+
+  @IsString()
+  GATEWAY_808_HOST = '0.0.0.0';
+
+  /** strict: only terminals in the admin registry may register; open: unknown terminals are auto-provisioned (demos). */
+  @IsIn(['strict', 'open'])
+  GATEWAY_808_REGISTRATION = 'open';
+
+  /** Secret the auth codes are derived from, so every instance accepts codes any instance issued. */
+  @IsString()
+  GATEWAY_808_AUTH_SECRET = 'openfleet-dev-auth-secret';
+
+  /** A session that sends nothing for this long is closed and reported offline. */
+  @IsInt()
+  @Min(1)
+  GATEWAY_808_IDLE_TIMEOUT_S = 180;
+
+  /** Consecutive malformed frames after which the connection is closed. */
+  @IsInt()
+  @Min(1)
+  GATEWAY_808_MAX_BAD_FRAMES = 10;
+
+  /** Wait this long for missing subpackages before asking for them (0x8003). */
+  @IsInt()
+  @Min(10)
+  GATEWAY_808_SUBPACKAGE_TIMEOUT_MS = 10_000;
+
+  /** 0x8003 requests per message before the partial message is dropped. */
+  @IsInt()
+  @Min(0)
+  GATEWAY_808_SUBPACKAGE_RETRIES = 2;
+
+  /** Frames of one connection waiting for the bus; beyond this the socket stops being read. */
+  @IsInt()
+  @Min(1)
+  GATEWAY_808_MAX_PENDING_PER_SESSION = 32;
+
+  /** Publish every frame in and out to the raw-frame topic. */
+  @IsBoolean()
+  GATEWAY_808_RAW_CAPTURE = true;
+
+  /** Raw frames waiting for the bus; beyond this they are dropped (and counted), acks never wait for them. */
+  @IsInt()
+  @Min(100)
+  GATEWAY_808_RAW_QUEUE_LIMIT = 20_000;
+
+  /** Publish "device offline" results for commands whose terminal no gateway holds (one instance per cluster). */
+  @IsBoolean()
+  GATEWAY_808_OFFLINE_REPORTER = true;
+}

@@ -1,0 +1,36 @@
+import type { Logger } from '@nestjs/common';
+import type { EventBus } from '@openfleet/bus';
+import { Topics, type TerminalSessionEvent } from '@openfleet/contracts';
+import type { BusGate } from './bus-gate';
+import type { Gateway808Config } from './gateway-808-config';
+import type { GatewayMetrics } from './gateway-metrics';
+import type { RawFrameCapture } from './raw-frame-capture';
+import type { TerminalConnection } from './terminal-connection';
+import type { TerminalRegistry } from './terminal-registry';
+
+/** What the gateway's parts share: one instance per gateway. */
+export interface GatewayContext {
+  readonly gatewayId: string;
+  readonly config: Gateway808Config;
+  readonly bus: EventBus;
+  readonly logger: Logger;
+  readonly metrics: GatewayMetrics;
+  readonly raw: RawFrameCapture;
+  readonly gate: BusGate;
+  readonly registry: TerminalRegistry;
+  /** Authenticated sessions by terminal phone. */
+  readonly sessions: Map<string, TerminalConnection>;
+  /** Ends a connection (flushes what was written first); `reason` goes into the offline event. */
+  close(connection: TerminalConnection, reason: string): void;
+  /** Called when a connection's pending publishes change, to pause or resume reading it. */
+  updateFlow(connection: TerminalConnection): void;
+}
+
+/** Publishes a session event; failures are logged, never thrown (sessions end whatever the bus does). */
+export async function publishSessionEvent(ctx: GatewayContext, event: TerminalSessionEvent): Promise<void> {
+  try {
+    await ctx.bus.publish(Topics.terminalSession, { key: event.terminalPhone, value: event });
+  } catch (error) {
+    ctx.logger.warn(`session event ${event.state} for ${event.terminalPhone} not published: ${(error as Error).message}`);
+  }
+}

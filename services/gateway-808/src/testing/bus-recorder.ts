@@ -1,0 +1,59 @@
+import type { DeliveredMessage, EventBus, PublishRecord, SubscribeOptions, Subscription } from '@openfleet/bus';
+import type { TopicDef } from '@openfleet/contracts';
+
+/** Collects everything published on some topics through a consumer group of its own. */
+export async function recordTopic<T>(bus: EventBus, topic: TopicDef<T>, group = `recorder-${Math.random()}`) {
+  const values: T[] = [];
+  const subscription = await bus.subscribe(topic, {
+    group,
+    fromBeginning: true,
+    handle: async (messages: DeliveredMessage<T>[]) => {
+      for (const m of messages) values.push(m.value);
+    },
+  });
+  return { values, subscription };
+}
+
+export async function waitUntil(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * A bus whose publishes fail while `failing` is set (the broker is "down"), and which remembers
+ * which records it really accepted, per topic, at the moment it accepted them.
+ */
+export class FlakyBus implements EventBus {
+  failing = false;
+  readonly accepted = new Map<string, unknown[]>();
+
+  constructor(private readonly inner: EventBus) {}
+
+  get kind() {
+    return this.inner.kind;
+  }
+
+  async publish<T>(topic: TopicDef<T>, records: PublishRecord<T> | PublishRecord<T>[]): Promise<void> {
+    await new Promise((r) => setImmediate(r));
+    if (this.failing) throw new Error('broker unavailable (test)');
+    await this.inner.publish(topic, records);
+    const list = this.accepted.get(topic.name) ?? [];
+    for (const record of Array.isArray(records) ? records : [records]) list.push(record.value);
+    this.accepted.set(topic.name, list);
+  }
+
+  subscribe<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription> {
+    return this.inner.subscribe(topic, options);
+  }
+
+  async isHealthy(): Promise<boolean> {
+    return !this.failing;
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,232 @@
+import { performance } from 'node:perf_hooks';
+import type { PublishRecord } from '@openfleet/bus';
+import { Topics, type Position, type TerminalUplink } from '@openfleet/contracts';
+import {
+  dateToBcdTime,
+  decodeBody,
+  messageToJson,
+  type AuthBody,
+  type Jt808Message,
+  type LocationBatchBody,
+  type LocationBody,
+  type LocationReplyBody,
+  type RegisterBody,
+} from '@openfleet/jt808';
+import type { DownlinkDispatcher } from './downlink-dispatcher';
+import { publishSessionEvent, type GatewayContext } from './gateway-context';
+import { REPLY_MESSAGE_IDS } from './pending-commands';
+import { toPosition } from './position-mapper';
+import type { TerminalConnection } from './terminal-connection';
+
+/** 0x8001 results. */
+const GENERAL_OK = 0;
+const GENERAL_FAILURE = 1;
+
+/**
+ * Everything a decoded terminal message causes: registration, authentication, publishing to the
+ * bus and, only once the bus accepted it, the acknowledgement.
+ */
+export class UplinkHandler {
+  constructor(
+    private readonly ctx: GatewayContext,
+    private readonly downlink: DownlinkDispatcher,
+  ) {}
+
+  handle(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): void {
+    if (msg.subpackage) return this.fragment(conn, msg, receivedAt);
+    if (msg.msgId === 0x0100) return this.register(conn, msg, receivedAt);
+    if (msg.msgId === 0x0102) return this.authenticate(conn, msg, receivedAt);
+    if (!conn.authenticated || msg.phone !== conn.phone) {
+      // Choice: answer failure and drop the connection, so a confused terminal starts over with 0x0102.
+      this.reply(conn, msg, GENERAL_FAILURE);
+      this.ctx.close(conn, 'unauthenticated');
+      return;
+    }
+    conn.version = msg.version;
+    this.publishThenAck(conn, msg, [msg.serial], receivedAt);
+  }
+
+  private register(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): void {
+    conn.phone = msg.phone;
+    conn.version = msg.version;
+    const outcome = this.ctx.registry.register(msg.phone, msg.body as RegisterBody);
+    void this.publish(conn, msg, receivedAt).then((accepted) => {
+      if (!accepted || conn.closed) return;
+      this.send(conn, 0x8100, { replySerial: msg.serial, result: outcome.result, authCode: outcome.authCode });
+    });
+  }
+
+  private authenticate(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): void {
+    const { authCode } = msg.body as AuthBody;
+    if (!this.ctx.registry.authenticate(msg.phone, authCode)) {
+      this.ctx.logger.warn(`terminal ${msg.phone} from ${conn.remoteAddress}: unknown auth code`);
+      conn.phone = msg.phone;
+      conn.version = msg.version;
+      this.reply(conn, msg, GENERAL_FAILURE);
+      this.ctx.close(conn, 'auth-failed');
+      return;
+    }
+    const firstAuth = !conn.authenticated;
+    conn.phone = msg.phone;
+    conn.version = msg.version;
+    conn.authenticated = true;
+    conn.vehicleId = this.ctx.registry.vehicleIdOf(msg.phone);
+    const previous = this.ctx.sessions.get(msg.phone);
+    if (previous !== conn) {
+      // Bound now so commands reach the new connection; the old one is reported offline as replaced.
+      this.ctx.sessions.set(msg.phone, conn);
+      this.ctx.metrics.sessions.set(this.ctx.sessions.size);
+      if (previous) this.ctx.close(previous, 'replaced');
+    }
+    void this.publish(conn, msg, receivedAt).then(async (accepted) => {
+      if (!accepted || conn.closed) return;
+      this.reply(conn, msg, GENERAL_OK);
+      if (firstAuth || previous !== conn)
+        await publishSessionEvent(this.ctx, {
+          terminalPhone: conn.phone,
+          vehicleId: conn.vehicleId || undefined,
+          state: 'online',
+          gatewayId: this.ctx.gatewayId,
+          at: Date.now(),
+          remoteAddress: conn.remoteAddress,
+        });
+    });
+  }
+
+  private fragment(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): void {
+    if (!conn.authenticated || msg.phone !== conn.phone) {
+      this.reply(conn, msg, GENERAL_FAILURE);
+      this.ctx.close(conn, 'unauthenticated');
+      return;
+    }
+    const { total, index } = msg.subpackage!;
+    const hex = (msg.body as { hex: string }).hex;
+    const cfg = this.ctx.config;
+    const whole = conn
+      .assembler(cfg.GATEWAY_808_SUBPACKAGE_TIMEOUT_MS, cfg.GATEWAY_808_SUBPACKAGE_RETRIES)
+      .add({ msgId: msg.msgId, version: msg.version, serial: msg.serial, total, index, bytes: Buffer.from(hex, 'hex') }, receivedAt);
+    if (!whole) return;
+    let body: unknown;
+    try {
+      body = decodeBody(whole.msgId, whole.body, whole.version);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'BAD_FIELD';
+      this.ctx.metrics.decodeErrors.inc({ code });
+      this.ctx.logger.warn(`terminal ${conn.phone}: reassembled 0x${whole.msgId.toString(16)} does not decode (${code})`);
+      for (const serial of whole.serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: 2 });
+      return;
+    }
+    const assembled: Jt808Message = { msgId: whole.msgId, version: whole.version, phone: msg.phone, serial: whole.firstSerial, body };
+    // Every fragment is acknowledged once the whole message is on the bus, never before.
+    this.publishThenAck(conn, assembled, whole.serials, receivedAt);
+  }
+
+  private publishThenAck(conn: TerminalConnection, msg: Jt808Message, serials: number[], receivedAt: number): void {
+    const json = messageToJson(msg).body as Record<string, unknown>;
+    if (REPLY_MESSAGE_IDS.has(msg.msgId)) this.downlink.onReply(conn, msg.msgId, json);
+    void this.publish(conn, msg, receivedAt, json).then((accepted) => {
+      if (!accepted || conn.closed) return;
+      if (REPLY_MESSAGE_IDS.has(msg.msgId)) return;
+      if (msg.msgId === 0x0004) {
+        this.send(conn, 0x8004, { time: dateToBcdTime(new Date()) });
+        return;
+      }
+      if (msg.msgId === 0x0801) {
+        this.send(conn, 0x8800, { mediaId: (json.mediaId as number) ?? 0, retransmitIds: [] });
+        return;
+      }
+      for (const serial of serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: GENERAL_OK });
+    });
+  }
+
+  /** Publishes the uplink (and its positions); resolves false when the connection ended before the bus took it. */
+  private async publish(
+    conn: TerminalConnection,
+    msg: Jt808Message,
+    receivedAt: number,
+    json?: Record<string, unknown>,
+  ): Promise<boolean> {
+    const uplink: PublishRecord<TerminalUplink> = {
+      key: msg.phone,
+      value: {
+        terminalPhone: msg.phone,
+        msgId: hex4(msg.msgId),
+        version: msg.version,
+        serial: msg.serial,
+        receivedAt,
+        gatewayId: this.ctx.gatewayId,
+        vehicleId: conn.vehicleId || undefined,
+        body: json ?? (messageToJson(msg).body as Record<string, unknown>),
+      },
+    };
+    const positions = this.positionsOf(conn, msg, receivedAt);
+    const started = performance.now();
+    conn.pendingPublishes++;
+    this.ctx.updateFlow(conn);
+    try {
+      for (;;) {
+        await this.ctx.gate.whenOpen();
+        if (conn.closed) return false;
+        try {
+          await (positions.length
+            ? Promise.all([
+                this.ctx.bus.publish(Topics.terminalUplink, uplink),
+                this.ctx.bus.publish(Topics.position, positions),
+              ])
+            : this.ctx.bus.publish(Topics.terminalUplink, uplink));
+          this.ctx.gate.succeeded();
+          this.ctx.metrics.publishLatency.observe((performance.now() - started) / 1000);
+          return true;
+        } catch (error) {
+          // Not acknowledged; held (socket paused by the gate) and retried when the gate reopens.
+          this.ctx.metrics.publishFailures.inc();
+          if (this.ctx.gate.isOpen)
+            this.ctx.logger.warn(`bus rejected uplink of ${msg.phone}: ${(error as Error).message}; pausing terminals`);
+          this.ctx.gate.failed();
+        }
+      }
+    } finally {
+      conn.pendingPublishes--;
+      this.ctx.updateFlow(conn);
+    }
+  }
+
+  private positionsOf(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): PublishRecord<Position>[] {
+    const base = { terminalPhone: msg.phone, vehicleId: conn.vehicleId, serial: msg.serial, receivedAtMs: receivedAt };
+    if (msg.msgId === 0x0200)
+      return [{ key: msg.phone, value: toPosition(msg.body as LocationBody, { ...base, blindArea: false, sequence: 0 }) }];
+    if (msg.msgId === 0x0201 || msg.msgId === 0x0500)
+      return [
+        { key: msg.phone, value: toPosition((msg.body as LocationReplyBody).location, { ...base, blindArea: false, sequence: 0 }) },
+      ];
+    if (msg.msgId === 0x0704) {
+      const batch = msg.body as LocationBatchBody;
+      // One publish call, items in order: the batch keeps its order on the terminal's partition.
+      return batch.items.map((item, sequence) => ({
+        key: msg.phone,
+        value: toPosition(item, { ...base, blindArea: batch.type === 1, sequence }),
+      }));
+    }
+    return [];
+  }
+
+  private reply(conn: TerminalConnection, msg: Jt808Message, result: number): void {
+    if (!conn.phone) conn.phone = msg.phone;
+    this.send(conn, 0x8001, { replySerial: msg.serial, replyId: msg.msgId, result });
+  }
+
+  private send(conn: TerminalConnection, msgId: number, body: unknown): void {
+    if (conn.closed) return;
+    try {
+      const { frame } = conn.send(msgId, body);
+      this.ctx.metrics.countFrame('down', msgId);
+      this.ctx.raw.record(conn.phone, 'down', frame);
+    } catch (error) {
+      this.ctx.logger.error(`cannot send 0x${msgId.toString(16)} to ${conn.phone}: ${(error as Error).message}`);
+    }
+  }
+}
+
+function hex4(n: number): string {
+  return '0x' + n.toString(16).padStart(4, '0').toUpperCase();
+}

@@ -1,0 +1,2 @@
+export { startStandalone, type RunningPlatform } from './start-standalone';
+export { StandaloneModule } from './standalone.module';

@@ -1,0 +1,26 @@
+// `npm start`: the whole platform in one process, nothing external needed.
+import 'reflect-metadata';
+import { AdminSeeder } from '@openfleet/admin';
+import { exitOnStartFailure } from '@openfleet/service-kit';
+import { startStandalone } from './start-standalone';
+
+async function main(): Promise<void> {
+  const { app, urls, config } = await startStandalone();
+  const lines = [
+    'OpenFleet is running in standalone mode (in-process bus, SQLite).',
+    `  console      ${urls.console}`,
+    `  API          ${urls.api}`,
+    `  OpenAPI      ${urls.openApi}`,
+    `  health       ${urls.health}`,
+    `  metrics      ${urls.metrics}`,
+    `  HTTP port    ${config.HTTP_PORT} (HTTP_PORT)`,
+    `  data         ${config.DATA_DIR} (DATA_DIR)`,
+    'Press Ctrl-C to stop.',
+  ];
+  // Printed once, on the start that created the first super administrator with a generated password.
+  const credentials = app.get(AdminSeeder).initialCredentials;
+  if (credentials) lines.push(`First super administrator: ${credentials.account} / ${credentials.password} (shown once, change it)`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch(exitOnStartFailure('standalone'));

@@ -1,0 +1,24 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AdminModule } from '@openfleet/admin';
+import { ApiModule } from '@openfleet/api';
+import { Gateway808Module } from '@openfleet/gateway-808';
+import type { EventBus } from '@openfleet/bus';
+import { PlatformModule } from '@openfleet/service-kit';
+import type { StandaloneConfig } from './standalone-config';
+
+/** Every service module in one process. Each later service plugs itself in here. */
+@Module({})
+export class StandaloneModule {
+  static register(config: StandaloneConfig, bus: EventBus, env: NodeJS.ProcessEnv = process.env): DynamicModule {
+    return {
+      module: StandaloneModule,
+      imports: [
+        PlatformModule.forRoot({ processName: 'standalone', config, bus, env }),
+        // One line per service module.
+        ApiModule,
+        AdminModule,
+        Gateway808Module,
+      ],
+    };
+  }
+}

@@ -1,0 +1,63 @@
+// `npm start` in a test: the whole platform in one process, in-process bus, SQLite in a temp dir.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { startStandalone, type RunningPlatform } from '../src';
+
+describe('standalone platform', () => {
+  let platform: RunningPlatform;
+
+  beforeAll(async () => {
+    platform = await startStandalone({
+      HTTP_PORT: '0',
+      HTTP_HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-standalone-')),
+    });
+  });
+
+  afterAll(async () => {
+    await platform?.app.close();
+  });
+
+  it('answers /health with every dependency up', async () => {
+    const response = await request(platform.urls.health).get('').expect(200);
+    expect(response.body.status).toBe('ok');
+    expect(response.body.details.bus.status).toBe('up');
+  });
+
+  it('says which mode it runs in', async () => {
+    const response = await request(platform.urls.api).get('').expect(200);
+    expect(response.body).toMatchObject({ flag: true, errorCode: 200, data: { bus: 'in-process', database: 'sqlite' } });
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const response = await request(`${platform.urls.openApi}-json`).get('').expect(200);
+    expect(Object.keys(response.body.paths)).toContain('/system/info');
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const response = await request(platform.urls.metrics).get('').expect(200);
+    expect(response.text).toMatch(/openfleet_process_cpu_user_seconds_total/);
+  });
+});
+
+describe('standalone console page', () => {
+  it('answers / with an HTML page in Chinese first', async () => {
+    const platform = await startStandalone({
+      HTTP_PORT: '0',
+      HTTP_HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      CONSOLE_DIR: join(tmpdir(), 'no-console-bundle-here'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-standalone-')),
+    });
+    try {
+      const response = await request(platform.urls.console).get('').expect(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.text).toMatch(/车辆监控平台/);
+    } finally {
+      await platform.app.close();
+    }
+  });
+});
