@@ -33,7 +33,13 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['require', 'process', '__dirname', 'console', 'Buffer', 'URL', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']
+          .map((name) => [name, 'readonly'])
+          .concat([['module', 'writable']]),
+      ),
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
