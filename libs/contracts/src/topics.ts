@@ -3,7 +3,7 @@ import { alarmEventCodec, type AlarmEvent } from './events/alarm-event';
 import { commandResultCodec, type CommandResult } from './events/command-result';
 import { downlinkCommandCodec, type DownlinkCommand } from './events/downlink-command';
 import { positionCodec, type Position } from './events/position';
-import { rawFrameCodec, type RawFrame } from './events/raw-frame';
+import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
 import {
   rolePermissionsCodec,
   terminalRegistryCodec,
@@ -14,6 +14,7 @@ import {
 } from './events/registry';
 import { terminalSessionCodec, type TerminalSessionEvent } from './events/terminal-session';
 import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-uplink';
+import { vehicleStateCodec, type VehicleStateEvent } from './events/vehicle-state';
 
 /** What a topic's message key is: keys keep one terminal's (or vehicle's) events in order on one partition. */
 export type TopicKey = 'terminal' | 'vehicle' | 'gateway' | 'role';
@@ -78,7 +79,13 @@ export const Topics = {
     'Outcome of commands',
   ),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
-  rawFrame: topic<RawFrame>('gateway.raw-frame.v1', 'terminal', 6, rawFrameCodec, 'Raw frames in and out'),
+  rawFrames: topic<RawFrameBatch>(
+    'gateway.raw-frames.v1',
+    'gateway',
+    6,
+    rawFrameBatchCodec,
+    'Raw frames in and out, one record per gateway flush',
+  ),
   terminalRegistry: topic<TerminalRegistryEntry>(
     'admin.terminal-registry.v1',
     'terminal',
@@ -101,6 +108,14 @@ export const Topics = {
     3,
     rolePermissionsCodec,
     'Action codes per role',
+    true,
+  ),
+  vehicleState: topic<VehicleStateEvent>(
+    'tracking.vehicle-state.v1',
+    'terminal',
+    6,
+    vehicleStateCodec,
+    'Vehicle online/display status changes',
     true,
   ),
 } as const;

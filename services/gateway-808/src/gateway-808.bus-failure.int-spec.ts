@@ -1,5 +1,5 @@
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type TerminalUplink } from '@openfleet/contracts';
+import { Topics, type Position } from '@openfleet/contracts';
 import { FlakyBus, waitUntil } from './testing/bus-recorder';
 import { startGateway, type RunningGateway } from './testing/gateway-harness';
 import { locationBody, TestTerminal } from './testing/test-terminal';
@@ -23,7 +23,7 @@ describe('gateway-808 when the bus fails mid-stream', () => {
   });
 
   const acceptedSerials = () =>
-    new Set(((bus.accepted.get(Topics.terminalUplink.name) ?? []) as TerminalUplink[]).filter((u) => u.msgId === '0x0200').map((u) => u.serial));
+    new Set(((bus.accepted.get(Topics.position.name) ?? []) as Position[]).map((p) => p.serial));
   const ackedSerials = () =>
     new Set(terminal.received.filter((m) => m.msgId === 0x8001 && (m.body as { replyId: number }).replyId === 0x0200).map((m) => (m.body as { replySerial: number }).replySerial));
 

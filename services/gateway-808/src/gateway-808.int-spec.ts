@@ -55,7 +55,8 @@ describe('gateway-808 over TCP with the in-process bus', () => {
       serial,
       extrasJson: '{"signalStrength":25}',
     });
-    expect(uplinks.values.map((u) => u.msgId)).toEqual(['0x0100', '0x0102', '0x0200']);
+    // Location reports travel only as position records.
+    expect(uplinks.values.map((u) => u.msgId)).toEqual(['0x0100', '0x0102']);
     await waitUntil(() => sessions.values.some((s) => s.state === 'online'), 2000, 'online event');
   });
 
@@ -106,6 +107,7 @@ describe('gateway-808 over TCP with the in-process bus', () => {
   });
 
   it('drops malformed frames without ack, keeps serving, and closes after too many in a row', async () => {
+    const raw = await recordTopic(bus, Topics.rawFrames);
     const terminal = await open();
     await terminal.login();
     const good = terminal.send(0x0200, locationBody());
@@ -117,12 +119,25 @@ describe('gateway-808 over TCP with the in-process bus', () => {
     expect(terminal.received.filter((m) => m.msgId === 0x8001)).toHaveLength(0);
     const metrics = await gateway.server.metrics.decodeErrors.get();
     expect(metrics.values.find((v) => v.labels.code === 'CHECKSUM_MISMATCH')?.value).toBeGreaterThanOrEqual(1);
+    // Raw capture: every frame in and out, the rejected one with its error code and exact bytes.
+    const frames = () => raw.values.flatMap((batch) => batch.frames.map((f) => ({ ...f, gatewayId: batch.gatewayId })));
+    await waitUntil(() => frames().filter((f) => f.direction === 'down').length >= 4, 2000, 'raw frames');
+    expect(frames().find((f) => f.error === 'CHECKSUM_MISMATCH')).toMatchObject({
+      terminalPhone: terminal.phone,
+      direction: 'up',
+      hex: bad.toString('hex'),
+      gatewayId: gateway.server.gatewayId,
+    });
+    const ups = frames().filter((f) => f.direction === 'up' && !f.error).map((f) => parseInt(f.hex.slice(2, 6), 16));
+    expect(ups).toEqual([0x0100, 0x0102, 0x0200, 0x0200]);
+    const downs = frames().filter((f) => f.direction === 'down').map((f) => parseInt(f.hex.slice(2, 6), 16));
+    expect(downs).toEqual([0x8100, 0x8001, 0x8001, 0x8001]);
     for (let i = 0; i < 3; i++) terminal.writeRaw(Buffer.from([0x7e, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0x7e]));
     await terminal.waitClosed();
   });
 
   it('reassembles subpackages, asks for missing parts with 0x8003 and acks every part after publishing', async () => {
-    const uplinks = await recordTopic(bus, Topics.terminalUplink);
+    const positions = await recordTopic(bus, Topics.position);
     const terminal = await open();
     await terminal.login();
     const body = encodeBody(0x0200, locationBody(), '2013');
@@ -134,8 +149,8 @@ describe('gateway-808 over TCP with the in-process bus', () => {
     const second = terminal.send(0x0200, { hex: parts[1].toString('hex') }, { subpackage: { total: 2, index: 2 } });
     await terminal.expectAck(first);
     await terminal.expectAck(second);
-    await waitUntil(() => uplinks.values.some((u) => u.msgId === '0x0200'), 2000, 'reassembled uplink');
-    expect(uplinks.values.find((u) => u.msgId === '0x0200')?.body).toMatchObject({ latitude: 39.9, speed: 42.5 });
+    await waitUntil(() => positions.values.length === 1, 2000, 'reassembled position');
+    expect(positions.values[0]).toMatchObject({ terminalPhone: terminal.phone, latitudeE6: 39_900_000, speedDkmh: 425, serial: first });
   });
 
   it('gives up on a subpackaged message whose parts never come', async () => {

@@ -4,12 +4,14 @@ import { Topics, type RawFrame } from '@openfleet/contracts';
 import type { GatewayMetrics } from './gateway-metrics';
 
 const FLUSH_INTERVAL_MS = 50;
-const MAX_BATCH = 2000;
+// Frames per bus record: ~100 hex bytes each keeps a record near 100 KB, well under Kafka's 1 MB.
+const MAX_BATCH = 1000;
 
 /**
- * Fire-and-forget capture of every frame in and out. Frames are queued and published in batches,
- * one batch in flight at a time; acks never wait for it, and when the queue is full (bus slow or
- * down) frames are dropped and counted rather than buffered without bound.
+ * Fire-and-forget capture of every frame in and out. Frames are queued and published as one
+ * `RawFrameBatch` record per flush, one flush in flight at a time; acks never wait for it, and
+ * when the queue is full (bus slow or down) frames are dropped and counted rather than buffered
+ * without bound.
  */
 export class RawFrameCapture {
   private queue: RawFrame[] = [];
@@ -32,7 +34,9 @@ export class RawFrameCapture {
       return;
     }
     const hex = typeof frame === 'string' ? frame : frame.toString('hex');
-    this.queue.push({ terminalPhone, direction, hex, at: Date.now(), gatewayId: this.gatewayId, error });
+    const entry: RawFrame = { terminalPhone, direction, hex, at: Date.now() };
+    if (error) entry.error = error;
+    this.queue.push(entry);
     this.timer ??= setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
   }
 
@@ -51,10 +55,7 @@ export class RawFrameCapture {
     if (this.inFlight || this.queue.length === 0) return;
     const batch = this.queue.splice(0, MAX_BATCH);
     this.inFlight = this.bus
-      .publish(
-        Topics.rawFrame,
-        batch.map((value) => ({ key: value.terminalPhone || 'unknown', value })),
-      )
+      .publish(Topics.rawFrames, { key: this.gatewayId, value: { gatewayId: this.gatewayId, frames: batch } })
       .catch((error: Error) => {
         this.metrics.rawDropped.inc(batch.length);
         this.logger.warn(`raw frame capture: ${batch.length} frames dropped: ${error.message}`);

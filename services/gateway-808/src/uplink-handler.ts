@@ -18,6 +18,9 @@ import { REPLY_MESSAGE_IDS } from './pending-commands';
 import { toPosition } from './position-mapper';
 import type { TerminalConnection } from './terminal-connection';
 
+/** Reports whose every field travels in position records (tracking.position.v1), not on the uplink topic. */
+const LOCATION_REPORT_IDS: ReadonlySet<number> = new Set([0x0200, 0x0704]);
+
 /** 0x8001 results. */
 const GENERAL_OK = 0;
 const GENERAL_FAILURE = 1;
@@ -122,8 +125,9 @@ export class UplinkHandler {
   }
 
   private publishThenAck(conn: TerminalConnection, msg: Jt808Message, serials: number[], receivedAt: number): void {
-    const json = messageToJson(msg).body as Record<string, unknown>;
-    if (REPLY_MESSAGE_IDS.has(msg.msgId)) this.downlink.onReply(conn, msg.msgId, json);
+    // Location reports travel only as compact position records: the hot path skips JSON entirely.
+    const json = LOCATION_REPORT_IDS.has(msg.msgId) ? undefined : (messageToJson(msg).body as Record<string, unknown>);
+    if (json && REPLY_MESSAGE_IDS.has(msg.msgId)) this.downlink.onReply(conn, msg.msgId, json);
     void this.publish(conn, msg, receivedAt, json).then((accepted) => {
       if (!accepted || conn.closed) return;
       if (REPLY_MESSAGE_IDS.has(msg.msgId)) return;
@@ -132,33 +136,39 @@ export class UplinkHandler {
         return;
       }
       if (msg.msgId === 0x0801) {
-        this.send(conn, 0x8800, { mediaId: (json.mediaId as number) ?? 0, retransmitIds: [] });
+        this.send(conn, 0x8800, { mediaId: (json?.mediaId as number) ?? 0, retransmitIds: [] });
         return;
       }
       for (const serial of serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: GENERAL_OK });
     });
   }
 
-  /** Publishes the uplink (and its positions); resolves false when the connection ended before the bus took it. */
+  /**
+   * Publishes the message: location reports (0x0200, 0x0704) as position records only, every other
+   * message on the uplink topic (plus the position inside 0x0201/0x0500). Resolves false when the
+   * connection ended before the bus took it.
+   */
   private async publish(
     conn: TerminalConnection,
     msg: Jt808Message,
     receivedAt: number,
     json?: Record<string, unknown>,
   ): Promise<boolean> {
-    const uplink: PublishRecord<TerminalUplink> = {
-      key: msg.phone,
-      value: {
-        terminalPhone: msg.phone,
-        msgId: hex4(msg.msgId),
-        version: msg.version,
-        serial: msg.serial,
-        receivedAt,
-        gatewayId: this.ctx.gatewayId,
-        vehicleId: conn.vehicleId || undefined,
-        body: json ?? (messageToJson(msg).body as Record<string, unknown>),
-      },
-    };
+    const uplink: PublishRecord<TerminalUplink> | undefined = LOCATION_REPORT_IDS.has(msg.msgId)
+      ? undefined
+      : {
+          key: msg.phone,
+          value: {
+            terminalPhone: msg.phone,
+            msgId: hex4(msg.msgId),
+            version: msg.version,
+            serial: msg.serial,
+            receivedAt,
+            gatewayId: this.ctx.gatewayId,
+            vehicleId: conn.vehicleId || undefined,
+            body: json ?? (messageToJson(msg).body as Record<string, unknown>),
+          },
+        };
     const positions = this.positionsOf(conn, msg, receivedAt);
     const started = performance.now();
     conn.pendingPublishes++;
@@ -168,12 +178,10 @@ export class UplinkHandler {
         await this.ctx.gate.whenOpen();
         if (conn.closed) return false;
         try {
-          await (positions.length
-            ? Promise.all([
-                this.ctx.bus.publish(Topics.terminalUplink, uplink),
-                this.ctx.bus.publish(Topics.position, positions),
-              ])
-            : this.ctx.bus.publish(Topics.terminalUplink, uplink));
+          await Promise.all([
+            uplink && this.ctx.bus.publish(Topics.terminalUplink, uplink),
+            positions.length > 0 && this.ctx.bus.publish(Topics.position, positions),
+          ]);
           this.ctx.gate.succeeded();
           this.ctx.metrics.publishLatency.observe((performance.now() - started) / 1000);
           return true;

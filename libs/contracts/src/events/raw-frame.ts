@@ -1,19 +1,41 @@
 import { checkFields, checkOneOf } from '../validation';
 import { jsonCodec } from '../codec';
 
-/** Every frame received or sent by a gateway, for the "original message query" screen (topic gateway.raw-frame.v1). */
+/** One frame received or sent by a gateway, for the "original message query" screen. */
 export interface RawFrame {
   terminalPhone: string;
   direction: 'up' | 'down';
   hex: string;
   at: number;
-  gatewayId: string;
   /** Decode error code when the frame was rejected (e.g. CHECKSUM_MISMATCH). */
   error?: string;
 }
 
-export const rawFrameCodec = jsonCodec<RawFrame>(
-  (value) =>
-    checkFields(value, { terminalPhone: 'string', direction: 'string', hex: 'string', at: 'number', gatewayId: 'string', error: 'string?' }) ??
-    checkOneOf(value, 'direction', ['up', 'down']),
-);
+/**
+ * The frames one gateway captured during one flush (topic gateway.raw-frames.v1). Batched because
+ * capture doubles the frame rate (every uplink has its reply): one record per frame made raw capture
+ * cost as much broker and client work as the positions themselves.
+ */
+export interface RawFrameBatch {
+  gatewayId: string;
+  frames: RawFrame[];
+}
+
+function rawFrameProblem(frame: unknown, index: number): string | null {
+  const problem =
+    checkFields(frame, { terminalPhone: 'string', direction: 'string', hex: 'string', at: 'number', error: 'string?' }) ??
+    checkOneOf(frame, 'direction', ['up', 'down']);
+  return problem && `frames[${index}]: ${problem}`;
+}
+
+export const rawFrameBatchCodec = jsonCodec<RawFrameBatch>((value) => {
+  const problem = checkFields(value, { gatewayId: 'string', frames: 'object' });
+  if (problem) return problem;
+  const frames = (value as { frames: unknown }).frames;
+  if (!Array.isArray(frames)) return 'frames must be an array';
+  for (let i = 0; i < frames.length; i++) {
+    const frameProblem = rawFrameProblem(frames[i], i);
+    if (frameProblem) return frameProblem;
+  }
+  return null;
+});
