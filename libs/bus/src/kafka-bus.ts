@@ -1,5 +1,5 @@
 import { deadLetterTopic, type TopicDef } from '@openfleet/contracts';
-import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type IHeaders, type ISocketFactory, type Producer } from 'kafkajs';
 import { consoleBusLogger, type BusLogger } from './bus-logger';
 import { deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
 import { DeadLetterHeaders, type EventBus, type PublishRecord, type SubscribeOptions, type Subscription } from './event-bus';
@@ -18,6 +18,8 @@ export interface KafkaBusOptions {
   /** kafkajs connection/request timeouts and retry bounds. */
   connectionTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** How the client opens broker connections (kafkajs default: plain TCP); failure tests use it to cut the network. */
+  socketFactory?: ISocketFactory;
 }
 
 /**
@@ -44,6 +46,7 @@ export class KafkaBus implements EventBus {
       brokers: options.brokers,
       connectionTimeout: options.connectionTimeoutMs ?? 3000,
       requestTimeout: options.requestTimeoutMs ?? 30000,
+      ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
       retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 10_000 },
       logLevel: KafkaLogLevel.WARN,
       logCreator: () => (entry) => {
