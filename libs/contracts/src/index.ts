@@ -10,3 +10,5 @@ export * from './events/alarm-event';
 export * from './events/raw-frame';
 export * from './events/position';
 export * from './events/registry';
+export * from './events/vehicle-state';
+export * from './vehicle/display-status';
