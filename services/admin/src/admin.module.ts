@@ -6,6 +6,12 @@ import { PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } 
 import { ADMIN_CONFIG, AdminConfig } from './admin-config';
 import { AdminSeeder } from './admin-seeder';
 import { AuthController } from './auth/auth.controller';
+import { BrandController, VehicleModelController } from './brand/brand.controller';
+import { VehicleBrand, VehicleModel } from './brand/brand.entity';
+import { BrandService, VehicleModelService } from './brand/brand.service';
+import { CarFactoryController } from './car-factory/car-factory.controller';
+import { CarFactory } from './car-factory/car-factory.entity';
+import { CarFactoryService } from './car-factory/car-factory.service';
 import { LoginService } from './auth/login.service';
 import { RefreshSession } from './auth/refresh-session.entity';
 import { SessionService } from './auth/session.service';
@@ -13,20 +19,34 @@ import { CompanyController } from './company/company.controller';
 import { Company } from './company/company.entity';
 import { CompanyService } from './company/company.service';
 import { OrganisationTreeService } from './company/organisation-tree.service';
+import { DictionaryItemController, DictionaryTypeController } from './dictionary/dictionary.controller';
+import { DictionaryItem, DictionaryType } from './dictionary/dictionary.entity';
+import { DictionaryItemService, DictionaryTypeService } from './dictionary/dictionary.service';
 import { DriverController } from './driver/driver.controller';
 import { Driver } from './driver/driver.entity';
 import { DriverService } from './driver/driver.service';
+import { EngineModelController } from './engine-model/engine-model.controller';
+import { EngineModel } from './engine-model/engine-model.entity';
+import { EngineModelService } from './engine-model/engine-model.service';
 import { MasterDataExcelController } from './excel/master-data-excel.controller';
 import { MasterDataExcelService } from './excel/master-data-excel.service';
 import { FleetController } from './fleet/fleet.controller';
 import { Fleet } from './fleet/fleet.entity';
 import { FleetService } from './fleet/fleet.service';
+import { FuelTankController } from './fuel-tank/fuel-tank.controller';
+import { FuelTank, FuelTankCalibration } from './fuel-tank/fuel-tank.entity';
+import { FuelTankService } from './fuel-tank/fuel-tank.service';
+import { DeviceModelController, ManufacturerController } from './manufacturer/manufacturer.controller';
+import { DeviceModel, Manufacturer } from './manufacturer/manufacturer.entity';
+import { DeviceModelService, ManufacturerService } from './manufacturer/manufacturer.service';
 import { MasterDataController } from './master-data/master-data.controller';
+import { VehicleModelLookupService } from './master-data/vehicle-model-lookup.service';
 import { MenuController } from './menu/menu.controller';
 import { MenuNode } from './menu/menu.entity';
 import { MenuService } from './menu/menu.service';
 import { CreateAdminTables1732250000000 } from './migrations/1732250000000-create-admin-tables';
 import { CreateOperationLog1732260000000 } from './migrations/1732260000000-create-operation-log';
+import { CreateCatalogues1732270000000 } from './migrations/1732270000000-create-catalogues';
 import { OperationLogController } from './operation-log/operation-log.controller';
 import { OperationLog } from './operation-log/operation-log.entity';
 import { OperationLogInterceptor } from './operation-log/operation-log.interceptor';
@@ -51,9 +71,15 @@ import { VehicleTreeService } from './vehicle/vehicle-tree.service';
 import { VehicleController } from './vehicle/vehicle.controller';
 import { Vehicle } from './vehicle/vehicle.entity';
 import { VehicleService } from './vehicle/vehicle.service';
+import { VehicleMasterController } from './vehicle-master/vehicle-master.controller';
+import { VehicleMaster } from './vehicle-master/vehicle-master.entity';
+import { VehicleMasterService } from './vehicle-master/vehicle-master.service';
 
-export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000];
+const CATALOGUE_ENTITIES = [
+  DictionaryType, DictionaryItem, Manufacturer, DeviceModel, VehicleBrand, VehicleModel, CarFactory, EngineModel, FuelTank, FuelTankCalibration, VehicleMaster,
+];
+export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,
@@ -84,6 +110,16 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     OperationLogController,
     MasterDataExcelController,
     SmsController,
+    DictionaryTypeController,
+    DictionaryItemController,
+    ManufacturerController,
+    DeviceModelController,
+    BrandController,
+    VehicleModelController,
+    CarFactoryController,
+    EngineModelController,
+    FuelTankController,
+    VehicleMasterController,
   ],
   providers: [
     serviceConfigProvider(ADMIN_CONFIG, AdminConfig),
@@ -107,6 +143,17 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     TerminalService,
     SimCardService,
     DriverService,
+    DictionaryTypeService,
+    DictionaryItemService,
+    ManufacturerService,
+    DeviceModelService,
+    BrandService,
+    VehicleModelService,
+    CarFactoryService,
+    EngineModelService,
+    FuelTankService,
+    VehicleMasterService,
+    VehicleModelLookupService,
   ],
   exports: [AdminSeeder, SMS_PROVIDER],
 })

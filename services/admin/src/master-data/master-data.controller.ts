@@ -1,45 +1,46 @@
-import { Controller, Get, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
-import { VehicleQueryDto } from '../vehicle/dto/vehicle.dto';
-import { VehicleService } from '../vehicle/vehicle.service';
-import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
+import { VehicleMasterService } from '../vehicle-master/vehicle-master.service';
+import { LookupQueryDto } from './dto/lookup.dto';
+import { VehicleModelLookupService } from './vehicle-model-lookup.service';
 
 /**
- * Picker lists of spec §7. Brands and models come from the caller's vehicles until the brand/model
- * catalogue screens exist; vehicle masters (owners) and engine models answer empty lists for now.
+ * Picker lists of spec §7 for any signed-in user (they fill the vehicle form's select boxes):
+ * brands, models and engines from the shared catalogues, owners from the caller's companies.
  */
 @ApiTags('master data')
 @ApiBearerAuth()
 @Controller('basic')
 @UseGuards(AuthGuard)
-@UseInterceptors(OperationLogInterceptor)
 export class MasterDataController {
-  constructor(private readonly vehicles: VehicleService) {}
+  constructor(
+    private readonly lookups: VehicleModelLookupService,
+    private readonly masters: VehicleMasterService,
+  ) {}
 
   @Get('vbrand/findBrand')
-  @ApiOperation({ summary: 'Distinct brands of the caller vehicles: [{brand}]' })
-  async findBrand(@CurrentUser() user: AuthUser) {
-    const rows = await this.vehicles.scoped(user).select('DISTINCT vehicle.brand', 'brand').andWhere('vehicle.brand IS NOT NULL').getRawMany<{ brand: string }>();
-    return okEnvelope(rows.map((row) => ({ brand: row.brand })).sort((a, b) => a.brand.localeCompare(b.brand)));
+  @ApiOperation({ summary: 'Every vehicle brand, by name: [{id, brand, name}]' })
+  async findBrand() {
+    return okEnvelope(await this.lookups.brandList());
   }
 
   @Get('vmodel/findModel')
-  @ApiOperation({ summary: 'Distinct models of the caller vehicles (optionally of one brand, query keyword)' })
-  async findModel(@CurrentUser() user: AuthUser, @Query() query: VehicleQueryDto) {
-    const builder = this.vehicles.scoped(user).select('DISTINCT vehicle.model', 'model').addSelect('vehicle.brand', 'brand').andWhere('vehicle.model IS NOT NULL');
-    if (query.keyword) builder.andWhere('vehicle.brand = :brand', { brand: query.keyword });
-    return okEnvelope(await builder.getRawMany());
-  }
-
-  @Get('vehicleMaster/getUnbindMasters')
-  getUnbindMasters() {
-    return okEnvelope([]);
+  @ApiOperation({ summary: 'Models of a brand (brandId, or brand name in keyword), or all: [{id, model, name, brandId, brand, engineModelId, carFactoryId}]' })
+  async findModel(@Query() query: LookupQueryDto) {
+    return okEnvelope(await this.lookups.modelList(query.brandId, query.keyword));
   }
 
   @Get('vmodel/findVehicleModelEngineInfoList')
-  findVehicleModelEngineInfoList() {
-    return okEnvelope([]);
+  @ApiOperation({ summary: 'findModel rows plus engine (engine model row or null) and carFactory (row or null)' })
+  async findVehicleModelEngineInfoList(@Query() query: LookupQueryDto) {
+    return okEnvelope(await this.lookups.modelsWithEngines(query.brandId, query.keyword));
+  }
+
+  @Get('vehicleMaster/getUnbindMasters')
+  @ApiOperation({ summary: 'Visible vehicle masters no vehicle points at (keyword: name or phone), at most 1000' })
+  async getUnbindMasters(@CurrentUser() user: AuthUser, @Query() query: LookupQueryDto) {
+    return okEnvelope(await this.masters.unbound(user, query.keyword));
   }
 }

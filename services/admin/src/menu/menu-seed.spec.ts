@@ -18,7 +18,11 @@ describe('menu seed', () => {
       '/recovery/batteryRetirementInfo', '/retirement/batteryFactoryRetirementInfo', '/veclCertifica/veclCertificaRealTimeLog', '/monitor/alarmConfigNew']) {
       expect(hrefs.has(screen)).toBe(true);
     }
-    expect(MENU_GROUPS[0].pages).toHaveLength(30);
+    expect(MENU_GROUPS[0].pages).toHaveLength(32);
+    // Appended pages keep the ids of everything before them.
+    expect(rows.find((row) => row.href === '/index/serverStorage')?.id).toBe(129);
+    expect(rows.find((row) => row.href === '/index/fuelTank')?.id).toBe(131);
+    expect(allActionCodes()).toEqual(expect.arrayContaining(['fuelTank:calibrate', 'carFactory:add', 'appVersion:modify', 'systemLog:search']));
   });
 
   it('gives buttons `<screen>:<action>` codes with stable ids (page id * 100 + action position)', () => {

@@ -31,7 +31,7 @@ export const MENU_GROUPS: GroupSpec[] = [
       ['terminalM', [...CRUD, 'bind', 'calibrate']], ['terminalProM', CRUD], ['userManage', [...CRUD, 'resetPassword']],
       ['vehicleMaster', CRUD], ['vgPower', CRUD], ['platform', CRUD], ['supplier', CRUD], ['afterSaleBatteryPackInfo', CRUD],
       ['afterSaleBatteryModule', CRUD], ['afterSaleBatteryWarehouse', CRUD], ['originalMessageQuery', VIEW],
-      ['commandConfig', CRUD], ['serverStorage', CRUD],
+      ['commandConfig', CRUD], ['serverStorage', CRUD], ['carFactory', CRUD], ['fuelTank', [...CRUD, 'calibrate']],
     ],
   },
   {
@@ -60,7 +60,7 @@ export const MENU_GROUPS: GroupSpec[] = [
     icon: 'certificate',
     pages: [['veclCertificaLog', VIEW], ['conformityCertfictvelcList', VIEW], ['veclCertificaRealTimeLog', VIEW]],
   },
-  { prefix: 'system', label: '系统', icon: 'system', pages: [['operationLog', VIEW], ['systemLog', VIEW], ['systemNotice', CRUD]] },
+  { prefix: 'system', label: '系统', icon: 'system', pages: [['operationLog', VIEW], ['systemLog', VIEW], ['systemNotice', CRUD], ['appVersion', CRUD]] },
 ];
 
 /** Id of the top-level node holding the menu in use (spec §9). */

@@ -17,6 +17,8 @@ export class Vehicle {
   @Column({ name: 'terminal_id', type: 'bigint', nullable: true, transformer: numericId }) terminalId!: number | null;
   @Column({ name: 'driver_id', type: 'bigint', nullable: true, transformer: numericId }) driverId!: number | null;
   @Column({ name: 'engine_no', type: 'varchar', length: 32, nullable: true }) engineNo!: string | null;
+  /** Owner (vehicle master) row; ownerName/ownerPhone copy its name and phone. */
+  @Column({ name: 'master_id', type: 'bigint', nullable: true, transformer: numericId }) masterId!: number | null;
   @Column({ name: 'owner_name', type: 'varchar', length: 32, nullable: true }) ownerName!: string | null;
   @Column({ name: 'owner_phone', type: 'varchar', length: 11, nullable: true }) ownerPhone!: string | null;
   @Column({ type: 'varchar', length: 32, nullable: true }) brand!: string | null;

@@ -11,6 +11,7 @@ import { DriverService } from '../driver/driver.service';
 import { FleetService } from '../fleet/fleet.service';
 import { RegistryPublisher } from '../registry/registry.publisher';
 import { Terminal } from '../terminal/terminal.entity';
+import { VehicleMasterService } from '../vehicle-master/vehicle-master.service';
 import type { CreateVehicleDto, UpdateVehicleDto, VehicleQueryDto } from './dto/vehicle.dto';
 import { Vehicle } from './vehicle.entity';
 
@@ -23,6 +24,7 @@ export class VehicleService {
     private readonly fleets: FleetService,
     private readonly drivers: DriverService,
     private readonly publisher: RegistryPublisher,
+    private readonly masters: VehicleMasterService,
   ) {}
 
   scoped(user: AuthUser) {
@@ -49,7 +51,8 @@ export class VehicleService {
     await this.assertPlateFree(dto.plateCode, dto.plateColor);
     const place = await this.placeOf(user, dto.companyId ?? Number(user.companyId), dto.fleetId);
     if (dto.driverId) await this.drivers.getVisible(user, dto.driverId);
-    const vehicle = await this.vehicles.save(this.vehicles.create({ ...dto, ...place, terminalId: null, updatedAt: Date.now() }));
+    const owner = await this.ownerOf(user, dto.masterId);
+    const vehicle = await this.vehicles.save(this.vehicles.create({ ...dto, ...owner, ...place, terminalId: null, updatedAt: Date.now() }));
     await this.publisher.publishVehicles([vehicle]);
     return vehicle;
   }
@@ -61,7 +64,8 @@ export class VehicleService {
     if (plateCode !== vehicle.plateCode || plateColor !== vehicle.plateColor) await this.assertPlateFree(plateCode, plateColor);
     const place = dto.companyId || dto.fleetId ? await this.placeOf(user, dto.companyId ?? vehicle.companyId, dto.fleetId) : {};
     if (dto.driverId) await this.drivers.getVisible(user, dto.driverId);
-    Object.assign(vehicle, dto, place, { updatedAt: Date.now() });
+    const owner = await this.ownerOf(user, dto.masterId);
+    Object.assign(vehicle, dto, owner, place, { updatedAt: Date.now() });
     const saved = await this.vehicles.save(vehicle);
     await this.publisher.publishVehicles([saved]);
     if (saved.terminalId) await this.publishTerminal(saved.terminalId);
@@ -112,6 +116,13 @@ export class VehicleService {
   private async publishTerminal(terminalId: number): Promise<void> {
     const terminal = await this.dataSource.getRepository(Terminal).findOne({ where: { id: terminalId } });
     if (terminal) await this.publisher.publishTerminals([terminal]);
+  }
+
+  /** The owner's name and phone when a vehicle master is named (403 outside the scope). */
+  private async ownerOf(user: AuthUser, masterId?: number) {
+    if (!masterId) return {};
+    const master = await this.masters.get(user, masterId);
+    return { masterId: master.id, ownerName: master.name, ownerPhone: master.phone };
   }
 
   private async assertPlateFree(plateCode: string, plateColor: number): Promise<void> {

@@ -14,6 +14,7 @@ export class CreateVehicleDto {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() fleetId?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() driverId?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) engineNo?: string;
+  @ApiPropertyOptional({ description: 'vehicle master (owner) id; fills ownerName/ownerPhone' }) @IsOptional() @Type(() => Number) @IsInt() masterId?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) ownerName?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(Patterns.mobile) ownerPhone?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) brand?: string;
