@@ -4,6 +4,7 @@ import { ApiModule } from '@openfleet/api';
 import { Gateway808Module } from '@openfleet/gateway-808';
 import type { EventBus } from '@openfleet/bus';
 import { PlatformModule } from '@openfleet/service-kit';
+import { TrackingModule } from '@openfleet/tracking';
 import type { StandaloneConfig } from './standalone-config';
 
 /** Every service module in one process. Each later service plugs itself in here. */
@@ -18,6 +19,7 @@ export class StandaloneModule {
         ApiModule,
         AdminModule,
         Gateway808Module,
+        TrackingModule,
       ],
     };
   }

@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import { Topics, type Position } from '@openfleet/contracts';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import { Counter } from 'prom-client';
+import { TrackingTransactions } from '../common/tracking-transactions';
+import { LiveStateService } from '../live-state/live-state.service';
+import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
+import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
+import { PointQuality, toTrackPointRow } from './track-point';
+import { TrackPointWriter } from './track-point.writer';
+
+const pointsStored = new Counter({ name: 'tracking_points_ingested_total', help: 'Track points written (including redeliveries skipped by the key)' });
+const pointsFlagged = new Counter({ name: 'tracking_points_flagged_total', help: 'Track points stored with a quality flag', labelNames: ['flag'] });
+
+/** Consumer group of the ingest: one per service, members share the partitions. */
+export const INGEST_GROUP = 'tracking-ingest';
+
+/**
+ * tracking.position.v1 -> track_point. Each bus batch becomes one transaction: the multi-row
+ * inserts, the live states and the day mileage. The handler resolves only after the commit, and
+ * the bus commits the offsets only after that (at-least-once; the primary key makes it exactly-once
+ * in the table). A failed write throws, the states are rolled back and the bus retries the batch.
+ */
+@Injectable()
+export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(PositionIngestService.name);
+  private subscription?: Subscription;
+
+  constructor(
+    private readonly transactions: TrackingTransactions,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
+    private readonly writer: TrackPointWriter,
+    private readonly live: LiveStateService,
+    private readonly registry: VehicleRegistryCache,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    // Subscribed directly on the bus port (like the gateway and the api) so the consumer also runs
+    // under app.init() in tests and standalone, not only after startAllMicroservices.
+    this.subscription = await this.bus.subscribe(Topics.position, {
+      group: INGEST_GROUP,
+      maxBatchSize: this.config.TRACKING_CONSUME_BATCH,
+      handle: (messages) => this.ingest(messages),
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async ingest(messages: readonly DeliveredMessage<Position>[]): Promise<void> {
+    const rows = messages.map(({ value }) => toTrackPointRow(value, value.vehicleId || this.registry.byTerminalPhone(value.terminalPhone)?.vehicleId || ''));
+    const snapshot = this.live.snapshot(new Set(rows.map((row) => row.terminalPhone)));
+    const touched = this.live.fold(rows);
+    try {
+      await this.transactions.run(async (manager) => {
+        await this.writer.write(rows, manager);
+        await this.live.persist(touched, manager);
+      });
+    } catch (error) {
+      this.live.restore(snapshot);
+      this.logger.warn(`track point write failed, batch of ${rows.length} will be retried: ${(error as Error).message}`);
+      throw error;
+    }
+    pointsStored.inc(rows.length);
+    for (const row of rows) {
+      if (row.quality & PointQuality.NO_FIX) pointsFlagged.inc({ flag: 'no-fix' });
+      if (row.quality & PointQuality.JUMP) pointsFlagged.inc({ flag: 'jump' });
+      if (row.quality & PointQuality.SENTINEL) pointsFlagged.inc({ flag: 'sentinel' });
+    }
+    await this.live.publishChanges(touched);
+  }
+}

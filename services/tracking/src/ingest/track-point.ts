@@ -1,0 +1,113 @@
+import type { Position } from '@openfleet/contracts';
+import { toMapCoordinates } from '@openfleet/geo';
+
+/** Why a stored point is not trusted (bit flags in track_point.quality; 0 = good). */
+export const PointQuality = {
+  GOOD: 0,
+  /** Status bit 1 says "not positioned", or the position is 0,0. */
+  NO_FIX: 1,
+  /** Implied speed from the previous good fix is impossible. */
+  JUMP: 2,
+  /** A reading carried one of the spec's "invalid" sentinels (215.0, 65.53, 5553.5); that field is stored as NULL. */
+  SENTINEL: 4,
+} as const;
+
+/** One row of track_point, units as stored. */
+export interface TrackPointRow {
+  terminalPhone: string;
+  gpsTime: number;
+  sequence: number;
+  vehicleId: string;
+  receivedAt: number;
+  latitudeE6: number;
+  longitudeE6: number;
+  mapLatitudeE6: number;
+  mapLongitudeE6: number;
+  altitudeM: number | null;
+  speedDkmh: number | null;
+  recordedSpeedDkmh: number | null;
+  direction: number;
+  alarmFlags: number;
+  statusFlags: number;
+  mileageHm: number | null;
+  fuelDl: number | null;
+  accState: number;
+  liftingState: number | null;
+  loadCondition: number | null;
+  openCapState: number | null;
+  blindArea: number;
+  quality: number;
+  extras: string | null;
+}
+
+/** JT/T 808 status bits used here. */
+const STATUS_ACC_ON = 1 << 0;
+const STATUS_POSITIONED = 1 << 1;
+
+// The spec shows these readings as "invalid": devices send them for a missing sensor.
+const SENTINELS = [215.0, 65.53, 5553.5];
+const isSentinel = (value: number) => SENTINELS.some((sentinel) => Math.abs(value - sentinel) < 1e-9);
+
+function optionalSmallInt(extras: Record<string, unknown> | undefined, key: string): number | null {
+  const value = extras?.[key];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 256 ? value : null;
+}
+
+function parseExtras(json: string): Record<string, unknown> | undefined {
+  if (!json) return undefined;
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return { unparsed: json };
+  }
+}
+
+/** Maps a bus position to its row, with sentinel readings nulled and the fix-level quality flags set. */
+export function toTrackPointRow(position: Position, vehicleId: string): TrackPointRow {
+  let quality: number = PointQuality.GOOD;
+  const reading = (raw: number, scale: number): number | null => {
+    if (isSentinel(raw / scale)) {
+      quality |= PointQuality.SENTINEL;
+      return null;
+    }
+    return raw;
+  };
+  const altitudeM = reading(position.altitudeM, 1);
+  const speedDkmh = reading(position.speedDkmh, 10);
+  const recordedSpeedDkmh = position.hasRecordedSpeed ? reading(position.recordedSpeedDkmh, 10) : null;
+  const fuelDl = position.hasFuel ? reading(position.fuelDl, 10) : null;
+  const mileageHm = position.hasMileage ? reading(position.mileageHm, 10) : null;
+  const noFix = (position.statusFlags & STATUS_POSITIONED) === 0 || (position.latitudeE6 === 0 && position.longitudeE6 === 0);
+  if (noFix) quality |= PointQuality.NO_FIX;
+  const [mapLng, mapLat] = noFix ? [position.longitudeE6 / 1e6, position.latitudeE6 / 1e6] : toMapCoordinates(position.longitudeE6 / 1e6, position.latitudeE6 / 1e6);
+  const extras = parseExtras(position.extrasJson);
+  // Status bits 8-9 (2013+): 00 empty, 01 half, 10 reserved, 11 full -> 0 empty, 1 half, 2 full.
+  const loadBits = (position.statusFlags >>> 8) & 0b11;
+  return {
+    terminalPhone: position.terminalPhone,
+    gpsTime: position.gpsTimeS,
+    sequence: position.sequence,
+    vehicleId,
+    receivedAt: position.receivedAtMs,
+    latitudeE6: position.latitudeE6,
+    longitudeE6: position.longitudeE6,
+    mapLatitudeE6: Math.round(mapLat * 1e6),
+    mapLongitudeE6: Math.round(mapLng * 1e6),
+    altitudeM,
+    speedDkmh,
+    recordedSpeedDkmh,
+    direction: position.directionDeg,
+    alarmFlags: position.alarmFlags >>> 0,
+    statusFlags: position.statusFlags >>> 0,
+    mileageHm,
+    fuelDl,
+    accState: position.statusFlags & STATUS_ACC_ON ? 1 : 0,
+    liftingState: optionalSmallInt(extras, 'liftingState'),
+    loadCondition: loadBits === 0b10 ? null : loadBits === 0b11 ? 2 : loadBits,
+    openCapState: optionalSmallInt(extras, 'openCapState'),
+    blindArea: position.blindArea ? 1 : 0,
+    quality,
+    extras: position.extrasJson || null,
+  };
+}

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { inScope, type AuthUser } from '@openfleet/auth';
+import { DisplayStatus, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { compassName, toMapCoordinates } from '@openfleet/geo';
+import { formatCst } from '../common/time-window';
+import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
+import { TrackQueryService } from '../track/track-query.service';
+import { LiveStateService } from './live-state.service';
+import { alarmCountOf, displayStatusOf, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
+
+/** One vehicle's latest state as the tree, the map and the home screen read it. */
+export interface LatestPosition {
+  vehicleId: string;
+  terminalPhone: string;
+  plateCode: string;
+  plateColor: number | null;
+  companyId: string;
+  fleetId: string;
+  vehicleStatus: number;
+  locateStatus: number;
+  displayStatus: string;
+  alarmCount: number;
+  alarmFlags: number;
+  gpsTime: string | null;
+  gpsSpeed: number;
+  direction: number;
+  directionName: string;
+  latitude: number | null;
+  longitude: number | null;
+  mapLatitude: number | null;
+  mapLongitude: number | null;
+  high: number | null;
+  accState: number;
+  mileage: number | null;
+  oilMass: number | null;
+  todayMileage: number;
+}
+
+@Injectable()
+export class LatestPositionService {
+  constructor(
+    private readonly live: LiveStateService,
+    private readonly registry: VehicleRegistryCache,
+    private readonly tracks: TrackQueryService,
+  ) {}
+
+  /** Latest positions of the listed vehicles (8002 for any the caller cannot see). */
+  forVehicles(user: AuthUser, vehicleIds: readonly string[], mapType: number): LatestPosition[] {
+    return vehicleIds.map((vehicleId) => {
+      const vehicle = this.tracks.resolve(user, vehicleId);
+      const entry = this.registry.byVehicleId(vehicleId);
+      const state = vehicle.terminalPhone ? this.live.get(vehicle.terminalPhone) : undefined;
+      return this.describe(entry, state, mapType);
+    });
+  }
+
+  /**
+   * Every vehicle of the caller scope: the registry's vehicles (with or without a position yet) plus,
+   * for super administrators, terminals reporting without a bound vehicle (open registration).
+   */
+  forScope(user: AuthUser, mapType: number): LatestPosition[] {
+    const result: LatestPosition[] = [];
+    const seenTerminals = new Set<string>();
+    for (const entry of this.registry.all()) {
+      if (!inScope(user, entry)) continue;
+      const state = entry.terminalPhone ? this.live.get(entry.terminalPhone) : undefined;
+      if (entry.terminalPhone) seenTerminals.add(entry.terminalPhone);
+      result.push(this.describe(entry, state, mapType));
+    }
+    if (user.superAdmin) {
+      for (const state of this.live.all()) {
+        if (seenTerminals.has(state.terminalPhone)) continue;
+        const vehicleId = this.live.vehicleIdOf(state);
+        const entry = vehicleId ? this.registry.byVehicleId(vehicleId) : undefined;
+        result.push(this.describe(entry, state, mapType));
+      }
+    }
+    return result;
+  }
+
+  /** Counts behind the tree icons and the home screen: online rate, status and company distribution. */
+  overview(positions: readonly LatestPosition[]) {
+    const byStatus = Object.fromEntries(Object.values(DisplayStatus).map((status) => [status, 0])) as Record<string, number>;
+    const byCompany: Record<string, { total: number; online: number }> = {};
+    let online = 0;
+    for (const position of positions) {
+      byStatus[position.displayStatus]++;
+      online += position.vehicleStatus;
+      const company = (byCompany[position.companyId || 'unassigned'] ??= { total: 0, online: 0 });
+      company.total++;
+      company.online += position.vehicleStatus;
+    }
+    const total = positions.length;
+    return { total, online, offline: total - online, onlineRate: total ? Math.round((online / total) * 10_000) / 100 : 0, byStatus, byCompany };
+  }
+
+  private describe(entry: VehicleRegistryEntry | undefined, state: VehicleLiveState | undefined, mapType: number): LatestPosition {
+    const online = this.live.online(state);
+    const plate = entry?.plateCode ?? '';
+    const fix = state?.lastFix;
+    const map = fix ? toMapCoordinates(fix.longitudeE6 / 1e6, fix.latitudeE6 / 1e6, mapType) : undefined;
+    const day = state?.day;
+    return {
+      vehicleId: entry?.vehicleId ?? (state ? this.live.vehicleIdOf(state) || state.terminalPhone : ''),
+      terminalPhone: state?.terminalPhone ?? entry?.terminalPhone ?? '',
+      plateCode: plate,
+      plateColor: entry?.plateColor ?? null,
+      companyId: entry?.companyId ?? '',
+      fleetId: entry?.fleetPath.at(-1) ?? '',
+      vehicleStatus: online ? 1 : 0,
+      locateStatus: locateStatusOf(state),
+      displayStatus: displayStatusOf(state, plate, online),
+      alarmCount: alarmCountOf(state),
+      alarmFlags: state?.latest?.alarmFlags ?? 0,
+      gpsTime: state?.latest ? formatCst(state.latest.gpsTime) : null,
+      gpsSpeed: (fix?.speedDkmh ?? 0) / 10,
+      direction: fix?.direction ?? 0,
+      directionName: compassName(fix?.direction ?? 0),
+      latitude: fix ? fix.latitudeE6 / 1e6 : null,
+      longitude: fix ? fix.longitudeE6 / 1e6 : null,
+      mapLatitude: map ? Math.round(map[1] * 1e6) / 1e6 : null,
+      mapLongitude: map ? Math.round(map[0] * 1e6) / 1e6 : null,
+      high: state?.latest?.altitudeM ?? null,
+      accState: state?.latest?.accState ?? 0,
+      mileage: state?.latest?.mileageHm != null ? state.latest.mileageHm / 10 : null,
+      oilMass: state?.latest?.fuelDl != null ? state.latest.fuelDl / 10 : null,
+      todayMileage: day ? Math.round(dayKm(day) * 10) / 10 : 0,
+    };
+  }
+}
+
+function dayKm(day: NonNullable<VehicleLiveState['day']>): number {
+  if (day.odometerStartHm !== null && day.odometerEndHm !== null && day.odometerEndHm >= day.odometerStartHm) return (day.odometerEndHm - day.odometerStartHm) / 10;
+  return day.computedM / 1000;
+}

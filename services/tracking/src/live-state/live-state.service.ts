@@ -1,0 +1,207 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EventBus, Subscription } from '@openfleet/bus';
+import { Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import type { DataSource, EntityManager } from 'typeorm';
+import { TrackingTransactions } from '../common/tracking-transactions';
+import type { TrackPointRow } from '../ingest/track-point';
+import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
+import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
+import { dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
+
+const SWEEP_INTERVAL_MS = 10_000;
+
+/**
+ * The latest state of every terminal/vehicle: in memory for the APIs and the live push, persisted
+ * in vehicle_state (with the day's mileage in daily_mileage) in the same transaction as the track
+ * points, so a restart resumes exactly where the committed offsets are.
+ */
+@Injectable()
+export class LiveStateService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(LiveStateService.name);
+  private readonly states = new Map<string, VehicleLiveState>();
+  /** Display status last published on tracking.vehicle-state.v1, per terminal. */
+  private readonly published = new Map<string, string>();
+  private readonly sqlite: boolean;
+  private subscription?: Subscription;
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectDataSource('tracking') private readonly dataSource: DataSource,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
+    private readonly registry: VehicleRegistryCache,
+    private readonly transactions: TrackingTransactions,
+  ) {
+    this.sqlite = dataSource.options.type === 'better-sqlite3';
+  }
+
+  async onModuleInit(): Promise<void> {
+    const rows: { state: string }[] = await this.dataSource.query('SELECT state FROM vehicle_state');
+    for (const row of rows) {
+      const state = JSON.parse(row.state) as VehicleLiveState;
+      this.states.set(state.terminalPhone, state);
+    }
+    this.subscription = await this.bus.subscribe(Topics.terminalSession, {
+      group: 'tracking-session',
+      handle: async (messages) => {
+        const touched = messages.map((message) => this.applySession(message.value)).filter((state): state is VehicleLiveState => !!state);
+        await this.transactions.run((manager) => this.persist(touched, manager));
+        await this.publishChanges(touched);
+      },
+    });
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    await this.subscription?.close();
+  }
+
+  get(terminalPhone: string): VehicleLiveState | undefined {
+    return this.states.get(terminalPhone);
+  }
+
+  all(): IterableIterator<VehicleLiveState> {
+    return this.states.values();
+  }
+
+  online(state: VehicleLiveState | undefined, nowMs = Date.now()): boolean {
+    return !!state && isOnline(state, nowMs, this.config.TRACKING_OFFLINE_TIMEOUT_S);
+  }
+
+  /** Judges rows (sets their jump flag) and moves the states forward; answers the states touched. */
+  fold(rows: readonly TrackPointRow[]): VehicleLiveState[] {
+    const touched = new Map<string, VehicleLiveState>();
+    for (const row of rows) {
+      const state = this.stateOf(row.terminalPhone, row.vehicleId);
+      judge(state, row, this.config.TRACKING_MAX_SPEED_KMH);
+      touched.set(row.terminalPhone, state);
+    }
+    return [...touched.values()];
+  }
+
+  /** Copies of the states of these terminals, to undo a fold whose write failed (the batch is retried). */
+  snapshot(terminalPhones: Iterable<string>): Map<string, VehicleLiveState | undefined> {
+    const copies = new Map<string, VehicleLiveState | undefined>();
+    for (const phone of terminalPhones) {
+      const state = this.states.get(phone);
+      copies.set(phone, state && structuredClone(state));
+    }
+    return copies;
+  }
+
+  restore(copies: Map<string, VehicleLiveState | undefined>): void {
+    for (const [phone, state] of copies) {
+      if (state) this.states.set(phone, state);
+      else this.states.delete(phone);
+    }
+  }
+
+  /** Upserts the states and their day mileage inside the caller's transaction. */
+  async persist(states: readonly VehicleLiveState[], manager: EntityManager): Promise<void> {
+    if (!states.length) return;
+    const now = Date.now();
+    await manager.query(
+      this.upsertSql('vehicle_state', ['terminal_phone', 'vehicle_id', 'state', 'updated_at'], ['terminal_phone'], states.length),
+      states.flatMap((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]),
+    );
+    const days = states.filter((state) => state.day);
+    if (!days.length) return;
+    const columns = ['terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points', 'updated_at'];
+    await manager.query(
+      this.upsertSql('daily_mileage', columns, ['terminal_phone', 'day'], days.length),
+      days.flatMap(({ terminalPhone, vehicleId, day }) => {
+        if (!day) return [];
+        return [terminalPhone, day.day, vehicleId, dayMileageMeters(day), day.odometerStartHm, day.odometerEndHm, Math.round(day.computedM), day.points, now];
+      }),
+    );
+  }
+
+  /** Publishes a compacted state record for every terminal whose online/display status changed. */
+  async publishChanges(states: readonly VehicleLiveState[], nowMs = Date.now()): Promise<void> {
+    const records: { key: string; value: VehicleStateEvent }[] = [];
+    for (const state of states) {
+      const online = this.online(state, nowMs);
+      const plate = this.plateOf(state);
+      const display = displayStatusOf(state, plate, online);
+      const signature = `${online ? 1 : 0}:${display}`;
+      if (this.published.get(state.terminalPhone) === signature) continue;
+      this.published.set(state.terminalPhone, signature);
+      const fix = state.lastFix;
+      records.push({
+        key: state.terminalPhone,
+        value: {
+          terminalPhone: state.terminalPhone,
+          vehicleId: this.vehicleIdOf(state),
+          vehicleStatus: online ? 1 : 0,
+          locateStatus: locateStatusOf(state),
+          displayStatus: display,
+          gpsTimeS: state.latest?.gpsTime ?? 0,
+          latitude: (fix?.latitudeE6 ?? 0) / 1e6,
+          longitude: (fix?.longitudeE6 ?? 0) / 1e6,
+          speedKmh: (fix?.speedDkmh ?? 0) / 10,
+          direction: fix?.direction ?? 0,
+          alarmFlags: state.latest?.alarmFlags ?? 0,
+          updatedAt: nowMs,
+        },
+      });
+    }
+    if (!records.length) return;
+    try {
+      await this.bus.publish(Topics.vehicleState, records);
+    } catch (error) {
+      // The state is already stored; the next change or sweep publishes again.
+      for (const record of records) this.published.delete(record.key);
+      this.logger.warn(`vehicle state publish failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** The vehicle a terminal reports for: the position's id, else the registry's binding, else none. */
+  vehicleIdOf(state: VehicleLiveState): string {
+    return state.vehicleId || this.registry.byTerminalPhone(state.terminalPhone)?.vehicleId || '';
+  }
+
+  plateOf(state: VehicleLiveState): string {
+    const vehicleId = this.vehicleIdOf(state);
+    return (vehicleId ? this.registry.byVehicleId(vehicleId)?.plateCode : undefined) ?? '';
+  }
+
+  private applySession(event: TerminalSessionEvent): VehicleLiveState | undefined {
+    const state = this.stateOf(event.terminalPhone, event.vehicleId ?? '');
+    state.sessionOnline = event.state === 'online';
+    if (event.vehicleId) state.vehicleId = event.vehicleId;
+    state.lastHeardMs = Math.max(state.lastHeardMs, event.at);
+    return state;
+  }
+
+  private stateOf(terminalPhone: string, vehicleId: string): VehicleLiveState {
+    let state = this.states.get(terminalPhone);
+    if (!state) {
+      state = { terminalPhone, vehicleId, sessionOnline: null, lastHeardMs: 0 };
+      this.states.set(terminalPhone, state);
+    }
+    return state;
+  }
+
+  // Timeouts turn vehicles offline without any event: look for them now and then.
+  private async sweep(): Promise<void> {
+    try {
+      await this.publishChanges([...this.states.values()]);
+    } catch (error) {
+      this.logger.warn(`state sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  private upsertSql(table: string, columns: string[], key: string[], rowCount: number): string {
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    const values = new Array<string>(rowCount).fill(tuple).join(',');
+    const updates = columns.filter((column) => !key.includes(column));
+    const head = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${values}`;
+    return this.sqlite
+      ? `${head} ON CONFLICT(${key.join(',')}) DO UPDATE SET ${updates.map((column) => `${column}=excluded.${column}`).join(',')}`
+      : `${head} ON DUPLICATE KEY UPDATE ${updates.map((column) => `${column}=VALUES(${column})`).join(',')}`;
+  }
+}

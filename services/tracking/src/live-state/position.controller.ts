@@ -1,0 +1,33 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { okEnvelope } from '@openfleet/contracts';
+import { LatestPositionsQuery, ScopeOverviewQuery } from './dto/latest-position.dto';
+import { LatestPositionService } from './latest-position.service';
+
+@ApiTags('tracking')
+@ApiBearerAuth()
+@Controller('gps/position')
+@UseGuards(AuthGuard)
+export class PositionController {
+  constructor(private readonly latest: LatestPositionService) {}
+
+  @Get('findLatestPositions')
+  @RequiresAction('multiCar')
+  @ApiOperation({
+    summary: 'Latest position and status of listed vehicles, or of the whole scope when vehicleIds is empty',
+    description: 'Per vehicle: vehicleStatus (0/1), locateStatus, displayStatus (spec §4 rule), alarmCount, gpsSpeed, direction + 16-sector name, map coordinates in mapType. 8002 for a vehicle out of scope.',
+  })
+  findLatestPositions(@CurrentUser() user: AuthUser, @Query() query: LatestPositionsQuery) {
+    const ids = (query.vehicleIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+    return okEnvelope(ids.length ? this.latest.forVehicles(user, ids, query.mapType) : this.latest.forScope(user, query.mapType));
+  }
+
+  @Get('findScopeOverview')
+  @RequiresAction('home')
+  @ApiOperation({ summary: 'Counts of the caller scope: total, online, offline, onlineRate (%), per display status and per company (home screen, tree icons)' })
+  findScopeOverview(@CurrentUser() user: AuthUser, @Query() query: ScopeOverviewQuery) {
+    const positions = this.latest.forScope(user, query.mapType);
+    return okEnvelope({ ...this.latest.overview(positions), ...(query.withVehicles ? { vehicles: positions } : {}) });
+  }
+}

@@ -1,0 +1,139 @@
+import { LocateStatus, vehicleDisplayStatus, type DisplayStatus } from '@openfleet/contracts';
+import { distanceMeters } from '@openfleet/geo';
+import { isImpossibleJump, type LastFix } from '../ingest/jump-filter';
+import { PointQuality, type TrackPointRow } from '../ingest/track-point';
+
+/** The newest report of a terminal, whatever its quality. */
+export interface LatestReport {
+  gpsTime: number;
+  receivedAt: number;
+  latitudeE6: number;
+  longitudeE6: number;
+  altitudeM: number | null;
+  speedDkmh: number | null;
+  direction: number;
+  alarmFlags: number;
+  statusFlags: number;
+  mileageHm: number | null;
+  fuelDl: number | null;
+  accState: number;
+  quality: number;
+}
+
+/** Mileage of one reporting day (China Standard Time), kept as the points arrive. */
+export interface DayMileage {
+  day: string;
+  odometerStartHm: number | null;
+  odometerEndHm: number | null;
+  /** Sum of distances between consecutive good fixes (jumps excluded), metres. */
+  computedM: number;
+  points: number;
+}
+
+/** What tracking knows about one terminal (and the vehicle it is bound to); persisted as JSON. */
+export interface VehicleLiveState {
+  terminalPhone: string;
+  vehicleId: string;
+  /** From gateway.session.v1; null until the first session event. */
+  sessionOnline: boolean | null;
+  /** Last time anything (session event or position) was heard, ms. */
+  lastHeardMs: number;
+  latest?: LatestReport;
+  /** Newest trusted fix: positions, jump checks and mileage use it. */
+  lastFix?: LastFix & { speedDkmh: number | null; direction: number };
+  /** A fix flagged as a jump; if the next one agrees with it, the vehicle really moved (see judge). */
+  jumpCandidate?: LastFix;
+  day?: DayMileage;
+}
+
+const CST_OFFSET_S = 8 * 3600;
+
+/** Reporting day (China Standard Time) of a GPS time, e.g. "2026-11-22". */
+export function reportingDay(gpsTimeS: number): string {
+  return new Date((gpsTimeS + CST_OFFSET_S) * 1000).toISOString().slice(0, 10);
+}
+
+/** Kilometres of a reporting day: the odometer difference when the terminal reports one, else the computed path. */
+export function dayMileageMeters(day: DayMileage): number {
+  if (day.odometerStartHm !== null && day.odometerEndHm !== null && day.odometerEndHm >= day.odometerStartHm) {
+    return (day.odometerEndHm - day.odometerStartHm) * 100;
+  }
+  return Math.round(day.computedM);
+}
+
+/**
+ * Folds one stored row into the state: flags impossible jumps on the row (before it is written),
+ * moves the latest report and the trusted fix forward, and accumulates the day's mileage.
+ * Older rows (blind-area uploads, redeliveries) never move the state backwards.
+ */
+export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: number): void {
+  state.lastHeardMs = Math.max(state.lastHeardMs, row.receivedAt);
+  if (row.vehicleId) state.vehicleId = row.vehicleId;
+  const fix: LastFix = { gpsTime: row.gpsTime, latitudeE6: row.latitudeE6, longitudeE6: row.longitudeE6 };
+  const newer = !state.latest || row.gpsTime > state.latest.gpsTime;
+  if ((row.quality & PointQuality.NO_FIX) === 0 && isImpossibleJump(state.lastFix, fix, maxSpeedKmh)) {
+    // Two consecutive fixes that agree with each other outweigh one old fix: accept the move.
+    const confirmed = state.jumpCandidate && !isImpossibleJump(state.jumpCandidate, fix, maxSpeedKmh) && fix.gpsTime > state.jumpCandidate.gpsTime;
+    if (confirmed) state.lastFix = undefined;
+    else {
+      row.quality |= PointQuality.JUMP;
+      state.jumpCandidate = fix;
+    }
+  }
+  if (newer) {
+    state.latest = {
+      gpsTime: row.gpsTime, receivedAt: row.receivedAt, latitudeE6: row.latitudeE6, longitudeE6: row.longitudeE6, altitudeM: row.altitudeM,
+      speedDkmh: row.speedDkmh, direction: row.direction, alarmFlags: row.alarmFlags, statusFlags: row.statusFlags, mileageHm: row.mileageHm,
+      fuelDl: row.fuelDl, accState: row.accState, quality: row.quality,
+    };
+  }
+  const trusted = (row.quality & (PointQuality.NO_FIX | PointQuality.JUMP)) === 0;
+  if (!trusted || (state.lastFix && row.gpsTime <= state.lastFix.gpsTime)) return;
+  const day = reportingDay(row.gpsTime);
+  if (!state.day || state.day.day !== day) {
+    if (!state.day || state.day.day < day) state.day = { day, odometerStartHm: row.mileageHm, odometerEndHm: row.mileageHm, computedM: 0, points: 0 };
+  } else if (state.lastFix) {
+    state.day.computedM += distanceMeters(state.lastFix.longitudeE6 / 1e6, state.lastFix.latitudeE6 / 1e6, row.longitudeE6 / 1e6, row.latitudeE6 / 1e6);
+  }
+  if (state.day?.day === day) {
+    state.day.points++;
+    if (row.mileageHm !== null) {
+      state.day.odometerStartHm ??= row.mileageHm;
+      state.day.odometerEndHm = row.mileageHm;
+    }
+  }
+  state.lastFix = { ...fix, speedDkmh: row.speedDkmh, direction: row.direction };
+  state.jumpCandidate = undefined;
+}
+
+/** Online: the session is up (or unknown) and something was heard within the timeout. */
+export function isOnline(state: VehicleLiveState, nowMs: number, timeoutS: number): boolean {
+  if (state.sessionOnline === false) return false;
+  return state.lastHeardMs > 0 && nowMs - state.lastHeardMs <= timeoutS * 1000;
+}
+
+export function locateStatusOf(state: VehicleLiveState | undefined): LocateStatus {
+  if (!state?.lastFix) return LocateStatus.ABNORMAL;
+  return state.latest && state.latest.quality & PointQuality.NO_FIX ? LocateStatus.NOT_LOCATED : LocateStatus.LOCATED;
+}
+
+/** Number of alarm bits set in the newest report (what the tree shows as the alarm count). */
+export function alarmCountOf(state: VehicleLiveState | undefined): number {
+  let flags = (state?.latest?.alarmFlags ?? 0) >>> 0;
+  let count = 0;
+  while (flags) {
+    flags &= flags - 1;
+    count++;
+  }
+  return count;
+}
+
+export function displayStatusOf(state: VehicleLiveState | undefined, plateCode: string, online: boolean): DisplayStatus {
+  return vehicleDisplayStatus({
+    plateCode,
+    locateStatus: locateStatusOf(state),
+    vehicleStatus: online ? 1 : 0,
+    alarmCount: alarmCountOf(state),
+    gpsSpeed: state?.lastFix?.speedDkmh != null ? state.lastFix.speedDkmh / 10 : 0,
+  });
+}

@@ -1,0 +1,64 @@
+import { Controller, Get, Logger, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { okEnvelope, type ApiEnvelope } from '@openfleet/contracts';
+import { AppError, ErrorCode, isAppError } from '@openfleet/errors';
+import type { Request, Response } from 'express';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { DailyMileageService } from './daily-mileage.service';
+import { DailyMileageQuery, HistoryTrackQuery, MileageReportQuery } from './dto/track-query.dto';
+
+const gzipAsync = promisify(gzip);
+
+@ApiTags('tracking')
+@ApiBearerAuth()
+@Controller('gps/vtrack')
+@UseGuards(AuthGuard)
+export class TrackController {
+  private readonly logger = new Logger(TrackController.name);
+
+  constructor(private readonly mileage: DailyMileageService) {}
+
+  @Get('findDailyMileage')
+  @RequiresAction('historyTrack:search')
+  @ApiProduces('application/octet-stream')
+  @ApiOperation({
+    summary: 'Track + daily mileage of one vehicle (spec §7)',
+    description:
+      'Body: gzip bytes (Content-Type application/octet-stream, no Content-Encoding) of the JSON envelope {flag, errorCode, msg, data}; ' +
+      'data = {listAll: JSON string of track points, charts, mileageTotal (km), averageOil (L/100 km), averageSpeed (km/h), oilTotal (L)}. ' +
+      'Errors are gzip envelopes too: 300 window over TRACKING_TRACK_WINDOW_DAYS, 400 bad time, 8002 vehicle unknown or out of scope. isCompress=0 answers plain JSON.',
+  })
+  async findDailyMileage(@CurrentUser() user: AuthUser, @Query() query: DailyMileageQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+    let envelope: ApiEnvelope<unknown>;
+    try {
+      envelope = okEnvelope(await this.mileage.dailyMileage(user, query));
+    } catch (error) {
+      if (!isAppError(error)) this.logger.error(`findDailyMileage failed: ${(error as Error).stack}`);
+      const appError = isAppError(error) ? error : new AppError(ErrorCode.SERVER_ERROR);
+      envelope = appError.toEnvelope(String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en_US' : 'zh_CN');
+    }
+    const json = Buffer.from(JSON.stringify(envelope));
+    if (query.isCompress === 0) {
+      response.status(200).type('application/json').send(json);
+      return;
+    }
+    // Not Content-Encoding: the console unzips the bytes itself (spec §7), the browser must not.
+    response.status(200).type('application/octet-stream').send(await gzipAsync(json, { level: 4 }));
+  }
+
+  @Get('findHistoryTrack')
+  @RequiresAction('historyTrack:search')
+  @ApiOperation({ summary: 'History track by footprint (points + stops) or by trip (trips with distance, duration, start/end; stops); key points or full' })
+  async findHistoryTrack(@CurrentUser() user: AuthUser, @Query() query: HistoryTrackQuery) {
+    return okEnvelope(await this.mileage.history(user, query));
+  }
+
+  @Get('findMileage')
+  @RequiresAction('mileageStatistics:search')
+  @ApiOperation({ summary: 'Daily mileage per vehicle and day (odometer when reported, else computed without jumps); window <= TRACKING_MILEAGE_WINDOW_DAYS (300)' })
+  async findMileage(@CurrentUser() user: AuthUser, @Query() query: MileageReportQuery) {
+    return okEnvelope(await this.mileage.mileageReport(user, query));
+  }
+}

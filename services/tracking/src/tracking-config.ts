@@ -1,0 +1,69 @@
+import { IsInt, Max, Min } from 'class-validator';
+
+/** The tracking service's own settings (environment variable names), validated at start. */
+export class TrackingConfig {
+  /** Most track points written by one multi-row INSERT. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  TRACKING_INSERT_CHUNK = 2000;
+
+  /** Records handed to the ingest handler per bus batch. */
+  @IsInt()
+  @Min(1)
+  TRACKING_CONSUME_BATCH = 5000;
+
+  /** MySQL: daily partitions of track_point older than this are dropped by the maintenance job. */
+  @IsInt()
+  @Min(1)
+  TRACKING_RETENTION_DAYS = 180;
+
+  /** MySQL: daily partitions created ahead of today. */
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  TRACKING_PARTITIONS_AHEAD = 7;
+
+  @IsInt()
+  @Min(1000)
+  TRACKING_MAINTENANCE_INTERVAL_MS = 3_600_000;
+
+  /** A vehicle with an open session but nothing heard for this long counts as offline. */
+  @IsInt()
+  @Min(10)
+  TRACKING_OFFLINE_TIMEOUT_S = 300;
+
+  /** Implied speed between two fixes above which the later fix is flagged as a jump. */
+  @IsInt()
+  @Min(50)
+  TRACKING_MAX_SPEED_KMH = 250;
+
+  /** Longest window of one track query (history, findDailyMileage); beyond: error 300. */
+  @IsInt()
+  @Min(1)
+  @Max(180)
+  TRACKING_TRACK_WINDOW_DAYS = 3;
+
+  /** Longest window of a mileage report; beyond: error 300. */
+  @IsInt()
+  @Min(1)
+  @Max(366)
+  TRACKING_MILEAGE_WINDOW_DAYS = 30;
+
+  /** Douglas-Peucker tolerance of key-point tracks, metres. */
+  @IsInt()
+  @Min(1)
+  TRACKING_KEY_POINT_TOLERANCE_M = 30;
+
+  /** Speed at or under which a point counts as standing, km/h. */
+  @IsInt()
+  @Min(0)
+  TRACKING_STOP_SPEED_KMH = 3;
+
+  /** Shortest standstill (ACC off or speed ~0) that splits trips, seconds. */
+  @IsInt()
+  @Min(10)
+  TRACKING_MIN_STOP_S = 180;
+}
+
+export const TRACKING_CONFIG = Symbol('TRACKING_CONFIG');

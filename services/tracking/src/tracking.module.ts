@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '@openfleet/auth';
+import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
+import { TrackingTransactions } from './common/tracking-transactions';
+import { PartitionMaintenanceService } from './ingest/partition-maintenance.service';
+import { PositionIngestService } from './ingest/position-ingest.service';
+import { TrackPointWriter } from './ingest/track-point.writer';
+import { LatestPositionService } from './live-state/latest-position.service';
+import { LiveStateService } from './live-state/live-state.service';
+import { PositionController } from './live-state/position.controller';
+import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-create-tracking-tables';
+import { VehicleRegistryCache } from './registry/vehicle-registry.cache';
+import { DailyMileageService } from './track/daily-mileage.service';
+import { TrackController } from './track/track.controller';
+import { TrackQueryService } from './track/track-query.service';
+import { TRACKING_CONFIG, TrackingConfig } from './tracking-config';
+
+// Tables are read and written with SQL (multi-row upserts, partitions): no ORM entities.
+export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000];
+
+/**
+ * Positions to storage, live state, history, mileage. Consumes tracking.position.v1 and
+ * gateway.session.v1, publishes tracking.vehicle-state.v1, answers /gps/*. Composable.
+ */
+@Module({
+  imports: [ServiceStorageModule.forService('tracking', { entities: [], migrations: TRACKING_MIGRATIONS }), AuthModule],
+  controllers: [TrackController, PositionController],
+  providers: [
+    serviceConfigProvider(TRACKING_CONFIG, TrackingConfig),
+    VehicleRegistryCache,
+    TrackingTransactions,
+    TrackPointWriter,
+    LiveStateService,
+    PositionIngestService,
+    PartitionMaintenanceService,
+    TrackQueryService,
+    DailyMileageService,
+    LatestPositionService,
+  ],
+  exports: [LiveStateService, PartitionMaintenanceService, PositionIngestService],
+})
+export class TrackingModule {}

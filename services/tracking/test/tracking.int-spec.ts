@@ -1,0 +1,200 @@
+// The tracking module on real storage (SQLite file and a fresh MariaDB schema), driven through the
+// bus port and HTTP: ingest, idempotency, flags, live state, display status, tracks, mileage, scope.
+import { Topics } from '@openfleet/contracts';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import type { Response } from 'supertest';
+import {
+  companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, superAdmin, vehicle, waitFor,
+  type Engine, type TrackingTestApp,
+} from './tracking-test-app';
+
+const gunzipAsync = promisify(gunzip);
+const DAY0 = Date.UTC(2026, 10, 20, 0, 0, 0) / 1000; // 2026-11-20 08:00 CST
+
+/** Exactly what the console does with findDailyMileage: the body as bytes, gunzip, JSON.parse. */
+async function decodeDailyMileage(response: Response) {
+  const body = response.body as Buffer;
+  expect(Buffer.isBuffer(body)).toBe(true);
+  expect(response.headers['content-encoding']).toBeUndefined();
+  return JSON.parse((await gunzipAsync(body)).toString('utf8'));
+}
+
+// supertest parser that keeps the body as raw bytes.
+const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+describe.each<Engine>(['sqlite', 'mysql'])('tracking service on %s', (engine) => {
+  let test: TrackingTestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    test = await startTracking(engine);
+    admin = await test.tokenFor(superAdmin);
+    await register(test, [
+      vehicle('101', '13900000101', ['1', '10']),
+      vehicle('102', '13900000102', ['1', '20']),
+      vehicle('103', '13900000103', ['1', '10'], ''),
+      vehicle('104', '13900000104', ['1', '10']),
+    ]);
+  });
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const get = (path: string, token = admin) => test.http().get(path).set('Authorization', token);
+
+  it('stores every position once, even when the batch is delivered again', async () => {
+    const points = Array.from({ length: 50 }, (_, i) => position('13900000101', DAY0 + i * 10, 39.9 + i * 0.0003, 116.4, 40));
+    await publishPositions(test.bus, points);
+    await waitFor(async () => (await storedCount(test, '13900000101')) === 50, 10_000, '50 rows');
+    await publishPositions(test.bus, points); // redelivery: same terminal, gps time, sequence
+    await publishPositions(test.bus, [position('13900000101', DAY0 + 500, 39.9 + 50 * 0.0003, 116.4, 40)]);
+    await waitFor(async () => (await storedCount(test, '13900000101')) === 51, 10_000, '51 rows');
+    expect(await storedCount(test, '13900000101')).toBe(51);
+  });
+
+  it('keeps 0x0704 items with the same gps time apart by their sequence', async () => {
+    const blind = [0, 1, 2].map((sequence) => position('13900000104', DAY0 + 100, 39.95, 116.45, 0, { blindArea: true, sequence }));
+    await publishPositions(test.bus, blind);
+    await waitFor(async () => (await storedCount(test, '13900000104')) === 3, 10_000, 'three blind-area rows');
+  });
+
+  it('flags sentinels, fixes without position and jumps instead of trusting them', async () => {
+    const phone = '13900000102';
+    await publishPositions(test.bus, [
+      position(phone, DAY0, 31.2, 121.5, 30),
+      position(phone, DAY0 + 10, 31.2005, 121.5, 215.0), // 215.0 km/h: sentinel
+      position(phone, DAY0 + 20, 35.0, 121.5, 30), // 420 km in 10 s: jump
+      position(phone, DAY0 + 30, 31.201, 121.5, 30, { statusFlags: 1 }), // no fix
+      position(phone, DAY0 + 40, 31.2015, 121.5, 30, { fuelDl: 55535, hasFuel: true }), // 5553.5 L: sentinel
+    ]);
+    await waitFor(async () => (await storedCount(test, phone)) === 5, 10_000, 'five rows');
+    const latest = (await get('/gps/position/findLatestPositions?vehicleIds=102').expect(200)).body;
+    expect(latest.flag).toBe(true);
+    expect(latest.data[0]).toMatchObject({ vehicleId: '102', latitude: 31.2015, oilMass: null, locateStatus: 1 });
+    const track = (await get(`/gps/vtrack/findHistoryTrack?vehicleId=102&startTime=${(DAY0 - 60) * 1000}&endTime=${(DAY0 + 60) * 1000}&isAllLocations=1`).expect(200)).body;
+    // The jump and the no-fix report are stored, never drawn; the sentinel speed is shown as missing.
+    expect(track.data.points.map((point: { latitude: number }) => point.latitude)).toEqual([31.2, 31.2005, 31.2015]);
+    expect(track.data.points[1].gpsSpeed).toBeNull();
+  });
+
+  it('answers findDailyMileage as a gzip body the console decodes, key points or full', async () => {
+    // East 60 points, then north 60 points: a right-angle turn that key points must keep.
+    const phone = '13900000104';
+    const points = [
+      ...Array.from({ length: 60 }, (_, i) => position(phone, DAY0 + 3600 + i * 10, 39.9, 116.3 + i * 0.001, 36, { mileageHm: 1000 + i, hasMileage: true, fuelDl: 800 - i, hasFuel: true })),
+      ...Array.from({ length: 60 }, (_, i) => position(phone, DAY0 + 4200 + i * 10, 39.9 + (i + 1) * 0.001, 116.359, 36, { mileageHm: 1060 + i, hasMileage: true, fuelDl: 740 - i, hasFuel: true })),
+    ];
+    await publishPositions(test.bus, points);
+    await waitFor(async () => (await storedCount(test, phone)) === 123, 10_000, 'track rows');
+    const query = `vehicleId=104&startTime=2026-11-20 09:00:00&endTime=2026-11-20 10:00:00&mapType=3`;
+    const full = await decodeDailyMileage(await get(`/gps/vtrack/findDailyMileage?${query}&isAllLocations=1`).buffer(true).parse(binary).expect(200));
+    expect(full).toMatchObject({ flag: true, errorCode: 200 });
+    const fullPoints = JSON.parse(full.data.listAll);
+    expect(fullPoints).toHaveLength(120);
+    expect(Object.keys(fullPoints[0])).toEqual(expect.arrayContaining(['gpsTime', 'liftingState', 'loadCondition', 'openCapState', 'high', 'gpsSpeed', 'dspeed', 'oilMass', 'accState', 'mapLatitude', 'mapLongitude']));
+    expect(fullPoints[0].gpsTime).toBe('2026-11-20 09:00:00');
+    // GCJ-02 moves Beijing by a few hundred metres from WGS-84.
+    expect(Math.abs(fullPoints[0].mapLongitude - 116.3)).toBeGreaterThan(0.003);
+    expect(full.data.mileageTotal).toBe(11.9);
+    expect(full.data.oilTotal).toBe(11.9);
+    expect(full.data.averageSpeed).toBe(36);
+    expect(full.data.charts.gpsSpeed).toHaveLength(120);
+    const keys = await decodeDailyMileage(await get(`/gps/vtrack/findDailyMileage?${query}&isAllLocations=0`).buffer(true).parse(binary).expect(200));
+    const keyPoints = JSON.parse(keys.data.listAll);
+    expect(keyPoints.length).toBeLessThan(10);
+    expect(keyPoints.map((point: { gpsTime: string }) => point.gpsTime)).toEqual(expect.arrayContaining(['2026-11-20 09:00:00', '2026-11-20 09:09:50', '2026-11-20 09:19:50']));
+    const baidu = await decodeDailyMileage(await get(`/gps/vtrack/findDailyMileage?${query.replace('mapType=3', 'mapType=1')}&isAllLocations=1`).buffer(true).parse(binary));
+    expect(JSON.parse(baidu.data.listAll)[0].mapLongitude).toBeGreaterThan(fullPoints[0].mapLongitude);
+  });
+
+  it('refuses a window over the limit with error 300, inside the gzip body', async () => {
+    const response = await get('/gps/vtrack/findDailyMileage?vehicleId=104&startTime=2026-11-01 00:00:00&endTime=2026-11-20 00:00:00').buffer(true).parse(binary).expect(200);
+    expect(await decodeDailyMileage(response)).toMatchObject({ flag: false, errorCode: 300, data: { maxDays: 3 } });
+    const plain = await get('/gps/vtrack/findHistoryTrack?vehicleId=104&startTime=2026-11-01 00:00:00&endTime=2026-11-20 00:00:00').expect(200);
+    expect(plain.body).toMatchObject({ flag: false, errorCode: 300 });
+    const bad = await get('/gps/vtrack/findHistoryTrack?vehicleId=104&startTime=soon&endTime=later').expect(200);
+    expect(bad.body).toMatchObject({ flag: false, errorCode: 400 });
+  });
+
+  it('segments trips and stops from ACC and speed', async () => {
+    const phone = '13900000101';
+    const t0 = DAY0 + 7200;
+    await publishPositions(test.bus, [
+      ...Array.from({ length: 10 }, (_, i) => position(phone, t0 + i * 30, 40.0 + i * 0.002, 116.4, 50)),
+      ...Array.from({ length: 11 }, (_, i) => position(phone, t0 + 300 + i * 60, 40.02, 116.4, 0, { statusFlags: 2 })), // ACC off 10 min
+      ...Array.from({ length: 10 }, (_, i) => position(phone, t0 + 960 + i * 30, 40.02 + i * 0.002, 116.4, 50)),
+    ]);
+    await waitFor(async () => (await storedCount(test, phone)) === 82, 10_000, 'trip rows');
+    const body = (await get(`/gps/vtrack/findHistoryTrack?vehicleId=101&startTime=${(t0 - 1) * 1000}&endTime=${(t0 + 2000) * 1000}&mode=trip`).expect(200)).body;
+    expect(body.flag).toBe(true);
+    expect(body.data.stops).toHaveLength(1);
+    expect(body.data.stops[0]).toMatchObject({ durationS: 660 });
+    expect(body.data.trips).toHaveLength(2);
+    expect(body.data.trips[0].distanceKm).toBeCloseTo(2.22, 1);
+    expect(body.data.trips[1].start.latitude).toBe(40.02);
+    expect(body.data.trips[1].end.latitude).toBeCloseTo(40.038, 6);
+  });
+
+  it('computes mileage without the jump and keeps it per day', async () => {
+    const phone = '13900000102';
+    // After the flagged points above: 10 points 0.001° apart (~111 m each), one 4° jump in the middle.
+    await publishPositions(test.bus, [
+      ...Array.from({ length: 5 }, (_, i) => position(phone, DAY0 + 100 + i * 10, 31.21 + i * 0.001, 121.5, 40)),
+      position(phone, DAY0 + 150, 27.0, 121.5, 40),
+      ...Array.from({ length: 5 }, (_, i) => position(phone, DAY0 + 160 + i * 10, 31.215 + i * 0.001, 121.5, 40)),
+    ]);
+    await waitFor(async () => (await storedCount(test, phone)) === 16, 10_000, 'mileage rows');
+    const daily = await decodeDailyMileage(
+      await get(`/gps/vtrack/findDailyMileage?vehicleId=102&startTime=${(DAY0 + 100) * 1000}&endTime=${(DAY0 + 300) * 1000}&isAllLocations=1`).buffer(true).parse(binary),
+    );
+    expect(daily.data.mileageTotal).toBe(1.0); // 9 legs of ~111 m
+    const report = (await get('/gps/vtrack/findMileage?vehicleIds=102&startTime=2026-11-20&endTime=2026-11-21').expect(200)).body;
+    expect(report.data[0].days).toHaveLength(1);
+    expect(report.data[0].days[0].day).toBe('2026-11-20');
+    // The day also holds the first points (31.2 -> 31.2015 and 31.2015 -> 31.21): ~2.1 km, never the 470 km jump.
+    expect(report.data[0].mileageTotal).toBeGreaterThan(1.9);
+    expect(report.data[0].mileageTotal).toBeLessThan(2.3);
+  });
+
+  it('derives online state from sessions and shows the spec display status', async () => {
+    await test.bus.publish(Topics.terminalSession, [
+      { key: '13900000101', value: { terminalPhone: '13900000101', state: 'online', gatewayId: 'g', at: Date.now() } },
+      { key: '13900000104', value: { terminalPhone: '13900000104', state: 'offline', gatewayId: 'g', at: Date.now() } },
+    ]);
+    await publishPositions(test.bus, [
+      position('13900000101', Math.floor(Date.now() / 1000), 40.05, 116.4, 60, { alarmFlags: 0b11 }),
+      position('13900000103', Math.floor(Date.now() / 1000), 40.05, 116.4, 0),
+    ]);
+    const statusOf = async () => {
+      const body = (await get('/gps/position/findLatestPositions').expect(200)).body;
+      return Object.fromEntries(body.data.map((row: { vehicleId: string; displayStatus: string }) => [row.vehicleId, row.displayStatus]));
+    };
+    await waitFor(async () => (await statusOf())['101'] === 'onlineAlarm', 10_000, 'online alarm');
+    expect(await statusOf()).toMatchObject({ '101': 'onlineAlarm', '103': 'unknown', '104': 'offline' });
+    const overview = (await get('/gps/position/findScopeOverview').expect(200)).body.data;
+    // 102 has no session event yet but reported just now: online by the timeout rule.
+    expect(overview).toMatchObject({ total: 4, online: 3, offline: 1, onlineRate: 75 });
+    expect(overview.byStatus).toMatchObject({ onlineAlarm: 1, unknown: 1, offline: 1 });
+  });
+
+  it('shows a company only its own vehicles', async () => {
+    await grantRole(test, 'viewer', ['multiCar', 'home', 'historyTrack:search', 'mileageStatistics:search']);
+    const noRole = await test.tokenFor(companyUser('20'));
+    expect((await get('/gps/position/findLatestPositions', noRole).expect(200)).body).toMatchObject({ flag: false, errorCode: 403 });
+    const company20 = await test.tokenFor({ ...companyUser('20'), roleIds: ['viewer'] });
+    const own = (await get('/gps/position/findLatestPositions', company20).expect(200)).body;
+    expect(own.data.map((row: { vehicleId: string }) => row.vehicleId)).toEqual(['102']);
+    const foreign = (await get('/gps/position/findLatestPositions?vehicleIds=101', company20).expect(200)).body;
+    expect(foreign).toMatchObject({ flag: false, errorCode: 8002 });
+    const track = (await get('/gps/vtrack/findHistoryTrack?vehicleId=101&startTime=2026-11-20&endTime=2026-11-21', company20).expect(200)).body;
+    expect(track).toMatchObject({ flag: false, errorCode: 8002 });
+    await test.http().get('/gps/position/findLatestPositions').expect(401);
+  });
+});
