@@ -15,7 +15,7 @@ import {
 import type { DownlinkDispatcher } from './downlink-dispatcher';
 import { publishSessionEvent, type GatewayContext } from './gateway-context';
 import { REPLY_MESSAGE_IDS } from './pending-commands';
-import { toPosition } from './position-mapper';
+import { toPosition, type PositionContext } from './position-mapper';
 import type { TerminalConnection } from './terminal-connection';
 
 /** Reports whose every field travels in position records (tracking.position.v1), not on the uplink topic. */
@@ -200,20 +200,22 @@ export class UplinkHandler {
   }
 
   private positionsOf(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): PublishRecord<Position>[] {
-    const base = { terminalPhone: msg.phone, vehicleId: conn.vehicleId, serial: msg.serial, receivedAtMs: receivedAt };
-    if (msg.msgId === 0x0200)
-      return [{ key: msg.phone, value: toPosition(msg.body as LocationBody, { ...base, blindArea: false, sequence: 0 }) }];
+    // Contexts built field by field: this runs once per location frame (no object spread on the hot path).
+    const context = (blindArea: boolean, sequence: number): PositionContext => ({
+      terminalPhone: msg.phone,
+      vehicleId: conn.vehicleId,
+      serial: msg.serial,
+      receivedAtMs: receivedAt,
+      blindArea,
+      sequence,
+    });
+    if (msg.msgId === 0x0200) return [{ key: msg.phone, value: toPosition(msg.body as LocationBody, context(false, 0)) }];
     if (msg.msgId === 0x0201 || msg.msgId === 0x0500)
-      return [
-        { key: msg.phone, value: toPosition((msg.body as LocationReplyBody).location, { ...base, blindArea: false, sequence: 0 }) },
-      ];
+      return [{ key: msg.phone, value: toPosition((msg.body as LocationReplyBody).location, context(false, 0)) }];
     if (msg.msgId === 0x0704) {
       const batch = msg.body as LocationBatchBody;
       // One publish call, items in order: the batch keeps its order on the terminal's partition.
-      return batch.items.map((item, sequence) => ({
-        key: msg.phone,
-        value: toPosition(item, { ...base, blindArea: batch.type === 1, sequence }),
-      }));
+      return batch.items.map((item, sequence) => ({ key: msg.phone, value: toPosition(item, context(batch.type === 1, sequence)) }));
     }
     return [];
   }
