@@ -19,6 +19,13 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType<ScreenPr
  * renders the 404 placeholder (spec §2).
  */
 export const screens: Readonly<Record<string, Screen>> = {
+  newCompany: lazyScreen(() => import('../company/CompanyScreen')),
+  userManage: lazyScreen(() => import('../user/UserScreen')),
+  roleManage: lazyScreen(() => import('../role/RoleScreen')),
+  newMune: lazyScreen(() => import('../menu/MenuScreen')),
+  driverManage: lazyScreen(() => import('../driver/DriverScreen')),
+  carList: lazyScreen(() => import('../vehicle/VehicleScreen')),
+  terminalM: lazyScreen(() => import('../terminal/TerminalScreen')),
   simCare: lazyScreen(() => import('../sim/SimCareScreen')),
 };
 

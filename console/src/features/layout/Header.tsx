@@ -18,6 +18,7 @@ import { ThemeSwitch } from './ThemeSwitch';
 import { menuToggled, navToggled } from './settingsSlice';
 import { loggedOut } from '../session/sessionSlice';
 import { pagesOf } from '../access/menu-tree';
+import { useMenuLabel } from '../access/menu-label';
 
 /** Top bar: menu toggle, top-level navigation, reminders, language, theme and user menu. */
 export function Header({ background }: { background: string }) {
@@ -27,6 +28,7 @@ export function Header({ background }: { background: string }) {
   const user = useAppSelector((state) => state.session.user);
   const navCollapsed = useAppSelector((state) => state.settings.navCollapsed);
   const menu = useAppSelector((state) => state.access.menu);
+  const labelOf = useMenuLabel();
 
   const signOut = (): void => {
     dispatch(loggedOut());
@@ -65,7 +67,7 @@ export function Header({ background }: { background: string }) {
               <Button
                 key={String(group.id)}
                 variant="minimal"
-                text={group.label}
+                text={labelOf(group)}
                 onClick={() => void navigate(first.path)}
               />
             ) : null;

@@ -1,28 +1,31 @@
 import { useMemo, useState } from 'react';
 import { Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { normalisePath, type MenuNode } from '../access/menu-tree';
+import { useMenuLabel } from '../access/menu-label';
 
 function toTreeNodes(
   nodes: readonly MenuNode[],
   expanded: ReadonlySet<string>,
   current: string,
   collapsed: boolean,
+  labelOf: (node: MenuNode) => string,
 ): TreeNodeInfo<MenuNode>[] {
   return nodes.map((node) => {
     const id = String(node.id);
     const children = node.children ?? [];
     return {
       id,
-      label: collapsed ? '' : node.label,
+      label: collapsed ? '' : labelOf(node),
       icon: (node.icon as IconName | null | undefined) ?? (children.length > 0 ? 'folder-close' : 'document'),
       hasCaret: !collapsed && children.length > 0,
       isExpanded: expanded.has(id),
       isSelected: node.href ? normalisePath(node.href) === current : false,
       nodeData: node,
-      childNodes: children.length > 0 ? toTreeNodes(children, expanded, current, collapsed) : undefined,
+      childNodes: children.length > 0 ? toTreeNodes(children, expanded, current, collapsed, labelOf) : undefined,
     };
   });
 }
@@ -33,13 +36,16 @@ export function SideMenu({ background }: { background: string }) {
   const collapsed = useAppSelector((state) => state.settings.menuCollapsed);
   const location = useLocation();
   const navigate = useNavigate();
+  const labelOf = useMenuLabel();
+  const { i18n } = useTranslation();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
     () => new Set(menu.map((node) => String(node.id))),
   );
 
   const contents = useMemo(
-    () => toTreeNodes(menu, expanded, location.pathname, collapsed),
-    [menu, expanded, location.pathname, collapsed],
+    () => toTreeNodes(menu, expanded, location.pathname, collapsed, labelOf),
+    // labelOf is new each render; it changes with the language only.
+    [menu, expanded, location.pathname, collapsed, i18n.language],
   );
 
   const toggle = (id: string, open: boolean): void => {

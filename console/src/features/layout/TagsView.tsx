@@ -57,7 +57,7 @@ export function TagsView() {
                   }
             }
           >
-            {view.title}
+            {t(`menu.${view.name}`, { defaultValue: view.title })}
           </Tag>
         ))}
       </div>

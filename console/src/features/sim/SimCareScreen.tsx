@@ -1,48 +1,38 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-registry';
+import { BindActions } from '../master-data/BindActions';
+import { labelMap, useCompanyOptions } from '../master-data/lookups';
+import { resources } from '../master-data/resources';
+import { listHook, useLookup, useResourceMutations } from '../table-screen/resource-api';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
-import { emptySimForm, formToSim, simFields, simToForm, type SimForm } from './sim-form';
-import {
-  useAddSimMutation,
-  useDeleteSimsMutation,
-  useGetSimPageQuery,
-  useUpdateSimMutation,
-  type SimCard,
-} from './simApi';
+import { emptySimForm, formToSim, simFields, simToForm, type SimCard, type SimForm } from './sim-form';
 
-/** /index/simCare: SIM card administration on the shared table-screen pattern. */
+const useSimList = listHook<SimCard>(resources.sim);
+
+interface TerminalRef {
+  readonly id: number;
+  readonly terminalCode: string;
+  readonly terminalPhone: string;
+}
+
+/** /index/simCare: SIM cards; the API has no update, so no edit button. */
 export default function SimCareScreen(_props: ScreenProps) {
   const { t } = useTranslation();
-  const [addSim] = useAddSimMutation();
-  const [updateSim] = useUpdateSimMutation();
-  const [deleteSims] = useDeleteSimsMutation();
+  const companies = useCompanyOptions();
+  const terminals = useLookup<{ records: TerminalRef[] }>('basic/terminal?size=1000', 'Terminal')?.records ?? [];
+  const { save, remove } = useResourceMutations(resources.sim);
+  const companyName = labelMap(companies);
+  const terminalOptions = terminals.map((term) => ({ value: String(term.id), label: `${term.terminalCode} (${term.terminalPhone})` }));
+  const terminalName = labelMap(terminalOptions);
+  const fields = useMemo(() => simFields(companies), [companies]);
 
   const columns: readonly ColumnSpec<SimCard>[] = [
-    { key: 'simNo', titleKey: 'sim.simNo', sortable: true, width: 150, render: (sim) => sim.simNo },
-    { key: 'iccid', titleKey: 'sim.iccid', width: 200, render: (sim) => sim.iccid ?? '' },
-    {
-      key: 'operator',
-      titleKey: 'sim.operator',
-      sortable: true,
-      width: 120,
-      render: (sim) => (sim.operator ? t(`sim.operator.${sim.operator}`) : ''),
-    },
-    {
-      key: 'status',
-      titleKey: 'sim.status',
-      sortable: true,
-      width: 90,
-      render: (sim) => t(`sim.status.${sim.status === 1 ? 1 : 0}`),
-    },
-    { key: 'companyName', titleKey: 'sim.companyName', width: 180, render: (sim) => sim.companyName ?? '' },
-    { key: 'terminalNo', titleKey: 'sim.terminalNo', width: 140, render: (sim) => sim.terminalNo ?? '' },
-    {
-      key: 'createTime',
-      titleKey: 'sim.createTime',
-      sortable: true,
-      width: 170,
-      render: (sim) => sim.createTime ?? '',
-    },
+    { key: 'number', titleKey: 'sim.simNo', sortable: true, width: 150, render: (sim) => sim.number },
+    { key: 'operator', titleKey: 'sim.operator', sortable: true, width: 120, render: (sim) => t(`sim.operator.${sim.operator}`) },
+    { key: 'city', titleKey: 'sim.city', width: 120, render: (sim) => sim.city ?? '' },
+    { key: 'companyId', titleKey: 'common.company', width: 180, render: (sim) => companyName.get(String(sim.companyId)) ?? '' },
+    { key: 'terminalId', titleKey: 'sim.terminalNo', width: 200, render: (sim) => (sim.terminalId ? (terminalName.get(String(sim.terminalId)) ?? '') : '') },
   ];
 
   return (
@@ -50,19 +40,27 @@ export default function SimCareScreen(_props: ScreenProps) {
       screen="simCare"
       searchPlaceholderKey="sim.searchPlaceholder"
       columns={columns}
-      useList={useGetSimPageQuery}
-      fields={simFields}
+      useList={useSimList}
+      fields={fields}
       emptyForm={emptySimForm}
       toForm={simToForm}
       dialogWidth={600}
       addTitleKey="sim.add"
       editTitleKey="sim.edit"
-      save={async (form: SimForm, editing: SimCard | null) => {
-        const sim = formToSim(form);
-        const result = editing ? await updateSim({ ...sim, id: editing.id }) : await addSim(sim);
-        return !('error' in result);
-      }}
-      remove={async (rows) => !('error' in (await deleteSims(rows.map((sim) => sim.id))))}
+      canEdit={false}
+      save={(form) => save(formToSim(form))}
+      remove={(rows) => remove(rows.map((sim) => sim.id))}
+      excel={{ path: resources.sim.path, tag: resources.sim.tag }}
+      toolbar={(selected) => (
+        <BindActions<SimCard>
+          screen="simCare"
+          selected={selected}
+          options={terminalOptions}
+          bind={(sim, terminalId) => ({ url: `basic/sim-card/${sim.id}/bind`, method: 'POST', body: { terminalId } })}
+          unbind={(sim) => ({ url: `basic/sim-card/${sim.id}/unbind`, method: 'POST' })}
+          invalidates={['Sim', 'Terminal']}
+        />
+      )}
     />
   );
 }

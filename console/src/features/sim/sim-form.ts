@@ -1,71 +1,45 @@
+import { codeOptions, optional, simNumberRule, text } from '../master-data/rules';
 import type { FieldSpec } from '../table-screen/table-model';
-import type { SimCard, SimCardInput } from './simApi';
+
+/** A SIM card as `GET /basic/sim-card` answers it. */
+export interface SimCard {
+  readonly id: number;
+  readonly number: string;
+  /** 1 China Mobile, 2 China Unicom, 3 China Telecom. */
+  readonly operator: number;
+  readonly city?: string | null;
+  readonly companyId: number;
+  readonly terminalId?: number | null;
+}
 
 export interface SimForm extends Record<string, string> {
-  simNo: string;
-  iccid: string;
-  imsi: string;
+  number: string;
   operator: string;
-  status: string;
-  remark: string;
+  city: string;
+  companyId: string;
 }
 
-export const emptySimForm: SimForm = {
-  simNo: '',
-  iccid: '',
-  imsi: '',
-  operator: '',
-  status: '1',
-  remark: '',
-};
+export const emptySimForm: SimForm = { number: '', operator: '1', city: '', companyId: '' };
 
-/** Spec §5: terminal SIM 11 digits. */
-export const simNoProblem = (value: string): string | null =>
-  /^\d{11}$/.test(value) ? null : 'validation.simNo';
-export const iccidProblem = (value: string): string | null =>
-  /^[0-9A-Za-z]{19,20}$/.test(value) ? null : 'validation.iccid';
-export const imsiProblem = (value: string): string | null =>
-  /^\d{15}$/.test(value) ? null : 'validation.imsi';
-
-export const simFields: readonly FieldSpec<SimForm>[] = [
-  { name: 'simNo', labelKey: 'sim.simNo', required: true, validate: simNoProblem, lockedOnEdit: true },
-  { name: 'iccid', labelKey: 'sim.iccid', validate: iccidProblem },
-  { name: 'imsi', labelKey: 'sim.imsi', validate: imsiProblem },
-  {
-    name: 'operator',
-    labelKey: 'sim.operator',
-    kind: 'select',
-    options: ['1', '2', '3'].map((value) => ({ value, labelKey: `sim.operator.${value}` })),
-  },
-  {
-    name: 'status',
-    labelKey: 'sim.status',
-    kind: 'select',
-    required: true,
-    options: ['1', '0'].map((value) => ({ value, labelKey: `sim.status.${value}` })),
-  },
-  { name: 'remark', labelKey: 'sim.remark', kind: 'textarea', maxLength: 200 },
-];
+/** Spec §5: terminal SIM 11 digits; operator 1/2/3. */
+export function simFields(companies: FieldSpec<SimForm>['options']): FieldSpec<SimForm>[] {
+  return [
+    { name: 'number', labelKey: 'sim.simNo', required: true, validate: simNumberRule, lockedOnEdit: true },
+    { name: 'operator', labelKey: 'sim.operator', kind: 'select', required: true, options: codeOptions('sim.operator', [1, 2, 3]) },
+    { name: 'city', labelKey: 'sim.city', maxLength: 32 },
+    { name: 'companyId', labelKey: 'common.company', kind: 'select', options: companies },
+  ];
+}
 
 export function simToForm(sim: SimCard): SimForm {
-  return {
-    simNo: sim.simNo,
-    iccid: sim.iccid ?? '',
-    imsi: sim.imsi ?? '',
-    operator: sim.operator == null ? '' : String(sim.operator),
-    status: String(sim.status),
-    remark: sim.remark ?? '',
-  };
+  return { number: sim.number, operator: text(sim.operator), city: text(sim.city), companyId: text(sim.companyId) };
 }
 
-export function formToSim(form: SimForm): SimCardInput {
-  const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+export function formToSim(form: SimForm) {
   return {
-    simNo: form.simNo.trim(),
-    iccid: optional(form.iccid),
-    imsi: optional(form.imsi),
-    operator: form.operator === '' ? null : Number(form.operator),
-    status: Number(form.status),
-    remark: optional(form.remark),
+    number: form.number.trim(),
+    operator: Number(form.operator),
+    city: optional(form.city),
+    companyId: form.companyId ? Number(form.companyId) : undefined,
   };
 }

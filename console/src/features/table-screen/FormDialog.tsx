@@ -1,15 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { FieldInput } from './FieldInput';
 import { validateForm, type DialogWidth, type FieldSpec, type FormValues } from './table-model';
 
 interface FormDialogProps<Form extends FormValues> {
@@ -41,55 +33,12 @@ export function FormDialog<Form extends FormValues>(props: FormDialogProps<Form>
   const set = (name: keyof Form & string, value: string): void =>
     setForm((current) => ({ ...current, [name]: value }));
 
+  const shown = fields.filter((field) => !(editing && field.addOnly));
+
   const submit = (): void => {
-    const found = validateForm(fields, form);
+    const found = validateForm(fields, form, editing);
     setProblems(found);
     if (Object.keys(found).length === 0) onSubmit(form);
-  };
-
-  const input = (field: FieldSpec<Form>) => {
-    const value = form[field.name] ?? '';
-    const intent = problems[field.name] ? 'danger' : 'none';
-    const disabled = editing && field.lockedOnEdit === true;
-    if (field.kind === 'select') {
-      return (
-        <HTMLSelect
-          id={`field-${field.name}`}
-          fill
-          value={value}
-          disabled={disabled}
-          onChange={(event) => set(field.name, event.currentTarget.value)}
-        >
-          <option value="">-</option>
-          {(field.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {t(option.labelKey)}
-            </option>
-          ))}
-        </HTMLSelect>
-      );
-    }
-    if (field.kind === 'textarea') {
-      return (
-        <TextArea
-          id={`field-${field.name}`}
-          fill
-          value={value}
-          intent={intent}
-          onChange={(event) => set(field.name, event.currentTarget.value)}
-        />
-      );
-    }
-    return (
-      <InputGroup
-        id={`field-${field.name}`}
-        value={value}
-        intent={intent}
-        disabled={disabled}
-        maxLength={field.maxLength}
-        onValueChange={(next) => set(field.name, next)}
-      />
-    );
   };
 
   return (
@@ -103,7 +52,7 @@ export function FormDialog<Form extends FormValues>(props: FormDialogProps<Form>
       >
         <DialogBody>
           <div className="of-form-grid">
-            {fields.map((field) => {
+            {shown.map((field) => {
               const problem = problems[field.name];
               return (
                 <FormGroup
@@ -114,7 +63,13 @@ export function FormDialog<Form extends FormValues>(props: FormDialogProps<Form>
                   intent={problem ? 'danger' : 'none'}
                   helperText={problem ? t(problem, { max: field.maxLength }) : undefined}
                 >
-                  {input(field)}
+                  <FieldInput<Form>
+                    field={field}
+                    value={form[field.name] ?? ''}
+                    invalid={Boolean(problem)}
+                    disabled={editing && field.lockedOnEdit === true}
+                    onChange={(next) => set(field.name, next)}
+                  />
                 </FormGroup>
               );
             })}

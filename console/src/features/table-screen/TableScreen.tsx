@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, ButtonGroup, HTMLSelect, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
 import {
   Cell,
   Column,
@@ -15,14 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
 import { FormDialog } from './FormDialog';
+import { ExcelButtons } from './ExcelButtons';
+import { Pager } from './Pager';
+import type { ResourceTag } from './resource-api';
 import {
   firstPage,
-  PAGE_SIZES,
-  pageCount,
   selectedRowIndexes,
   withKeyword,
-  withPage,
-  withPageSize,
   withSort,
   type DialogWidth,
   type FieldSpec,
@@ -55,6 +54,14 @@ export interface TableScreenProps<Row, Form extends FormValues> {
   readonly save: (form: Form, editing: Row | null) => Promise<boolean>;
   /** Resolves true when deleted. */
   readonly remove: (rows: readonly Row[]) => Promise<boolean>;
+  /** False when the API has no update call (no edit button). */
+  readonly canEdit?: boolean;
+  /** Excel import/export under `<path>/import|export`, gated by `<screen>:import|export`. */
+  readonly excel?: { readonly path: string; readonly tag: ResourceTag };
+  /** Screen-specific buttons (bind, reset password ...) acting on the selected rows. */
+  readonly toolbar?: (selected: readonly Row[], clearSelection: () => void) => ReactNode;
+  /** A panel left of the table (organisation tree). */
+  readonly aside?: ReactNode;
 }
 
 const noRows: readonly never[] = [];
@@ -161,13 +168,15 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
               onClick={() => setDialog({ editing: null })}
             />
           </WithPower>
-          <WithPower code={`${screen}:modify`}>
-            <Button
+          {props.canEdit !== false && (
+            <WithPower code={`${screen}:modify`}>
+              <Button
               icon="edit"
               text={t('common.edit')}
               onClick={() => requireSelection(() => setDialog({ editing: selectedRows[0] as Row }))}
-            />
-          </WithPower>
+              />
+            </WithPower>
+          )}
           <WithPower code={`${screen}:delete`}>
             <Button
               icon="trash"
@@ -176,8 +185,12 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
               onClick={() => requireSelection(() => setConfirmDelete(true))}
             />
           </WithPower>
+          {props.toolbar?.(selectedRows, () => setSelection([]))}
+          {props.excel && <ExcelButtons screen={screen} path={props.excel.path} tag={props.excel.tag} />}
         </ButtonGroup>
       </form>
+      <div className="of-table-body">
+      {props.aside}
       <div className="of-table-wrap">
         <Table
           numRows={rows.length}
@@ -202,28 +215,8 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
           ))}
         </Table>
       </div>
-      <div className="of-pager">
-        <span>{t('common.total', { total })}</span>
-        <HTMLSelect
-          aria-label={t('common.pageSize', { size: query.pageSize })}
-          value={query.pageSize}
-          onChange={(event) => setQuery((q) => withPageSize(q, Number(event.currentTarget.value)))}
-          options={PAGE_SIZES.map((size) => ({ value: size, label: t('common.pageSize', { size }) }))}
-        />
-        <Button
-          icon="chevron-left"
-          aria-label={t('common.prev')}
-          disabled={query.pageNo <= 1}
-          onClick={() => setQuery((q) => withPage(q, q.pageNo - 1, total))}
-        />
-        <span>{t('common.page', { page: query.pageNo, pages: pageCount(total, query.pageSize) })}</span>
-        <Button
-          icon="chevron-right"
-          aria-label={t('common.next')}
-          disabled={query.pageNo >= pageCount(total, query.pageSize)}
-          onClick={() => setQuery((q) => withPage(q, q.pageNo + 1, total))}
-        />
       </div>
+      <Pager query={query} total={total} onChange={setQuery} />
       <FormDialog<Form>
         isOpen={dialog !== null}
         title={t(dialog?.editing ? props.editTitleKey : props.addTitleKey)}

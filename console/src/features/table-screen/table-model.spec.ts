@@ -1,5 +1,7 @@
 import {
+  clientPage,
   firstPage,
+  sortRows,
   pageCount,
   selectedRowIndexes,
   validateForm,
@@ -50,27 +52,52 @@ describe('table model', () => {
   });
 });
 
-describe('SIM form (spec §5: terminal SIM 11 digits)', () => {
-  const valid: SimForm = { ...emptySimForm, simNo: '13800000000' };
+describe('SIM form (spec §5: terminal SIM 11 digits, operator 1-3)', () => {
+  const fields = simFields([]);
+  const valid: SimForm = { ...emptySimForm, number: '13800000000' };
 
-  it('accepts a valid SIM', () => expect(validateForm(simFields, valid)).toEqual({}));
+  it('accepts a valid SIM', () => expect(validateForm(fields, valid)).toEqual({}));
 
-  it('rejects a SIM number that is not 11 digits, and malformed ICCID/IMSI', () => {
-    expect(validateForm(simFields, { ...valid, simNo: '1380000000', iccid: '123', imsi: 'x' })).toEqual({
-      simNo: 'validation.simNo',
-      iccid: 'validation.iccid',
-      imsi: 'validation.imsi',
+  it('rejects a SIM number that is not 11 digits and a missing operator', () => {
+    expect(validateForm(fields, { ...valid, number: '1380000000', operator: '' })).toEqual({
+      number: 'validation.simNo',
+      operator: 'validation.required',
     });
   });
 
   it('converts the form into the API shape', () => {
-    expect(formToSim({ ...valid, operator: '2', remark: ' ' })).toEqual({
-      simNo: '13800000000',
-      iccid: null,
-      imsi: null,
+    expect(formToSim({ ...valid, operator: '2', city: ' ' })).toEqual({
+      number: '13800000000',
       operator: 2,
-      status: 1,
-      remark: null,
+      city: undefined,
+      companyId: undefined,
     });
+  });
+});
+
+describe('client-side search, sort and paging of array answers', () => {
+  const rows = [
+    { id: 1, name: 'Beta' },
+    { id: 2, name: 'alpha' },
+    { id: 3, name: 'Gamma' },
+  ];
+
+  it('filters by keyword on the search fields, case-insensitively', () => {
+    expect(clientPage(rows, { ...firstPage, keyword: 'A' }, ['name']).total).toBe(3);
+    expect(clientPage(rows, { ...firstPage, keyword: 'gam' }, ['name']).records).toEqual([rows[2]]);
+  });
+
+  it('sorts by the chosen column in both directions and pages', () => {
+    const desc = clientPage(rows, { ...firstPage, sortField: 'id', sortOrder: 'desc', pageSize: 2 }, []);
+    expect(desc.records.map((row) => row.id)).toEqual([3, 2]);
+    expect(desc.total).toBe(3);
+    expect(sortRows(rows, { ...firstPage, sortField: 'name', sortOrder: 'asc' }).map((row) => row.id)).toEqual([2, 1, 3]);
+  });
+
+  it('skips add-only fields when editing', () => {
+    type F = { password: string };
+    const fields: FieldSpec<F>[] = [{ name: 'password', labelKey: 'p', required: true, addOnly: true }];
+    expect(validateForm(fields, { password: '' })).toEqual({ password: 'validation.required' });
+    expect(validateForm(fields, { password: '' }, true)).toEqual({});
   });
 });

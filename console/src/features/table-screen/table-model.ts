@@ -61,15 +61,24 @@ export function selectedRowIndexes(
 export interface FieldSpec<Form> {
   readonly name: keyof Form & string;
   readonly labelKey: string;
-  readonly kind?: 'text' | 'select' | 'textarea';
-  readonly options?: readonly { value: string; labelKey: string }[];
+  /** `checks`: several options, the value is a comma separated list. */
+  readonly kind?: 'text' | 'select' | 'textarea' | 'password' | 'checks' | 'date';
+  readonly options?: readonly FieldOption[];
   readonly required?: boolean;
   readonly maxLength?: number;
   /** Returns an i18n key when the value is not acceptable. */
   readonly validate?: (value: string, form: Form) => string | null;
   /** Not editable when editing an existing row (e.g. a natural key). */
   readonly lockedOnEdit?: boolean;
+  /** Only on the add dialog (e.g. the initial password). */
+  readonly addOnly?: boolean;
 }
+
+/** A select/checks option: a translation key, or a literal label for data (company names). */
+export type FieldOption = { readonly value: string } & (
+  | { readonly labelKey: string; readonly label?: undefined }
+  | { readonly label: string; readonly labelKey?: undefined }
+);
 
 export type FormValues = Record<string, string>;
 
@@ -77,9 +86,11 @@ export type FormValues = Record<string, string>;
 export function validateForm<Form extends FormValues>(
   fields: readonly FieldSpec<Form>[],
   form: Form,
+  editing = false,
 ): Partial<Record<keyof Form, string>> {
   const problems: Partial<Record<keyof Form, string>> = {};
   for (const field of fields) {
+    if (field.addOnly && editing) continue;
     const value = (form[field.name] ?? '').trim();
     if (field.required && value === '') problems[field.name] = 'validation.required';
     else if (field.maxLength !== undefined && value.length > field.maxLength)
@@ -90,4 +101,36 @@ export function validateForm<Form extends FormValues>(
     }
   }
   return problems;
+}
+
+type Loose = Readonly<Record<string, unknown>>;
+
+function compareValues(a: unknown, b: unknown): number {
+  if (a == null) return b == null ? 0 : -1;
+  if (b == null) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+/** Sorts rows by the query's column (the admin API answers in its own order). */
+export function sortRows<Row extends Loose>(rows: readonly Row[], query: PageQuery): Row[] {
+  const { sortField, sortOrder } = query;
+  if (!sortField) return [...rows];
+  const sign = sortOrder === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => sign * compareValues(a[sortField], b[sortField]));
+}
+
+/** Search, sort and page a whole list on the client (for endpoints that answer arrays). */
+export function clientPage<Row extends Loose>(
+  rows: readonly Row[],
+  query: PageQuery,
+  searchFields: readonly string[],
+): PageResult<Row> {
+  const keyword = query.keyword.toLowerCase();
+  const found =
+    keyword && searchFields.length > 0
+      ? rows.filter((row) => searchFields.some((field) => String(row[field] ?? '').toLowerCase().includes(keyword)))
+      : rows;
+  const start = (query.pageNo - 1) * query.pageSize;
+  return { records: sortRows(found, query).slice(start, start + query.pageSize), total: found.length };
 }

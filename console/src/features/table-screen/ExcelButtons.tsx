@@ -1,0 +1,119 @@
+import { useRef, useState } from 'react';
+import { Button, Dialog, DialogBody, HTMLTable } from '@blueprintjs/core';
+import { messageFor } from '@openfleet/errors';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../app/hooks';
+import { notify } from '../../app/toaster';
+import type { ApiError } from '../session/error-mapping';
+import { toCatalogueLocale } from '../session/error-mapping';
+import { WithPower } from '../access/power-context';
+import { useResourceCallMutation, type ResourceTag } from './resource-api';
+
+/** Server code for "rows rejected": `data` lists `{row, reasons[]}` (Excel row numbers). */
+export const IMPORT_ROWS_REJECTED = 5005;
+
+export interface RowError {
+  readonly row: number;
+  readonly reasons: readonly string[];
+}
+
+/** The row errors of an import answer, or null when the failure is not about rows. */
+export function rowErrorsOf(error: unknown): RowError[] | null {
+  const envelope = (error as Partial<ApiError> | undefined)?.envelope;
+  if (envelope?.errorCode !== IMPORT_ROWS_REJECTED || !Array.isArray(envelope.data)) return null;
+  return (envelope.data as RowError[]).map((item) => ({ row: Number(item.row), reasons: item.reasons ?? [] }));
+}
+
+interface ExcelButtonsProps {
+  readonly screen: string;
+  /** `basic/vehicle`: import posts to `<path>/import`, export downloads `<path>/export`. */
+  readonly path: string;
+  readonly tag: ResourceTag;
+}
+
+/** Excel import (showing the rejected rows) and export, each behind its action code. */
+export function ExcelButtons({ screen, path, tag }: ExcelButtonsProps) {
+  const { t, i18n } = useTranslation();
+  const store = useAppStore();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [call, { isLoading }] = useResourceCallMutation();
+  const [rowErrors, setRowErrors] = useState<RowError[] | null>(null);
+
+  const upload = async (file: File): Promise<void> => {
+    const body = new FormData();
+    body.append('file', file);
+    // Silent: row errors get their own dialog, other failures a toast below.
+    const result = await call({ request: { url: `${path}/import`, method: 'POST', body, silent: true }, invalidates: [tag] });
+    if (!('error' in result)) {
+      notify('success', t('excel.imported'));
+      return;
+    }
+    const rows = rowErrorsOf(result.error);
+    if (rows) setRowErrors(rows);
+    else {
+      const envelope = (result.error as ApiError).envelope;
+      notify('error', envelope.errorCode === 998 && envelope.msg ? envelope.msg : messageFor(envelope.errorCode, toCatalogueLocale(i18n.language)));
+    }
+  };
+
+  const download = async (): Promise<void> => {
+    const token = store.getState().session.token ?? '';
+    const response = await fetch(`/${path}/export?t=${Date.now()}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: 'include',
+    });
+    if (!response.ok || !response.headers.get('content-type')?.includes('spreadsheet')) {
+      notify('error', t('excel.exportFailed'));
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = `${screen}.xlsx`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <>
+      <WithPower code={`${screen}:import`}>
+        <Button icon="import" loading={isLoading} text={t('excel.import')} onClick={() => fileInput.current?.click()} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".xlsx"
+          hidden
+          data-testid={`${screen}-import-file`}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file) void upload(file);
+          }}
+        />
+      </WithPower>
+      <WithPower code={`${screen}:export`}>
+        <Button icon="export" text={t('excel.export')} onClick={() => void download()} />
+      </WithPower>
+      <Dialog isOpen={rowErrors !== null} title={t('excel.rowErrors')} onClose={() => setRowErrors(null)} style={{ width: 600 }}>
+        <DialogBody>
+          <p>{t('excel.nothingImported')}</p>
+          <HTMLTable compact striped className="of-row-errors">
+            <thead>
+              <tr>
+                <th>{t('excel.row')}</th>
+                <th>{t('excel.reasons')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(rowErrors ?? []).map((item) => (
+                <tr key={item.row}>
+                  <td>{item.row}</td>
+                  <td>{item.reasons.join('; ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </DialogBody>
+      </Dialog>
+    </>
+  );
+}

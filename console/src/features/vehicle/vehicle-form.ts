@@ -1,0 +1,117 @@
+import { codeOptions, mobileRule, nameRule, optional, optionalNumber, plateRule, text, vinRule } from '../master-data/rules';
+import type { FieldOption, FieldSpec } from '../table-screen/table-model';
+
+export interface Vehicle {
+  readonly id: number;
+  readonly plateCode: string;
+  readonly plateColor: number;
+  readonly vehicleType: number;
+  readonly vin?: string | null;
+  readonly companyId: number;
+  readonly fleetId?: number | null;
+  readonly driverId?: number | null;
+  readonly terminalId?: number | null;
+  readonly engineNo?: string | null;
+  readonly ownerName?: string | null;
+  readonly ownerPhone?: string | null;
+  readonly brand?: string | null;
+  readonly model?: string | null;
+}
+
+/** `GET /basic/vehicle/types`: the 25 types with both names. */
+export interface VehicleType {
+  readonly code: number;
+  readonly zh_CN: string;
+  readonly en_US: string;
+}
+
+export const PLATE_COLORS = [1, 2, 3, 4, 5, 9] as const;
+
+export interface VehicleForm extends Record<string, string> {
+  plateCode: string;
+  plateColor: string;
+  vehicleType: string;
+  vin: string;
+  companyId: string;
+  fleetId: string;
+  driverId: string;
+  engineNo: string;
+  ownerName: string;
+  ownerPhone: string;
+  brand: string;
+  model: string;
+}
+
+export const emptyVehicleForm: VehicleForm = {
+  plateCode: '',
+  plateColor: '2',
+  vehicleType: '1',
+  vin: '',
+  companyId: '',
+  fleetId: '',
+  driverId: '',
+  engineNo: '',
+  ownerName: '',
+  ownerPhone: '',
+  brand: '',
+  model: '',
+};
+
+export interface VehicleOptions {
+  readonly types: readonly FieldOption[];
+  readonly companies: readonly FieldOption[];
+  readonly fleets: readonly FieldOption[];
+  readonly drivers: readonly FieldOption[];
+}
+
+/** Spec §5: plate colour 1/2/3/4/5/9, type 1-25, VIN >= 17, owner mobile. */
+export function vehicleFields(options: VehicleOptions): FieldSpec<VehicleForm>[] {
+  return [
+    { name: 'plateCode', labelKey: 'vehicle.plate', required: true, validate: plateRule },
+    { name: 'plateColor', labelKey: 'vehicle.plateColor', kind: 'select', required: true, options: codeOptions('vehicle.plateColor', PLATE_COLORS) },
+    { name: 'vehicleType', labelKey: 'vehicle.type', kind: 'select', required: true, options: options.types },
+    { name: 'vin', labelKey: 'vehicle.vin', maxLength: 32, validate: vinRule },
+    { name: 'companyId', labelKey: 'common.company', kind: 'select', options: options.companies },
+    { name: 'fleetId', labelKey: 'common.fleet', kind: 'select', options: options.fleets },
+    { name: 'driverId', labelKey: 'vehicle.driver', kind: 'select', options: options.drivers },
+    { name: 'engineNo', labelKey: 'vehicle.engineNo', maxLength: 32 },
+    { name: 'ownerName', labelKey: 'vehicle.ownerName', maxLength: 32, validate: nameRule },
+    { name: 'ownerPhone', labelKey: 'vehicle.ownerPhone', validate: mobileRule },
+    { name: 'brand', labelKey: 'vehicle.brand', maxLength: 32 },
+    { name: 'model', labelKey: 'vehicle.model', maxLength: 32 },
+  ];
+}
+
+export function vehicleToForm(row: Vehicle): VehicleForm {
+  return {
+    plateCode: row.plateCode,
+    plateColor: text(row.plateColor),
+    vehicleType: text(row.vehicleType),
+    vin: text(row.vin),
+    companyId: text(row.companyId),
+    fleetId: text(row.fleetId),
+    driverId: text(row.driverId),
+    engineNo: text(row.engineNo),
+    ownerName: text(row.ownerName),
+    ownerPhone: text(row.ownerPhone),
+    brand: text(row.brand),
+    model: text(row.model),
+  };
+}
+
+export function formToVehicle(form: VehicleForm) {
+  return {
+    plateCode: form.plateCode.trim(),
+    plateColor: Number(form.plateColor),
+    vehicleType: Number(form.vehicleType),
+    vin: optional(form.vin),
+    companyId: optionalNumber(form.companyId),
+    fleetId: optionalNumber(form.fleetId),
+    driverId: optionalNumber(form.driverId),
+    engineNo: optional(form.engineNo),
+    ownerName: optional(form.ownerName),
+    ownerPhone: optional(form.ownerPhone),
+    brand: optional(form.brand),
+    model: optional(form.model),
+  };
+}
