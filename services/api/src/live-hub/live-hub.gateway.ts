@@ -1,11 +1,12 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { bearerTokenOf, TokenService, type AuthUser } from '@openfleet/auth';
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { Topics, type TopicDef } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
+import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient, type LivePosition } from './live-push';
 import { VehicleDirectory } from './vehicle-directory';
 
 /** Room names: everything (super administrators), one per company, one per fleet. */
@@ -18,9 +19,11 @@ interface VehicleEvent {
   vehicleId?: string;
 }
 
-/** Bus topics forwarded to the browser, by socket.io event name. */
+/** Socket.io event of the coalesced position push: `LivePosition[]`, at most one per client per tick. */
+export const POSITIONS_EVENT = 'positions';
+
+/** Bus topics forwarded one by one to the browser, by socket.io event name (positions are coalesced instead). */
 const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>][] = [
-  ['position', Topics.position as TopicDef<VehicleEvent>],
   ['alarm', Topics.alarm as TopicDef<VehicleEvent>],
   ['commandResult', Topics.commandResult as TopicDef<VehicleEvent>],
   ['terminalSession', Topics.terminalSession as TopicDef<VehicleEvent>],
@@ -30,18 +33,27 @@ const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>][] = [
  * The console's live hub: the access token is checked when the socket connects (auth.token, the
  * `token` query or an Authorization header), the socket joins the rooms of its vehicle scope, and
  * vehicle events from the bus go only to the rooms on that vehicle's company and fleet paths.
+ * Positions are coalesced: every LIVE_PUSH_TICK_MS each client gets one `positions` message with the
+ * newest position of every changed vehicle it follows (`subscribe` {vehicleIds} or {scope: true}),
+ * never one outside its scope.
  */
 @WebSocketGateway({ path: '/socket.io' })
 export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveHubGateway.name);
   private readonly subscriptions: Subscription[] = [];
+  private readonly coalescer = new PositionCoalescer();
+  private readonly tickMs: number;
+  private tickTimer?: NodeJS.Timeout;
   @WebSocketServer() server!: Server;
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly tokens: TokenService,
     private readonly directory: VehicleDirectory,
-  ) {}
+    @Inject(PROCESS_ENV) env: NodeJS.ProcessEnv,
+  ) {
+    this.tickMs = loadConfig(LivePushConfig, env).LIVE_PUSH_TICK_MS;
+  }
 
   afterInit(server: Server): void {
     server.use((socket, next) => {
@@ -63,12 +75,44 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
   async handleConnection(socket: Socket): Promise<void> {
     const user = socket.data.user as AuthUser;
     const rooms = user.superAdmin ? [ALL_ROOM] : [...user.scope.companies.map(companyRoom), ...user.scope.fleets.map(fleetRoom)];
+    socket.data.live = liveClientOf(user);
     await socket.join(rooms);
+  }
+
+  /** `subscribe` {vehicleIds: [...]} follows those vehicles (ids or terminal phones), {scope: true} the whole scope. */
+  @SubscribeMessage('subscribe')
+  subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): { flag: boolean; errorCode: number; data: { scope: boolean; vehicles: number } | null } {
+    const client = socket.data.live as LiveClient | undefined;
+    const request = (typeof body === 'object' && body !== null ? body : {}) as { vehicleIds?: unknown; scope?: unknown };
+    const ids = Array.isArray(request.vehicleIds) ? request.vehicleIds.filter((id): id is string => typeof id === 'string' && id.length <= 32) : null;
+    if (!client || (request.scope !== true && (!ids || ids.length > 20_000))) {
+      this.logger.debug(`bad subscribe from ${socket.id}`);
+      return { flag: false, errorCode: 400, data: null };
+    }
+    client.subscription = request.scope === true ? { kind: 'scope' } : { kind: 'vehicles', ids: new Set(ids) };
+    return { flag: true, errorCode: 200, data: { scope: request.scope === true, vehicles: ids?.length ?? 0 } };
+  }
+
+  /** Stops every position push to this socket until the next `subscribe`. */
+  @SubscribeMessage('unsubscribe')
+  unsubscribe(@ConnectedSocket() socket: Socket): { flag: boolean; errorCode: number } {
+    const client = socket.data.live as LiveClient | undefined;
+    if (client) client.subscription = { kind: 'vehicles', ids: new Set() };
+    return { flag: true, errorCode: 200 };
   }
 
   async onModuleInit(): Promise<void> {
     // A group per process: every api replica forwards every event to its own sockets.
     const group = `api-live-hub-${randomUUID()}`;
+    this.subscriptions.push(
+      await this.bus.subscribe(Topics.position, {
+        group,
+        fromBeginning: false,
+        handle: async (messages) => messages.forEach(({ value }) => this.coalescer.offer(value, this.directory.find(value))),
+      }),
+    );
+    this.tickTimer = setInterval(() => this.pushTick(), this.tickMs);
+    this.tickTimer.unref();
     for (const [event, topic] of FORWARDED) {
       this.subscriptions.push(
         await this.bus.subscribe(topic, { group, fromBeginning: false, handle: async (messages) => messages.forEach((message) => this.forward(event, message.value)) }),
@@ -77,6 +121,7 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.tickTimer);
     await Promise.all(this.subscriptions.map((subscription) => subscription.close()));
   }
 
@@ -87,5 +132,19 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
     const rooms = [ALL_ROOM, ...(vehicle ? [...vehicle.companyPath.map(companyRoom), ...vehicle.fleetPath.map(fleetRoom)] : [])];
     if (!vehicle) this.logger.debug(`${event} for unknown vehicle ${payload.terminalPhone ?? payload.vehicleId}: super administrators only`);
     this.server.to(rooms).emit(event, payload);
+  }
+
+  /** One tick: each client gets one message with every changed vehicle it follows and may see. */
+  pushTick(): void {
+    if (!this.server) return;
+    const changes = this.coalescer.drain();
+    if (!changes.length) return;
+    for (const socket of this.server.sockets.sockets.values()) {
+      const client = socket.data.live as LiveClient | undefined;
+      if (!client) continue;
+      const batch: LivePosition[] = [];
+      for (const change of changes) if (clientFollows(client, change.position) && clientSees(client, change.vehicle)) batch.push(change.position);
+      if (batch.length) socket.emit(POSITIONS_EVENT, batch);
+    }
   }
 }

@@ -1,0 +1,97 @@
+import type { AuthUser } from '@openfleet/auth';
+import type { Position, VehicleRegistryEntry } from '@openfleet/contracts';
+import { IsInt, Max, Min } from 'class-validator';
+
+/** Settings of the coalesced position push (environment variable names). */
+export class LivePushConfig {
+  /** One `positions` message per client per tick at most, carrying every changed vehicle it follows. */
+  @IsInt()
+  @Min(20)
+  @Max(60_000)
+  LIVE_PUSH_TICK_MS = 1000;
+}
+
+/** One vehicle's newest position as pushed to the browser (WGS-84: the console converts for its map). */
+export interface LivePosition {
+  vehicleId: string;
+  terminalPhone: string;
+  plateCode: string;
+  gpsTimeS: number;
+  receivedAtMs: number;
+  latitude: number;
+  longitude: number;
+  altitudeM: number;
+  speedKmh: number;
+  direction: number;
+  alarmFlags: number;
+  statusFlags: number;
+  mileageKm: number | null;
+}
+
+/** What a socket follows: its whole scope (default) or a set of vehicle ids / terminal phones, always within its scope. */
+export type LiveSubscription = { kind: 'scope' } | { kind: 'vehicles'; ids: ReadonlySet<string> };
+
+/** A connected client as the push sees it: its scope as sets (built once per connection) and its subscription. */
+export interface LiveClient {
+  superAdmin: boolean;
+  companies: ReadonlySet<string>;
+  fleets: ReadonlySet<string>;
+  subscription: LiveSubscription;
+}
+
+export function liveClientOf(user: AuthUser): LiveClient {
+  return { superAdmin: user.superAdmin, companies: new Set(user.scope.companies), fleets: new Set(user.scope.fleets), subscription: { kind: 'scope' } };
+}
+
+/** True when the client may see the vehicle; a vehicle unknown to the registry goes to super administrators only. */
+export function clientSees(client: LiveClient, vehicle: VehicleRegistryEntry | undefined): boolean {
+  if (client.superAdmin) return true;
+  if (!vehicle) return false;
+  return vehicle.companyPath.some((id) => client.companies.has(String(id))) || vehicle.fleetPath.some((id) => client.fleets.has(String(id)));
+}
+
+export function clientFollows(client: LiveClient, position: LivePosition): boolean {
+  const subscription = client.subscription;
+  return subscription.kind === 'scope' || subscription.ids.has(position.vehicleId) || subscription.ids.has(position.terminalPhone);
+}
+
+/**
+ * Keeps the newest position per vehicle until the next tick (older reports, e.g. blind-area uploads,
+ * never replace a newer one), then hands the changed set out once.
+ */
+export class PositionCoalescer {
+  private pending = new Map<string, { position: LivePosition; vehicle?: VehicleRegistryEntry }>();
+  private readonly newestGpsTime = new Map<string, number>();
+
+  offer(position: Position, vehicle: VehicleRegistryEntry | undefined): void {
+    const key = position.terminalPhone;
+    if ((this.newestGpsTime.get(key) ?? -1) > position.gpsTimeS) return;
+    this.newestGpsTime.set(key, position.gpsTimeS);
+    this.pending.set(key, {
+      vehicle,
+      position: {
+        vehicleId: position.vehicleId || vehicle?.vehicleId || '',
+        terminalPhone: position.terminalPhone,
+        plateCode: vehicle?.plateCode ?? '',
+        gpsTimeS: position.gpsTimeS,
+        receivedAtMs: position.receivedAtMs,
+        latitude: position.latitudeE6 / 1e6,
+        longitude: position.longitudeE6 / 1e6,
+        altitudeM: position.altitudeM,
+        speedKmh: position.speedDkmh / 10,
+        direction: position.directionDeg,
+        alarmFlags: position.alarmFlags,
+        statusFlags: position.statusFlags,
+        mileageKm: position.hasMileage ? position.mileageHm / 10 : null,
+      },
+    });
+  }
+
+  /** The changes since the last drain, and an empty buffer. */
+  drain(): { position: LivePosition; vehicle?: VehicleRegistryEntry }[] {
+    if (!this.pending.size) return [];
+    const changes = [...this.pending.values()];
+    this.pending = new Map();
+    return changes;
+  }
+}
