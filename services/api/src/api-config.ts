@@ -20,6 +20,10 @@ export class ApiConfig extends PlatformConfig {
   @IsString()
   ADMIN_URL = 'http://admin:8080';
 
+  /** Cluster mode: where the tracking service answers (/gps). */
+  @IsString()
+  TRACKING_URL = 'http://tracking:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

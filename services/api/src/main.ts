@@ -6,6 +6,7 @@ import { ApiConfig } from './api-config';
 import { ApiModule } from './api.module';
 import { mountOpenApi } from './openapi';
 import { mountServiceProxies } from './service-proxy';
+import { mountTrackingProxy } from './tracking-proxy';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(ApiConfig);
@@ -21,6 +22,7 @@ async function bootstrap(): Promise<void> {
       const origins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
       if (origins.length) app.enableCors({ origin: origins, credentials: true });
       mountServiceProxies(app, { admin: config.ADMIN_URL });
+      mountTrackingProxy(app, config.TRACKING_URL);
       mountOpenApi(app);
     },
   });
