@@ -1,11 +1,13 @@
 // `npm start`: the whole platform in one process, nothing external needed.
 import 'reflect-metadata';
 import { AdminSeeder } from '@openfleet/admin';
+import { Gateway808Server } from '@openfleet/gateway-808';
 import { exitOnStartFailure } from '@openfleet/service-kit';
 import { startStandalone } from './start-standalone';
 
 async function main(): Promise<void> {
   const { app, urls, config } = await startStandalone();
+  const terminals = app.get(Gateway808Server).address();
   const lines = [
     'OpenFleet is running in standalone mode (in-process bus, SQLite).',
     `  console      ${urls.console}`,
@@ -14,6 +16,7 @@ async function main(): Promise<void> {
     `  health       ${urls.health}`,
     `  metrics      ${urls.metrics}`,
     `  HTTP port    ${config.HTTP_PORT} (HTTP_PORT)`,
+    `  JT/T 808     tcp://${terminals.address}:${terminals.port} (GATEWAY_808_PORT; terminals and \`npm run simulate\`)`,
     `  data         ${config.DATA_DIR} (DATA_DIR)`,
     'Press Ctrl-C to stop.',
   ];
