@@ -1,4 +1,4 @@
-import { IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
 
 /** The tracking service's own settings (environment variable names), validated at start. */
 export class TrackingConfig {
@@ -7,6 +7,15 @@ export class TrackingConfig {
   @Min(1)
   @Max(10_000)
   TRACKING_INSERT_CHUNK = 2000;
+
+  /** Consumer group of the ingest (one per deployment; the members share the partitions). */
+  @IsString()
+  @IsNotEmpty()
+  TRACKING_INGEST_GROUP = 'tracking-ingest';
+
+  /** Where a group without committed offsets starts: the whole retained topic, or only new records. */
+  @IsIn(['earliest', 'latest'])
+  TRACKING_INGEST_FROM = 'earliest';
 
   /** Records handed to the ingest handler per bus batch. */
   @IsInt()

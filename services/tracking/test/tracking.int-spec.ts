@@ -4,11 +4,13 @@ import { Topics } from '@openfleet/contracts';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Response } from 'supertest';
+import { PartitionMaintenanceService } from '../src';
 import {
   companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, superAdmin, vehicle, waitFor,
   type Engine, type TrackingTestApp,
 } from './tracking-test-app';
 
+jest.setTimeout(60_000);
 const gunzipAsync = promisify(gunzip);
 const DAY0 = Date.UTC(2026, 10, 20, 0, 0, 0) / 1000; // 2026-11-20 08:00 CST
 
@@ -196,5 +198,37 @@ describe.each<Engine>(['sqlite', 'mysql'])('tracking service on %s', (engine) =>
     const track = (await get('/gps/vtrack/findHistoryTrack?vehicleId=101&startTime=2026-11-20&endTime=2026-11-21', company20).expect(200)).body;
     expect(track).toMatchObject({ flag: false, errorCode: 8002 });
     await test.http().get('/gps/position/findLatestPositions').expect(401);
+  });
+});
+
+describe('track_point partitions on MariaDB', () => {
+  let test: TrackingTestApp;
+
+  beforeAll(async () => {
+    test = await startTracking('mysql', { extraEnv: { TRACKING_PARTITIONS_AHEAD: '3', TRACKING_RETENTION_DAYS: '2' } });
+  });
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('creates days ahead, drops days past retention, and keeps rows of the days it keeps', async () => {
+    const maintenance = test.app.get(PartitionMaintenanceService);
+    const names = async () => (await maintenance.partitions()).map((partition) => partition.name);
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+    const dayName = (dayS: number) => `p_${new Date(dayS * 1000).toISOString().slice(0, 10).replace(/-/g, '')}`;
+    expect(await names()).toEqual(expect.arrayContaining([dayName(today), dayName(today + 3 * 86_400), 'p_future']));
+    const phone = '13700000001';
+    // Today's row, and one 9 days ahead that lands in p_future (the migration plans 7 days ahead).
+    await publishPositions(test.bus, [position(phone, today + 3600, 30, 120, 10), position(phone, today + 9 * 86_400 + 60, 30.001, 120, 10)]);
+    await waitFor(async () => (await storedCount(test, phone)) === 2, 10_000, 'rows today and in 9 days');
+    // Ten days later: days up to +13 are split off p_future (its row moves with it), days up to +7 are past the 2-day retention.
+    const plan = await maintenance.runOnce(Date.now() + 10 * 86_400_000);
+    expect(plan.add).toEqual([8, 9, 10, 11, 12, 13].map((n) => today + n * 86_400));
+    expect(plan.drop).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((n) => dayName(today + n * 86_400)));
+    expect(await names()).not.toContain(dayName(today));
+    expect(await names()).toEqual(expect.arrayContaining([dayName(today + 9 * 86_400), dayName(today + 13 * 86_400), 'p_future']));
+    expect(await storedCount(test, phone)).toBe(1);
+    expect(await maintenance.runOnce(Date.now() + 10 * 86_400_000)).toEqual({ add: [], drop: [] });
   });
 });

@@ -43,10 +43,11 @@ export function planPartitions(existing: readonly ExistingPartition[], nowMs: nu
   const today = dayStartS(Math.floor(nowMs / 1000));
   const bounded = existing.filter((partition) => partition.lessThanS !== null) as { name: string; lessThanS: number }[];
   const highest = bounded.reduce((max, partition) => Math.max(max, partition.lessThanS), 0);
-  const add: number[] = [];
-  // The next day to create starts at the highest existing bound (or today when there is none).
-  for (let day = Math.max(highest, today); day <= today + ahead * DAY_S; day += DAY_S) add.push(day);
   const horizon = today - retentionDays * DAY_S;
+  const add: number[] = [];
+  // Days follow on from the highest existing bound (a gap while the job was down is filled day by
+  // day, except days already past retention); with no bounded partition, from today.
+  for (let day = highest ? Math.max(highest, horizon) : today; day <= today + ahead * DAY_S; day += DAY_S) add.push(day);
   // Keep at least one bounded partition so the table always has a lowest range.
   const drop = bounded.filter((partition) => partition.lessThanS <= horizon).map((partition) => partition.name);
   if (drop.length === bounded.length && add.length === 0) drop.pop();

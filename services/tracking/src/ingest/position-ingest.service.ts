@@ -13,9 +13,6 @@ import { TrackPointWriter } from './track-point.writer';
 const pointsStored = new Counter({ name: 'tracking_points_ingested_total', help: 'Track points written (including redeliveries skipped by the key)' });
 const pointsFlagged = new Counter({ name: 'tracking_points_flagged_total', help: 'Track points stored with a quality flag', labelNames: ['flag'] });
 
-/** Consumer group of the ingest: one per service, members share the partitions. */
-export const INGEST_GROUP = 'tracking-ingest';
-
 /**
  * tracking.position.v1 -> track_point. Each bus batch becomes one transaction: the multi-row
  * inserts, the live states and the day mileage. The handler resolves only after the commit, and
@@ -40,7 +37,8 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
     // Subscribed directly on the bus port (like the gateway and the api) so the consumer also runs
     // under app.init() in tests and standalone, not only after startAllMicroservices.
     this.subscription = await this.bus.subscribe(Topics.position, {
-      group: INGEST_GROUP,
+      group: this.config.TRACKING_INGEST_GROUP,
+      fromBeginning: this.config.TRACKING_INGEST_FROM === 'earliest',
       maxBatchSize: this.config.TRACKING_CONSUME_BATCH,
       handle: (messages) => this.ingest(messages),
     });

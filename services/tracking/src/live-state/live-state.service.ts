@@ -44,7 +44,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
       this.states.set(state.terminalPhone, state);
     }
     this.subscription = await this.bus.subscribe(Topics.terminalSession, {
-      group: 'tracking-session',
+      group: `${this.config.TRACKING_INGEST_GROUP}-session`,
       handle: async (messages) => {
         const touched = messages.map((message) => this.applySession(message.value)).filter((state): state is VehicleLiveState => !!state);
         await this.transactions.run((manager) => this.persist(touched, manager));
