@@ -54,6 +54,7 @@ module.exports = {
       },
       moduleNameMapper: {
         ...moduleNameMapper,
+        '^@openfleet/contracts/display-status$': '<rootDir>/libs/contracts/src/vehicle/display-status.ts',
         '^react$': '<rootDir>/console/node_modules/react',
         '^react/(.*)$': '<rootDir>/console/node_modules/react/$1',
         '^react-dom$': '<rootDir>/console/node_modules/react-dom',

@@ -26,6 +26,9 @@ export default defineConfig({
     // The shared catalogue is pure TypeScript; contracts is only imported for types.
     alias: {
       '@openfleet/errors': here('../libs/errors/src/index.ts'),
+      // The monitoring screens: coordinate conversion and the shared display-status rule (pure files).
+      '@openfleet/geo': here('../libs/geo/src/index.ts'),
+      '@openfleet/contracts/display-status': here('../libs/contracts/src/vehicle/display-status.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
     },
     // The repository root holds an older React for other tools; the console uses its own.

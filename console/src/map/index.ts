@@ -1,0 +1,9 @@
+// The only entry to OpenLayers: screens import from here, never from 'ol'.
+export { MapView, type MapViewProps } from './MapView';
+export { useMap } from './MapContext';
+export { VehicleLayer, CLUSTER_MAX_ZOOM, LABEL_MIN_ZOOM } from './VehicleLayer';
+export { TrackLayer, type TrackPosition } from './TrackLayer';
+export { MeasureTool, formatDistance } from './MeasureTool';
+export { MapToolbar, type MapLayerChoice } from './MapToolbar';
+export { fitToPositions, downloadMapPng, printMap } from './map-export';
+export { STATUS_COLOURS, type VehicleMarker } from './vehicle-marker';

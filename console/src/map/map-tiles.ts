@@ -1,0 +1,55 @@
+import { MapType } from '@openfleet/geo';
+
+/** Tile layers a provider may offer; traffic is an overlay on top of road or satellite. */
+export type TileKind = 'road' | 'satellite' | 'traffic';
+
+/** Providers the console draws: the spec's four map types plus OpenStreetMap (WGS-84 = GCJ-02 outside China). */
+export type ProviderId = 'baidu' | 'gaode' | 'google' | 'tairui' | 'osm';
+
+/**
+ * Tile URL templates per provider and kind, from configuration only (keys and terms differ per
+ * deployment): `{x}`, `{y}`, `{z}`, `{-y}`, `{a-d}`-style ranges as ol/source/XYZ reads them.
+ */
+export type TileConfig = Partial<Record<ProviderId, Partial<Record<TileKind, string>>>>;
+
+export const PROVIDER_OF_MAP_TYPE: Readonly<Record<number, ProviderId>> = {
+  [MapType.BAIDU]: 'baidu',
+  [MapType.GAODE]: 'gaode',
+  [MapType.GOOGLE]: 'google',
+  [MapType.TAIRUI]: 'tairui',
+};
+
+/** Kinds each provider has at all (Tairui publishes no traffic layer). */
+export const PROVIDER_KINDS: Readonly<Record<ProviderId, readonly TileKind[]>> = {
+  baidu: ['road', 'satellite', 'traffic'],
+  gaode: ['road', 'satellite', 'traffic'],
+  google: ['road', 'satellite', 'traffic'],
+  tairui: ['road', 'satellite'],
+  osm: ['road'],
+};
+
+/** The tile URL to draw for a provider and kind, or null when none is configured (neutral background). */
+export function tileUrlFor(config: TileConfig, provider: ProviderId, kind: TileKind): string | null {
+  if (!PROVIDER_KINDS[provider].includes(kind)) return null;
+  const url = config[provider]?.[kind];
+  return typeof url === 'string' && url.trim() ? url.trim() : null;
+}
+
+/** Parses a JSON tile configuration; anything malformed yields no tiles rather than a broken map. */
+export function parseTileConfig(text: string | undefined | null): TileConfig {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object') return {};
+    const config: TileConfig = {};
+    for (const [provider, kinds] of Object.entries(parsed as Record<string, unknown>)) {
+      if (!(provider in PROVIDER_KINDS) || !kinds || typeof kinds !== 'object') continue;
+      config[provider as ProviderId] = Object.fromEntries(
+        Object.entries(kinds as Record<string, unknown>).filter(([kind, url]) => ['road', 'satellite', 'traffic'].includes(kind) && typeof url === 'string'),
+      );
+    }
+    return config;
+  } catch {
+    return {};
+  }
+}
