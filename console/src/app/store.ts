@@ -6,6 +6,9 @@ import { accessReducer } from '../features/access/accessSlice';
 import { settingsReducer } from '../features/layout/settingsSlice';
 import { tagViewsReducer } from '../features/layout/tagViewsSlice';
 import { remindersReducer } from '../features/layout/remindersSlice';
+import { liveReducer } from '../features/monitor/liveSlice';
+import { monitorReducer } from '../features/monitor/monitorSlice';
+import { createLiveThrottle } from '../features/monitor/throttle-middleware';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -13,6 +16,8 @@ export const rootReducer = combineReducers({
   settings: settingsReducer,
   tagViews: tagViewsReducer,
   reminders: remindersReducer,
+  live: liveReducer,
+  monitor: monitorReducer,
   [api.reducerPath]: api.reducer,
 });
 
@@ -31,7 +36,7 @@ export function makeStore(preloadedState?: Partial<RootState>, env: ConsoleEnv =
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: env } }).concat(api.middleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: env } }).concat(api.middleware, createLiveThrottle()),
   });
 }
 

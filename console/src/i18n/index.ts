@@ -3,10 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@openfleet/errors';
 import zhCN from './zh_CN.json';
 import enUS from './en_US.json';
+import monitorZhCN from './monitor.zh_CN.json';
+import monitorEnUS from './monitor.en_US.json';
 
 export const resources = {
-  zh_CN: { translation: zhCN },
-  en_US: { translation: enUS },
+  // The monitoring screens keep their keys in their own files (no shared-file edits per key).
+  zh_CN: { translation: { ...zhCN, ...monitorZhCN } },
+  en_US: { translation: { ...enUS, ...monitorEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

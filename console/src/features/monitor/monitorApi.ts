@@ -1,0 +1,30 @@
+import { api } from '../../app/api';
+import type { LatestPosition } from './live-types';
+import type { VehicleTreeNode } from './vehicle-tree';
+
+/** Counts of the caller's scope (home screen, tree icons). */
+export interface ScopeOverview {
+  total: number;
+  online: number;
+  offline: number;
+  onlineRate: number;
+  byStatus: Record<string, number>;
+  byCompany: Record<string, { total: number; online: number }>;
+  vehicles?: LatestPosition[];
+}
+
+export const monitorApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    vehicleTree: build.query<VehicleTreeNode[], void>({
+      query: () => ({ url: 'basic/tree/findVehicleTreeInfoList' }),
+    }),
+    latestPositions: build.query<LatestPosition[], { vehicleIds?: readonly string[]; mapType?: number }>({
+      query: ({ vehicleIds = [], mapType = 3 }) => ({ url: 'gps/position/findLatestPositions', params: { vehicleIds: vehicleIds.join(','), mapType }, silent: true }),
+    }),
+    scopeOverview: build.query<ScopeOverview, { withVehicles?: boolean } | void>({
+      query: (args) => ({ url: 'gps/position/findScopeOverview', params: { withVehicles: args && args.withVehicles ? 1 : 0 } }),
+    }),
+  }),
+});
+
+export const { useVehicleTreeQuery, useLatestPositionsQuery, useScopeOverviewQuery } = monitorApi;
