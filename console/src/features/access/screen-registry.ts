@@ -27,6 +27,10 @@ export const screens: Readonly<Record<string, Screen>> = {
   carList: lazyScreen(() => import('../vehicle/VehicleScreen')),
   terminalM: lazyScreen(() => import('../terminal/TerminalScreen')),
   simCare: lazyScreen(() => import('../sim/SimCareScreen')),
+  multiCar: lazyScreen(() => import('../monitor/MultiCarScreen')),
+  singleCar: lazyScreen(() => import('../monitor/SingleCarScreen')),
+  historyTrack: lazyScreen(() => import('../history/HistoryTrackScreen')),
+  home: lazyScreen(() => import('../home/HomeScreen')),
 };
 
 export function screenFor(name: string): Screen | null {

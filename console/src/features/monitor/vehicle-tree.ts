@@ -6,6 +6,7 @@ export interface VehicleTreeNode {
   type: 'company' | 'fleet' | 'vehicle' | string;
   children?: VehicleTreeNode[];
   plateCode?: string;
+  vehicleType?: number | null;
   vin?: string | null;
   terminalNo?: string | null;
   simNo?: string | null;

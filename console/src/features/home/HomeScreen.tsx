@@ -1,0 +1,74 @@
+import { Card, H5, NonIdealState, ProgressBar } from '@blueprintjs/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { HighChart, type ChartOptions } from '../../charts/HighChart';
+import { STATUS_COLOURS } from '../../map/vehicle-marker';
+import type { ScreenProps } from '../access/screen-registry';
+import { useScopeOverviewQuery, useVehicleTreeQuery } from '../monitor/monitorApi';
+import { chartPairs, countByRegion, countByType, treeVehicles } from './home-stats';
+import './home.css';
+
+const typesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    vehicleTypes: build.query<{ code: number; zh_CN: string; en_US: string }[], void>({ query: () => ({ url: 'basic/vehicle/types', silent: true }) }),
+  }),
+});
+
+function barOptions(pairs: [string, number][], name: string): ChartOptions {
+  return {
+    chart: { type: 'bar', height: 260, animation: false },
+    title: { text: undefined },
+    legend: { enabled: false },
+    xAxis: { categories: pairs.map(([label]) => label) },
+    yAxis: { title: { text: name }, allowDecimals: false },
+    series: pairs.length ? [{ type: 'bar', name, data: pairs.map(([, count]) => count) }] : [],
+  };
+}
+
+/**
+ * /monitor/home: announcements (no announcement service yet: an empty state, never sample text),
+ * online rate, distribution by status, type and region. The alarm count panel stays hidden until
+ * an alarm service exists.
+ */
+export default function HomeScreen(_props: ScreenProps) {
+  const { t, i18n } = useTranslation();
+  const overview = useScopeOverviewQuery();
+  const tree = useVehicleTreeQuery();
+  const types = typesApi.useVehicleTypesQuery();
+  const vehicles = useMemo(() => treeVehicles(tree.data ?? []), [tree.data]);
+  const language = i18n.language === 'en_US' ? 'en_US' : 'zh_CN';
+
+  const statusOptions = useMemo<ChartOptions>(() => {
+    const entries = Object.entries(overview.data?.byStatus ?? {}).filter(([, count]) => count > 0);
+    return {
+      chart: { type: 'pie', height: 260, animation: false },
+      title: { text: undefined },
+      series: entries.length ? [{ type: 'pie', name: t('home.vehicles'), data: entries.map(([status, count]) => ({ name: t(`monitor.status.${status}`), y: count, color: STATUS_COLOURS[status as keyof typeof STATUS_COLOURS] })) }] : [],
+    };
+  }, [overview.data, t]);
+  const typeOptions = useMemo(() => {
+    const names = new Map((types.data ?? []).map((type) => [type.code, type[language]]));
+    return barOptions(chartPairs(countByType(vehicles), (code) => (code === null ? t('home.unknownType') : (names.get(code) ?? String(code)))), t('home.vehicles'));
+  }, [vehicles, types.data, language, t]);
+  const regionOptions = useMemo(() => barOptions(chartPairs(countByRegion(vehicles), (region) => region ?? t('home.unknownRegion')), t('home.vehicles')), [vehicles, t]);
+
+  const rate = overview.data?.onlineRate ?? 0;
+  return (
+    <div className="of-home">
+      <Card className="of-home-card of-home-announcements">
+        <H5>{t('home.announcements')}</H5>
+        <NonIdealState icon="notifications" description={t('home.noAnnouncements')} />
+      </Card>
+      <Card className="of-home-card of-home-online">
+        <H5>{t('home.onlineRate')}</H5>
+        <div className="of-home-rate">{overview.data ? `${rate}%` : '—'}</div>
+        <ProgressBar value={rate / 100} intent="success" stripes={false} animate={false} />
+        <div>{overview.data ? t('home.online', { online: overview.data.online, total: overview.data.total }) : '—'}</div>
+      </Card>
+      <Card className="of-home-card"><H5>{t('home.byStatus')}</H5><HighChart options={statusOptions} /></Card>
+      <Card className="of-home-card"><H5>{t('home.byType')}</H5><HighChart options={typeOptions} /></Card>
+      <Card className="of-home-card"><H5>{t('home.byRegion')}</H5><HighChart options={regionOptions} /></Card>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Tab, Tabs } from '@blueprintjs/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HighChart, type ChartOptions } from '../../charts/HighChart';
+import { useDailyMileageQuery } from '../history/historyApi';
+import { formatPlace, formatReading } from './field-format';
+import type { LiveVehicle } from './liveSlice';
+import { basicFields, canFields, electricalFields, satelliteFields, sensorFields, type InfoField } from './vehicle-fields';
+import { formatCst } from './liveSlice';
+
+function FieldList({ fields }: { fields: readonly InfoField[] }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="of-info-fields">
+      {fields.map((field) => {
+        const shown = formatReading(field.value, t('monitor.info.invalid'), field.unit, field.digits);
+        return (
+          <div key={field.label} className={`of-info-field of-info-${shown.kind}`}>
+            <dt>{field.label}</dt>
+            <dd>{shown.text}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Today's fuel readings of the vehicle (findDailyMileage, full track). */
+function FuelCurve({ vehicleId }: { vehicleId: string }) {
+  const { t } = useTranslation();
+  const now = Math.floor(Date.now() / 1000);
+  const today = formatCst(now).slice(0, 10);
+  const { data } = useDailyMileageQuery({ vehicleId, startTime: `${today} 00:00:00`, endTime: formatCst(now), allLocations: true }, { pollingInterval: 60_000 });
+  const options = useMemo<ChartOptions>(() => {
+    const readings = (data?.charts.oilMass ?? []).map((value, index) => [index, value] as [number, number | null]).filter(([, value]) => value !== null);
+    const times = data?.charts.gpsTime ?? [];
+    return {
+      chart: { height: 200, animation: false },
+      title: { text: undefined },
+      legend: { enabled: false },
+      xAxis: { labels: { formatter: (context) => (times[Number(context.value)] ?? '').slice(11, 16) } },
+      yAxis: { title: { text: t('chart.oil') } },
+      series: [{ type: 'line', name: t('chart.oil'), data: readings, animation: false }],
+    };
+  }, [data, t]);
+  return <HighChart options={options} className="of-fuel-chart" />;
+}
+
+/** Basic info, sensors, electrical signals, live CAN, satellite info and the fuel curve of one vehicle. */
+export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
+  const { t } = useTranslation();
+  if (!vehicle) return <div className="of-info-panel of-empty">{t('monitor.info.none')}</div>;
+  const place = formatPlace(vehicle.lng, vehicle.lat);
+  return (
+    <div className="of-info-panel" data-vehicle={vehicle.vehicleId}>
+      <Tabs id="of-info-tabs" renderActiveTabPanelOnly>
+        <Tab id="basic" title={t('monitor.info.basic')} panel={<FieldList fields={basicFields(vehicle, t, place)} />} />
+        <Tab id="sensors" title={t('monitor.info.sensors')} panel={<FieldList fields={sensorFields(vehicle, t)} />} />
+        <Tab id="electrical" title={t('monitor.info.electrical')} panel={<FieldList fields={electricalFields(vehicle, t)} />} />
+        <Tab id="can" title={t('monitor.info.can')} panel={<FieldList fields={canFields(t)} />} />
+        <Tab id="satellite" title={t('monitor.info.satellite')} panel={<FieldList fields={satelliteFields(vehicle, t)} />} />
+        <Tab id="fuel" title={t('monitor.info.fuel')} panel={<FuelCurve vehicleId={vehicle.vehicleId} />} />
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fitToPositions, formatDistance, MapToolbar, MapView, MeasureTool, TrackLayer, useMap, VehicleLayer, type MapLayerChoice, type TrackPosition, type VehicleMarker } from '../../map';
+
+const MAP_TYPE_KEY = 'monitorMapType';
+
+/** The user's map type (spec §4: default 3, overridable per user), kept in local storage. */
+export function storedMapType(): number {
+  const stored = Number(globalThis.localStorage?.getItem(MAP_TYPE_KEY));
+  return [1, 3, 4, 5].includes(stored) ? stored : 3;
+}
+
+function FitButtonBridge({ markers, children }: { markers: Readonly<Record<string, VehicleMarker>>; children: (fit: () => void) => React.ReactNode }) {
+  const { map, mapType } = useMap();
+  const fit = useCallback(() => fitToPositions(map, mapType, Object.values(markers).map((m) => [m.lng, m.lat] as const)), [map, mapType, markers]);
+  return <>{children(fit)}</>;
+}
+
+export interface MonitorPaneProps {
+  readonly markers: Readonly<Record<string, VehicleMarker>>;
+  readonly onPick?: (vehicleId: string) => void;
+  /** Single-vehicle tracking: the trail behind the vehicle and its current place. */
+  readonly trail?: readonly TrackPosition[];
+  readonly head?: TrackPosition | null;
+}
+
+/** One map pane of the monitor: vehicles, toolbox, ranging, optional trail that the map follows. */
+export function MonitorPane({ markers, onPick, trail, head }: MonitorPaneProps) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<MapLayerChoice>(() => ({ mapType: storedMapType(), base: 'road', traffic: false }));
+  const [measuring, setMeasuring] = useState(false);
+  const [measured, setMeasured] = useState<number | null>(null);
+  const choose = (next: MapLayerChoice) => {
+    setChoice(next);
+    globalThis.localStorage?.setItem(MAP_TYPE_KEY, String(next.mapType));
+  };
+  return (
+    <div className="of-monitor-pane">
+      <MapView mapType={choice.mapType} base={choice.base} traffic={choice.traffic}>
+        <VehicleLayer vehicles={markers} onPick={onPick} />
+        {trail && <TrackLayer path={trail} head={head} follow />}
+        {measuring && <MeasureTool onMeasured={setMeasured} />}
+        <FitButtonBridge markers={markers}>
+          {(fit) => <MapToolbar choice={choice} onChoice={choose} measuring={measuring} onMeasuring={(on) => { setMeasuring(on); setMeasured(null); }} onFit={fit} />}
+        </FitButtonBridge>
+        {measured !== null && <div className="of-map-overlay-note of-measure-result">{t('monitor.map.measured', { distance: formatDistance(measured) })}</div>}
+      </MapView>
+    </div>
+  );
+}
