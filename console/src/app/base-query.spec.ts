@@ -88,12 +88,12 @@ describe('console base query', () => {
     const request = fetchMock.mock.calls[0]![0];
     expect(request.headers.get('Authorization')).toBe('Bearer old');
     expect(request.credentials).toBe('include');
-    expect(new URL(request.url).searchParams.get('t')).toBe(String(NOW));
+    expect(new URL(request.url).searchParams.get('_t')).toBe(String(NOW));
   });
 
   it('leaves non-GET requests without a timestamp', () => {
     expect(withTimestamp({ url: 'x', method: 'POST' }, 1)).toEqual({ url: 'x', method: 'POST' });
-    expect(withTimestamp({ url: 'x', params: { a: 1 } }, 5).params).toEqual({ a: 1, t: 5 });
+    expect(withTimestamp({ url: 'x', params: { a: 1 } }, 5).params).toEqual({ a: 1, _t: 5 });
   });
 
   it('refreshes the token first when under 60 s remain', async () => {

@@ -38,11 +38,11 @@ function envOf(api: BaseQueryApi): ConsoleEnv {
   return api.extra as ConsoleEnv;
 }
 
-/** GET requests carry a timestamp so no cache answers them (spec §7). */
+/** GET requests carry a timestamp `_t` (the admin API's cache-buster name) so no cache answers them (spec §7). */
 export function withTimestamp(args: RequestArgs, now: number): RequestArgs {
   const method = (args.method ?? 'GET').toUpperCase();
   if (method !== 'GET') return args;
-  return { ...args, params: { ...(args.params ?? {}), t: now } };
+  return { ...args, params: { ...(args.params ?? {}), _t: now } };
 }
 
 let refreshInFlight: Promise<void> | null = null;

@@ -61,6 +61,32 @@ describe('menu tree', () => {
     expect(normalisePath('/')).toBe('/');
   });
 
+  it('reads the admin API shape: typed directories with hrefs, pages with page codes', () => {
+    const button = (id: number, code: string): MenuNode => ({ id, label: code, href: '', actionCode: code, type: 3 });
+    const root: MenuNode = {
+      id: 2,
+      label: 'root',
+      href: '',
+      type: 1,
+      children: [
+        {
+          id: 10,
+          label: 'group',
+          href: '/index',
+          actionCode: '',
+          type: 1,
+          children: [
+            { id: 101, label: 'carList', href: '/index/carList', actionCode: 'carList', type: 2, children: [button(10101, 'carList:add')] },
+          ],
+        },
+      ],
+    };
+    expect(pagesOf(root)).toEqual([
+      { id: '101', path: '/index/carList', label: 'carList', screen: 'carList', power: ['carList:add'], noCache: false },
+    ]);
+    expect(visibleMenu(root)[0]?.children?.map((page) => page.id)).toEqual([101]);
+  });
+
   it('checks action codes', () => {
     expect(hasPower(['carList:add'], 'carList:add')).toBe(true);
     expect(hasPower(['carList:add'], 'carList:delete')).toBe(false);

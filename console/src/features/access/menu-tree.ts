@@ -7,6 +7,8 @@ export interface MenuNode {
   readonly actionCode?: string | null;
   /** Pages marked noCache are not kept alive when their tab is in the background. */
   readonly noCache?: boolean | null;
+  /** 1 directory, 2 page, 3 button (admin API); absent in older trees. */
+  readonly type?: number | null;
   readonly children?: readonly MenuNode[] | null;
 }
 
@@ -28,8 +30,10 @@ export const MENU_ROOT_ID = 2;
 /** Path of the big-data dashboard, never remembered as LastUrl (spec §4). */
 export const BIG_DATA_SHOW_PATH = '/monitor/bigDataShow';
 
+/** A button leaf: type 3, or (trees without types) an action code and no href. Pages carry their page code too. */
 export function isButton(node: MenuNode): boolean {
-  return typeof node.actionCode === 'string' && node.actionCode.length > 0;
+  if (node.type != null) return node.type === 3;
+  return typeof node.actionCode === 'string' && node.actionCode.length > 0 && !(node.href ?? '').trim();
 }
 
 function childrenOf(node: MenuNode): readonly MenuNode[] {
@@ -66,7 +70,9 @@ export function pagesOf(root: MenuNode | null): MenuPage[] {
   const pages: MenuPage[] = [];
   const visit = (node: MenuNode): void => {
     const kids = childrenOf(node);
-    if (!isButton(node) && node.href && node.href.trim() !== '' && node.href.trim() !== '#') {
+    // A directory (type 1, or a node with sub-pages) is not a page even when it has an href.
+    const directory = node.type === 1 || kids.some((child) => !isButton(child));
+    if (!directory && !isButton(node) && node.href && node.href.trim() !== '' && node.href.trim() !== '#') {
       const path = normalisePath(node.href);
       const screen = path.split('/').filter(Boolean).pop() ?? '';
       const power = kids.filter(isButton).map((child) => child.actionCode as string);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Tree, type TreeNodeInfo } from '@blueprintjs/core';
-import type { IconName } from '@blueprintjs/icons';
+import { menuIcon } from './menu-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
@@ -20,7 +20,7 @@ function toTreeNodes(
     return {
       id,
       label: collapsed ? '' : labelOf(node),
-      icon: (node.icon as IconName | null | undefined) ?? (children.length > 0 ? 'folder-close' : 'document'),
+      icon: menuIcon(node.icon, children.length > 0),
       hasCaret: !collapsed && children.length > 0,
       isExpanded: expanded.has(id),
       isSelected: node.href ? normalisePath(node.href) === current : false,

@@ -10,10 +10,13 @@ export interface CompanyRow {
   readonly [field: string]: unknown;
 }
 
-/** The caller's companies as select options. */
+/** The caller's companies as select options (from the §7 company tree, which needs no action code). */
 export function useCompanyOptions(): FieldOption[] {
-  const companies = useLookup<CompanyRow[]>('basic/company', 'Company');
-  return useMemo(() => (companies ?? []).map((company) => ({ value: String(company.id), label: company.name })), [companies]);
+  const tree = useLookup<OrgNode[]>('basic/sysEnterprise/getEnterpriseTreeList', 'Company');
+  return useMemo(
+    () => flattenOrg(tree ?? []).map((company) => ({ value: String(company.id), label: company.name })),
+    [tree],
+  );
 }
 
 export function useOrgTree(): readonly OrgNode[] {

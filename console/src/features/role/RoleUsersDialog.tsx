@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogBody, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
+import { useGranted } from '../access/granted';
 import { useLookup, useResourceCallMutation } from '../table-screen/resource-api';
 import type { User } from '../user/user-form';
 import type { Role } from './role-form';
@@ -14,7 +15,8 @@ export function splitByRole(users: readonly User[], roleId: number): { authorise
 /** Authorised and unauthorised users of a role; granting edits the user's `roleIds`. */
 export function RoleUsersDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const users = useLookup<{ records: User[] }>('basic/user?size=1000', 'User', role === null)?.records ?? [];
+  const canList = useGranted('userManage:search');
+  const users = useLookup<{ records: User[] }>('basic/user?size=1000', 'User', role === null || !canList)?.records ?? [];
   const [call, { isLoading }] = useResourceCallMutation();
   const { authorised, unauthorised } = splitByRole(users, role?.id ?? -1);
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-registry';
+import { useGranted } from '../access/granted';
 import { BindActions } from '../master-data/BindActions';
 import { labelMap, useCompanyOptions } from '../master-data/lookups';
 import { resources } from '../master-data/resources';
@@ -20,7 +21,11 @@ interface TerminalRef {
 export default function SimCareScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const companies = useCompanyOptions();
-  const terminals = useLookup<{ records: TerminalRef[] }>('basic/terminal?size=1000', 'Terminal')?.records ?? [];
+  const allTerminals = useGranted('terminalM:search');
+  // Without the terminal screen's code only the unbound list (§7, no code needed) may be asked.
+  const listed = useLookup<{ records: TerminalRef[] }>('basic/terminal?size=1000', 'Terminal', !allTerminals);
+  const unbound = useLookup<TerminalRef[]>('basic/terminal/findUnbindTerminalList', 'Terminal', allTerminals);
+  const terminals = (allTerminals ? listed?.records : unbound) ?? [];
   const { save, remove } = useResourceMutations(resources.sim);
   const companyName = labelMap(companies);
   const terminalOptions = terminals.map((term) => ({ value: String(term.id), label: `${term.terminalCode} (${term.terminalPhone})` }));

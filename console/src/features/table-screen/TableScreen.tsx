@@ -13,7 +13,8 @@ import {
 import '@blueprintjs/table/lib/css/table.css';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
-import { WithPower } from '../access/power-context';
+import { usePower, WithPower } from '../access/power-context';
+import { hasPower } from '../access/menu-tree';
 import { FormDialog } from './FormDialog';
 import { ExcelButtons } from './ExcelButtons';
 import { Pager } from './Pager';
@@ -43,7 +44,8 @@ export interface TableScreenProps<Row, Form extends FormValues> {
   readonly screen: string;
   readonly searchPlaceholderKey: string;
   readonly columns: readonly ColumnSpec<Row>[];
-  readonly useList: (query: PageQuery) => { data?: PageResult<Row>; isFetching: boolean };
+  /** `skip` is true without `<screen>:search`: the list call would be refused. */
+  readonly useList: (query: PageQuery, skip: boolean) => { data?: PageResult<Row>; isFetching: boolean };
   readonly fields: readonly FieldSpec<Form>[];
   readonly emptyForm: Form;
   readonly toForm: (row: Row) => Form;
@@ -76,7 +78,7 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
   const [dialog, setDialog] = useState<{ editing: Row | null } | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const { data, isFetching } = useList(query);
+  const { data, isFetching } = useList(query, !hasPower(usePower(), `${screen}:search`));
   const rows: readonly Row[] = data?.records ?? noRows;
   const total = data?.total ?? 0;
   const selectedRows = selectedRowIndexes(selection, rows.length).map((index) => rows[index] as Row);

@@ -106,8 +106,8 @@ export const {
 
 /** A typed list hook for one resource, in the shape TableScreen expects. */
 export function listHook<Row>(resource: Resource, filter?: Readonly<Record<string, string | number>>) {
-  return function useList(query: PageQuery): { data?: PageResult<Row>; isFetching: boolean } {
-    const { data, isFetching } = useResourceListQuery({ resource, query, filter });
+  return function useList(query: PageQuery, skip = false): { data?: PageResult<Row>; isFetching: boolean } {
+    const { data, isFetching } = useResourceListQuery({ resource, query, filter }, { skip });
     return { data: data as PageResult<Row> | undefined, isFetching };
   };
 }

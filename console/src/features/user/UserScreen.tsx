@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-registry';
+import { useGranted } from '../access/granted';
 import { labelMap, useCompanyOptions } from '../master-data/lookups';
 import { resources } from '../master-data/resources';
 import { listHook, useLookup, useResourceMutations } from '../table-screen/resource-api';
@@ -15,7 +16,7 @@ const useUserList = listHook<User>(resources.user);
 export default function UserScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const companies = useCompanyOptions();
-  const roles = useLookup<Role[]>(resources.role.path, 'Role');
+  const roles = useLookup<Role[]>(resources.role.path, 'Role', !useGranted('roleManage:search'));
   const roleOptions = useMemo(() => (roles ?? []).map((role) => ({ value: String(role.id), label: role.name })), [roles]);
   const fields = useMemo(() => userFields(companies, roleOptions), [companies, roleOptions]);
   const companyName = labelMap(companies);

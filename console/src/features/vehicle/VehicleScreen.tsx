@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-registry';
+import { useGranted } from '../access/granted';
 import { BindActions } from '../master-data/BindActions';
 import { labelMap, useCompanyOptions, useFleetOptions } from '../master-data/lookups';
 import { resources } from '../master-data/resources';
@@ -26,8 +27,10 @@ export default function VehicleScreen(_props: ScreenProps) {
   const companies = useCompanyOptions();
   const fleets = useFleetOptions();
   const types = useLookup<VehicleType[]>('basic/vehicle/types', 'Vehicle');
-  const drivers = useLookup<{ records: Driver[] }>('basic/driver?size=1000', 'Driver')?.records;
-  const terminals = useLookup<{ records: Terminal[] }>('basic/terminal?size=1000', 'Terminal')?.records;
+  const drivers = useLookup<Driver[]>('basic/driver/findDriverList', 'Driver');
+  // The terminal list needs terminalM:search; the unbound list (§7) needs no code.
+  const terminals = useLookup<{ records: Terminal[] }>('basic/terminal?size=1000', 'Terminal', !useGranted('terminalM:search'))?.records;
+  const unboundTerminals = useLookup<Terminal[]>('basic/terminal/findUnbindTerminalList', 'Terminal');
   const { save, remove } = useResourceMutations(resources.vehicle);
   const english = i18n.language === 'en_US';
 
@@ -45,9 +48,7 @@ export default function VehicleScreen(_props: ScreenProps) {
   const fleetName = labelMap(fleets);
   const typeName = labelMap(options.types);
   const terminalName = new Map((terminals ?? []).map((term) => [term.id, term.terminalCode]));
-  const unbound = (terminals ?? [])
-    .filter((term) => !term.vehicleId)
-    .map((term) => ({ value: String(term.id), label: `${term.terminalCode} (${term.terminalPhone})` }));
+  const unbound = (unboundTerminals ?? []).map((term) => ({ value: String(term.id), label: `${term.terminalCode} (${term.terminalPhone})` }));
 
   const columns: readonly ColumnSpec<Vehicle>[] = [
     { key: 'plateCode', titleKey: 'vehicle.plate', sortable: true, width: 120, render: (row) => row.plateCode },
@@ -56,7 +57,7 @@ export default function VehicleScreen(_props: ScreenProps) {
     { key: 'vin', titleKey: 'vehicle.vin', width: 180, render: (row) => row.vin ?? '' },
     { key: 'companyId', titleKey: 'common.company', width: 150, render: (row) => companyName.get(String(row.companyId)) ?? '' },
     { key: 'fleetId', titleKey: 'common.fleet', width: 160, render: (row) => fleetName.get(String(row.fleetId)) ?? '' },
-    { key: 'terminalId', titleKey: 'vehicle.terminal', width: 120, render: (row) => (row.terminalId ? (terminalName.get(row.terminalId) ?? '') : '') },
+    { key: 'terminalId', titleKey: 'vehicle.terminal', width: 120, render: (row) => (row.terminalId ? (terminalName.get(row.terminalId) ?? '✓') : '') },
   ];
 
   return (
