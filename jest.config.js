@@ -39,8 +39,9 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{libs,services,scripts,infra}/**/*.int-spec.ts'],
-      testTimeout: 120000,
+      testMatch: ['<rootDir>/{libs,services,scripts,infra,console}/**/*.int-spec.ts'],
+      // jest reads `testTimeout` only from the root config, so the project sets it in a setup file.
+      setupFilesAfterEnv: ['<rootDir>/scripts/test/integration-timeout.js'],
     },
     {
       // The console runs in jsdom with its own React 19 (the root holds an older React for tooling).

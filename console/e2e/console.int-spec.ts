@@ -1,0 +1,289 @@
+// The console in real Chromium against the real standalone server (fresh SQLite data dir):
+// sign-in and LastUrl, master data through the screens, Excel row errors, en_US, permitted menu,
+// tenant isolation, no console errors, and the sign-in bundle budget. Screenshots: .infra/screenshots/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { browserErrors, openProfile, type Profile } from './browser';
+import { loginScriptBudget } from './bundle-budget';
+import { AdminClient, repoRoot, startPlatform, type Platform } from './platform';
+
+// The project's testTimeout does not reach specs run with --selectProjects in every jest version.
+jest.setTimeout(120_000);
+
+const ADMIN_PASSWORD = 'E2eAdmin2024';
+const USER_PASSWORD = 'E2eUser2024';
+const shots = join(repoRoot, '.infra/screenshots');
+
+let platform: Platform;
+let admin: Profile;
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
+}
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${platform.baseUrl}/login`);
+  await page.fill('#auth-username', username);
+  await page.fill('#auth-password', password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForSelector('.of-side-menu');
+}
+
+async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(`${platform.baseUrl}${path}`);
+  await page.locator('.of-table-screen:visible').waitFor();
+}
+
+// Cached tabs stay mounted but hidden: only the visible screen counts.
+const cell = (page: Page, text: string) => page.locator('.bp6-table-cell:visible', { hasText: text });
+
+/** Clicks the table cell showing `text` (selects its row). */
+async function selectRow(page: Page, text: string): Promise<void> {
+  await cell(page, text).first().click();
+}
+
+async function saveDialog(page: Page): Promise<void> {
+  await page.locator('.bp6-dialog button[type=submit]').click();
+  await page.waitForSelector('.bp6-dialog', { state: 'detached' });
+}
+
+
+async function simSheet(rows: (string | number)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('sim');
+  sheet.addRow(['number', 'operator']);
+  rows.forEach((row) => sheet.addRow(row));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  platform = await startPlatform(ADMIN_PASSWORD);
+  admin = await openProfile('admin');
+}, 90_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await platform?.stop();
+});
+
+describe('console in Chromium', () => {
+  it('signs in, and a second sign-in lands on the remembered URL', async () => {
+    const { page } = admin;
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    expect(new URL(page.url()).pathname).toMatch(/^\/index\//);
+    await openScreen(page, '/index/simCare');
+    expect(await page.evaluate("localStorage.getItem('LastUrl')")).toBe('/index/simCare');
+    // Sign out through the user menu, then sign in again: LastUrl wins over the first menu page.
+    await page.locator('.of-header button', { hasText: 'Administrator' }).click();
+    await page.locator('.bp6-menu-item', { hasText: '退出' }).click();
+    await page.waitForURL(/\/login$/);
+    await shot(page, 'login');
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL(/\/index\/simCare$/);
+  });
+
+  it('creates a company and a fleet in the tree', async () => {
+    const { page } = admin;
+    await openScreen(page, '/index/newCompany');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-name', 'Acme');
+    await page.locator('#field-businessTypes label', { hasText: '普通货运' }).click();
+    await saveDialog(page);
+    await cell(page, 'Acme').first().waitFor();
+    await page.locator('.of-org-tree:visible .bp6-tree-node-content', { hasText: 'Acme' }).click();
+    await page.getByRole('button', { name: '新增车队' }).click();
+    await page.fill('#field-name', 'FleetA');
+    await saveDialog(page);
+    await page.locator('.of-org-tree:visible', { hasText: 'FleetA' }).waitFor();
+    await shot(page, 'companies');
+  });
+
+  it('creates a terminal, a SIM card and a vehicle, and binds them', async () => {
+    const { page } = admin;
+    await openScreen(page, '/index/terminalM');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-terminalCode', 'E2E0001');
+    await page.fill('#field-terminalPhone', '13900000001');
+    await page.selectOption('#field-companyId', { label: 'Acme' });
+    await saveDialog(page);
+    await cell(page, 'E2E0001').waitFor();
+    await shot(page, 'terminals');
+
+    await openScreen(page, '/index/simCare');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-number', '13900000001');
+    await page.selectOption('#field-companyId', { label: 'Acme' });
+    await saveDialog(page);
+    await selectRow(page, '13900000001');
+    await page.getByRole('button', { name: '绑定终端' }).click();
+    await page.selectOption('#pick-value', { label: 'E2E0001 (13900000001)' });
+    await page.getByRole('button', { name: '确定' }).click();
+    await cell(page, 'E2E0001 (13900000001)').waitFor();
+
+    await openScreen(page, '/index/carList');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-plateCode', '京A0E2E1');
+    await page.selectOption('#field-companyId', { label: 'Acme' });
+    await page.selectOption('#field-fleetId', { label: 'Acme / FleetA' });
+    await saveDialog(page);
+    await selectRow(page, '京A0E2E1');
+    await page.getByRole('button', { name: '绑定终端' }).click();
+    await page.selectOption('#pick-value', { label: 'E2E0001 (13900000001)' });
+    await page.getByRole('button', { name: '确定' }).click();
+    await cell(page, 'E2E0001').waitFor();
+    await expect(cell(page, 'FleetA').count()).resolves.toBe(1);
+    await shot(page, 'vehicles');
+  });
+
+  it('refuses a dialog the server would refuse (§5 rules) before sending it', async () => {
+    const { page } = admin;
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-plateCode', 'a');
+    await page.fill('#field-vin', 'SHORT');
+    await page.locator('.bp6-dialog button[type=submit]').click();
+    await expect(page.locator('.bp6-dialog .bp6-form-helper-text').allTextContents()).resolves.toEqual(
+      expect.arrayContaining([expect.stringContaining('车牌号'), expect.stringContaining('车架号')]),
+    );
+    await page.locator('.bp6-dialog .bp6-dialog-close-button').click();
+  });
+
+  it('imports a sheet with one bad row and shows that row, importing nothing', async () => {
+    const { page } = admin;
+    await openScreen(page, '/index/simCare');
+    await page.locator('[data-testid=simCare-import-file]').setInputFiles({
+      name: 'sims.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await simSheet([
+        ['13900000002', 1],
+        ['12345', 1],
+      ]),
+    });
+    const dialog = page.locator('.bp6-dialog', { hasText: '导入失败的行' });
+    await dialog.waitFor();
+    const rows = await dialog.locator('tbody tr td:first-child').allTextContents();
+    expect(rows).toEqual(['3']);
+    await shot(page, 'import-row-errors');
+    await dialog.locator('.bp6-dialog-close-button').click();
+    await expect(cell(page, '13900000002').count()).resolves.toBe(0);
+  });
+
+  it('switches to en_US and the whole frame follows', async () => {
+    const { page } = admin;
+    await openScreen(page, '/index/carList');
+    await expect(page.locator('.of-side-menu').textContent()).resolves.toContain('车辆管理');
+    await page.locator('.of-header select').filter({ has: page.locator('option[value="en_US"]') }).selectOption('en_US');
+    await page.locator('.of-side-menu', { hasText: 'Vehicles' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Add', exact: true }).count()).resolves.toBe(1);
+    await page.locator('.bp6-table-column-name-text', { hasText: 'Plate colour' }).first().waitFor();
+    expect(await page.evaluate("localStorage.getItem('language')")).toBe('en_US');
+    await shot(page, 'vehicles-en');
+    for (const [path, name] of [
+      ['/index/userManage', 'users'],
+      ['/index/roleManage', 'roles'],
+      ['/index/driverManage', 'drivers'],
+    ] as const) {
+      await openScreen(page, path);
+      await shot(page, name);
+    }
+    await page.goto(`${platform.baseUrl}/index/newMune`);
+    await page.locator('.of-menu-tree', { hasText: 'Administration' }).waitFor();
+    await shot(page, 'menus');
+  });
+
+  it('shows a limited user only the permitted menu and buttons', async () => {
+    const api = new AdminClient(platform.baseUrl);
+    await api.login('admin', ADMIN_PASSWORD);
+    const companies = (await api.call('GET', '/basic/company')) as { id: number; name: string }[];
+    const acme = companies.find((company) => company.name === 'Acme');
+    const role = (await api.call('POST', '/basic/role', {
+      name: 'viewer',
+      roleType: 3,
+      companyId: acme?.id,
+      actionCodes: ['carList', 'carList:search'],
+    })) as { id: number };
+    await api.call('POST', '/basic/user', {
+      account: 'acme_viewer',
+      name: 'Acme Viewer',
+      password: USER_PASSWORD,
+      userType: 1,
+      companyId: acme?.id,
+      roleIds: [role.id],
+    });
+    const viewer = await openProfile('viewer');
+    try {
+      await signIn(viewer.page, 'acme_viewer', USER_PASSWORD);
+      await viewer.page.waitForURL(/\/index\/carList$/);
+      const menu = await viewer.page.locator('.of-side-menu .bp6-tree-node-label').allTextContents();
+      expect(menu.map((label) => label.trim())).toEqual(['基础管理', '车辆管理']);
+      await cell(viewer.page, '京A0E2E1').waitFor();
+      await expect(viewer.page.getByRole('button', { name: '新增', exact: true }).count()).resolves.toBe(0);
+      await expect(viewer.page.getByRole('button', { name: '绑定终端' }).count()).resolves.toBe(0);
+      await shot(viewer.page, 'limited-user');
+      await viewer.page.goto(`${platform.baseUrl}/index/newCompany`);
+      await viewer.page.waitForURL(/\/404$/);
+    } finally {
+      await viewer.close();
+    }
+  });
+
+  it("shows a user of another company none of the first company's data", async () => {
+    const api = new AdminClient(platform.baseUrl);
+    await api.login('admin', ADMIN_PASSWORD);
+    const beta = (await api.call('POST', '/basic/company', { name: 'Beta' })) as { id: number };
+    const screens = ['carList', 'simCare', 'terminalM', 'newCompany'];
+    const role = (await api.call('POST', '/basic/role', {
+      name: 'betaAdmin',
+      roleType: 1,
+      companyId: beta.id,
+      actionCodes: screens.flatMap((screen) => [screen, `${screen}:search`]),
+    })) as { id: number };
+    await api.call('POST', '/basic/user', {
+      account: 'beta_admin',
+      name: 'Beta Admin',
+      password: USER_PASSWORD,
+      userType: 3,
+      companyId: beta.id,
+      roleIds: [role.id],
+    });
+    const other = await openProfile('beta');
+    try {
+      await signIn(other.page, 'beta_admin', USER_PASSWORD);
+      for (const [path, secret] of [
+        ['/index/carList', '京A0E2E1'],
+        ['/index/simCare', '13900000001'],
+        ['/index/terminalM', 'E2E0001'],
+        ['/index/newCompany', 'Acme'],
+      ] as const) {
+        await openScreen(other.page, path);
+        await other.page.locator('.of-pager:visible', { hasText: /共 \d+ 条/ }).waitFor();
+        await other.page.waitForLoadState('networkidle');
+        await expect(other.page.locator('.of-table-screen:visible').textContent()).resolves.not.toContain(secret);
+      }
+      await expect(other.page.locator('.of-pager:visible').textContent()).resolves.toContain('共 1 条');
+      await shot(other.page, 'other-company');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the sign-in screen within 300 KB of gzip JS, without map or chart code', async () => {
+    const profile = await openProfile('budget');
+    try {
+      const budget = await loginScriptBudget(profile.page, platform.baseUrl);
+      // Printed for docs/console.md.
+      console.log(`sign-in JS: ${budget.files.length} files, ${(budget.gzipBytes / 1024).toFixed(1)} KB gzip`);
+      expect(budget.files.length).toBeGreaterThan(0);
+      expect(budget.gzipBytes).toBeLessThanOrEqual(300 * 1024);
+      expect(budget.mapOrChartFiles).toEqual([]);
+    } finally {
+      await profile.close();
+    }
+  });
+
+  it('logged no console errors and no page errors during the run', () => {
+    expect(browserErrors).toEqual([]);
+  });
+});
