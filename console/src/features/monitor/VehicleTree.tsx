@@ -1,5 +1,5 @@
 import { Checkbox, Icon, InputGroup } from '@blueprintjs/core';
-import { useMemo, useRef, useState, type UIEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOURS } from '../../map/vehicle-marker';
 import type { LiveVehicle } from './liveSlice';
@@ -28,6 +28,10 @@ export function VehicleTree({ rows, vehicles, checked, onCheck, selected, onSele
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
   const viewport = useRef<HTMLDivElement>(null);
+  // Companies open when the tree (re)loads; the tree arrives after the first render.
+  useEffect(() => {
+    setExpanded((now) => new Set([...now, ...rows.filter((row) => row.depth === 0).map((row) => row.key)]));
+  }, [rows]);
 
   const shown = useMemo(() => visibleRows(rows, expanded, query), [rows, expanded, query]);
   const { start, end } = visibleRange(scrollTop, height, TREE_ROW_HEIGHT, shown.length);

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { LocateStatus, vehicleDisplayStatus, type DisplayStatus } from '@openfleet/contracts/display-status';
 import type { LatestPosition, LivePosition } from './live-types';
 
@@ -107,20 +107,23 @@ const liveSlice = createSlice({
   reducers: {
     latestLoaded(state, action: PayloadAction<readonly LatestPosition[]>) {
       // Built outside the draft: ten thousand rows through immer's proxies cost tens of milliseconds.
-      const vehicles: Record<string, LiveVehicle> = { ...(state.vehicles as Record<string, LiveVehicle>) };
+      const base = original(state) ?? state;
+      const vehicles: Record<string, LiveVehicle> = { ...(base.vehicles as Record<string, LiveVehicle>) };
       for (const row of action.payload) if (row.vehicleId) vehicles[row.vehicleId] = fromLatest(row);
-      return { vehicles, ticks: state.ticks };
+      return { vehicles, ticks: base.ticks };
     },
     /** Raw socket batches; the throttle middleware swallows these and applies them once per tick. */
     positionsArrived(_state, _action: PayloadAction<readonly LivePosition[]>) {},
     /** One coalesced tick (newest position per vehicle). */
     positionsApplied(state, action: PayloadAction<readonly LivePosition[]>) {
-      const vehicles: Record<string, LiveVehicle> = { ...(state.vehicles as Record<string, LiveVehicle>) };
+      // Read the plain state, not the draft: spreading a draft makes a proxy per vehicle.
+      const base = original(state) ?? state;
+      const vehicles: Record<string, LiveVehicle> = { ...(base.vehicles as Record<string, LiveVehicle>) };
       for (const position of action.payload) {
         const id = position.vehicleId || position.terminalPhone;
         vehicles[id] = applyPosition(vehicles[id], position);
       }
-      return { vehicles, ticks: state.ticks + 1 };
+      return { vehicles, ticks: base.ticks + 1 };
     },
     liveCleared() {
       return initialState;

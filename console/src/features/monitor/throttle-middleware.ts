@@ -23,7 +23,11 @@ export function createLiveThrottle(intervalMs = DEFAULT_LIVE_TICK_MS, timers: Th
       if (!pending.size) return;
       const batch = [...pending.values()];
       pending = new Map();
+      const started = globalThis.performance?.now();
       store.dispatch(positionsApplied(batch));
+      // React flushes the store update (render + effects) in a microtask queued during the dispatch;
+      // this one runs after it, so the measure is the tick's whole synchronous cost (devtools, bench).
+      if (started !== undefined) queueMicrotask(() => globalThis.performance?.measure?.('live-tick', { start: started, end: performance.now() }));
     };
     return (next) => (action) => {
       if (!positionsArrived.match(action)) return next(action);
