@@ -13,6 +13,7 @@ export const TAG_TYPES = [
   'Vehicle',
   'Terminal',
   'Sim',
+  'Catalogue',
 ] as const;
 
 export const api = createApi({

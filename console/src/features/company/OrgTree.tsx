@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, ButtonGroup, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
@@ -24,6 +24,11 @@ export function OrgTree() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<'add' | 'rename' | 'delete' | null>(null);
   const [dragged, setDragged] = useState<OrgNode | null>(null);
+  // A stable object: the dialog resets its form whenever `initial` changes.
+  const fleetInitial = useMemo(
+    () => (dialog === 'rename' && selected ? { name: selected.name } : emptyFleet),
+    [dialog, selected],
+  );
 
   const run = async (request: Parameters<typeof call>[0]['request'], done: string): Promise<void> => {
     const result = await call({ request, invalidates: ['Company', 'Vehicle', 'Driver'] });
@@ -105,7 +110,7 @@ export function OrgTree() {
         title={t(dialog === 'rename' ? 'fleet.rename' : 'fleet.add')}
         width={440}
         fields={fleetFields}
-        initial={dialog === 'rename' && selected ? { name: selected.name } : emptyFleet}
+        initial={fleetInitial}
         editing={dialog === 'rename'}
         saving={isLoading}
         onClose={() => setDialog(null)}
