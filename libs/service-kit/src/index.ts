@@ -6,4 +6,5 @@ export * from './health-registry';
 export * from './bus-transport';
 export * from './bus-factory';
 export * from './bootstrap';
+export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { EnvelopeExceptionFilter } from './envelope-exception.filter';

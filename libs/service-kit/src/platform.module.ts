@@ -9,6 +9,7 @@ import { HealthController } from './health.controller';
 import { HealthRegistry } from './health-registry';
 import { MetricsController } from './metrics.controller';
 import { storageConfigOf, type PlatformConfig } from './platform-config';
+import { assignRequestId } from './request-id';
 import { EVENT_BUS, PLATFORM_CONFIG, PROCESS_ENV, STORAGE_CONFIG } from './tokens';
 
 export interface PlatformModuleOptions {
@@ -49,6 +50,8 @@ export class PlatformModule {
             name: options.processName,
             level: options.config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // X-Request-Id: the caller's (when sane) or a new one, echoed in the answer and logged as req.id.
+            genReqId: assignRequestId,
             autoLogging: { ignore: (request: IncomingMessage) => QUIET_PATHS.has(request.url ?? '') },
           },
         }),
