@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 
 /** The admin service's own settings (environment variable names). */
 export class AdminConfig {
@@ -39,6 +39,10 @@ export class AdminConfig {
   @IsInt()
   @Min(1)
   AUTH_RATE_LIMIT_PER_MINUTE = 120;
+
+  /** `POST /register` (self registration of a company and its administrator); `off` answers 424. */
+  @IsIn(['on', 'off'])
+  AUTH_SELF_REGISTRATION: 'on' | 'off' = 'on';
 }
 
 export const ADMIN_CONFIG = Symbol('ADMIN_CONFIG');

@@ -5,6 +5,7 @@ import { ADMIN_CONFIG, type AdminConfig } from './admin-config';
 import { checkPasswordRules, generatePassword, hashPassword } from './auth/password-policy';
 import { Company } from './company/company.entity';
 import { MenuService } from './menu/menu.service';
+import { SystemEvent, SystemLogService } from './system-log/system-log.service';
 import { User, UserType } from './user/user.entity';
 
 export const ROOT_COMPANY_NAME = '平台运营';
@@ -23,6 +24,7 @@ export class AdminSeeder implements OnModuleInit {
     @InjectDataSource('admin') private readonly dataSource: DataSource,
     @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
     private readonly menus: MenuService,
+    private readonly systemLog: SystemLogService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -46,6 +48,10 @@ export class AdminSeeder implements OnModuleInit {
         createdAt: Date.now(),
       }),
     );
+    // Never the password itself: the table is readable by every super administrator.
+    await this.systemLog.record(SystemEvent.ADMIN_CREATED, `first super administrator ${this.config.ADMIN_INITIAL_ACCOUNT} created`, {
+      detail: { account: this.config.ADMIN_INITIAL_ACCOUNT, generatedPassword: generated },
+    });
     if (generated) {
       this.initialCredentials = { account: this.config.ADMIN_INITIAL_ACCOUNT, password };
       this.logger.warn(`first super administrator created: account "${this.config.ADMIN_INITIAL_ACCOUNT}", generated password "${password}" (shown once; change it)`);

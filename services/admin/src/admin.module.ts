@@ -5,6 +5,9 @@ import { AuthModule } from '@openfleet/auth';
 import { PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { ADMIN_CONFIG, AdminConfig } from './admin-config';
 import { AdminSeeder } from './admin-seeder';
+import { AppUpdateController, AppVersionController } from './app-version/app-version.controller';
+import { AppVersion } from './app-version/app-version.entity';
+import { AppVersionService } from './app-version/app-version.service';
 import { AuthController } from './auth/auth.controller';
 import { BrandController, VehicleModelController } from './brand/brand.controller';
 import { VehicleBrand, VehicleModel } from './brand/brand.entity';
@@ -47,9 +50,13 @@ import { MenuService } from './menu/menu.service';
 import { CreateAdminTables1732250000000 } from './migrations/1732250000000-create-admin-tables';
 import { CreateOperationLog1732260000000 } from './migrations/1732260000000-create-operation-log';
 import { CreateCatalogues1732270000000 } from './migrations/1732270000000-create-catalogues';
+import { CreateSocialAndAppVersion1732280000000 } from './migrations/1732280000000-create-social-and-app-version';
+import { CreateSystemLog1732290000000 } from './migrations/1732290000000-create-system-log';
 import { OperationLogController } from './operation-log/operation-log.controller';
 import { OperationLog } from './operation-log/operation-log.entity';
 import { OperationLogInterceptor } from './operation-log/operation-log.interceptor';
+import { RegisterController } from './register/register.controller';
+import { RegistrationService } from './register/registration.service';
 import { RegistryPublisher } from './registry/registry.publisher';
 import { RoleController } from './role/role.controller';
 import { Role } from './role/role.entity';
@@ -58,6 +65,11 @@ import { SimCardController } from './sim-card/sim-card.controller';
 import { SimCard } from './sim-card/sim-card.entity';
 import { SimCardService } from './sim-card/sim-card.service';
 import { SmsCodeService } from './sms/sms-code.service';
+import { SocialController } from './social/social.controller';
+import { SystemLogController } from './system-log/system-log.controller';
+import { SystemLog } from './system-log/system-log.entity';
+import { SystemLogService } from './system-log/system-log.service';
+import { UserSocial } from './social/user-social.entity';
 import { LoggingSmsProvider, SMS_PROVIDER } from './sms/sms-provider';
 import { SmsController } from './sms/sms.controller';
 import { TerminalController } from './terminal/terminal.controller';
@@ -77,9 +89,10 @@ import { VehicleMasterService } from './vehicle-master/vehicle-master.service';
 
 const CATALOGUE_ENTITIES = [
   DictionaryType, DictionaryItem, Manufacturer, DeviceModel, VehicleBrand, VehicleModel, CarFactory, EngineModel, FuelTank, FuelTankCalibration, VehicleMaster,
+  UserSocial, AppVersion, SystemLog,
 ];
 export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,
@@ -120,6 +133,11 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     EngineModelController,
     FuelTankController,
     VehicleMasterController,
+    RegisterController,
+    SocialController,
+    AppVersionController,
+    AppUpdateController,
+    SystemLogController,
   ],
   providers: [
     serviceConfigProvider(ADMIN_CONFIG, AdminConfig),
@@ -154,6 +172,9 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     FuelTankService,
     VehicleMasterService,
     VehicleModelLookupService,
+    RegistrationService,
+    AppVersionService,
+    SystemLogService,
   ],
   exports: [AdminSeeder, SMS_PROVIDER],
 })

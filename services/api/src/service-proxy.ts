@@ -2,10 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
 /** Path prefixes each service answers (cluster mode); standalone serves them in-process. */
-export const ADMIN_PATHS = ['/login', '/logout', '/auth', '/verifySessionStatus', '/basic', '/enterprise', '/sms', '/forgetPwd'];
+export const ADMIN_PATHS = ['/login', '/logout', '/auth', '/verifySessionStatus', '/basic', '/enterprise', '/sms', '/forgetPwd', '/register', '/app/appVersion'];
 
 // Also console screens: a GET of these is a browser navigation, only their POST belongs to admin.
-const SCREEN_PATHS = new Set(['/login', '/forgetPwd']);
+const SCREEN_PATHS = new Set(['/login', '/forgetPwd', '/register']);
 
 /** Cluster mode: forwards the admin service's paths (request body untouched, before Nest parses it). */
 export function mountServiceProxies(app: INestApplication, targets: { admin: string }): void {

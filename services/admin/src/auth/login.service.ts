@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Repository } from 'typeorm';
 import { ADMIN_CONFIG, type AdminConfig } from '../admin-config';
+import { SystemEvent, SystemLogService } from '../system-log/system-log.service';
 import { User } from '../user/user.entity';
 import type { TokenPair } from './dto/login.dto';
 import { verifyPassword } from './password-policy';
@@ -18,6 +19,7 @@ export class LoginService {
     @InjectRepository(User, 'admin') private readonly users: Repository<User>,
     @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
     private readonly sessions: SessionService,
+    private readonly systemLog: SystemLogService,
   ) {}
 
   async login(account: string, password: string): Promise<TokenPair> {
@@ -28,6 +30,7 @@ export class LoginService {
       .getOne();
     if (!user) {
       await verifyPassword(DUMMY_HASH, password);
+      await this.systemLog.record(SystemEvent.LOGIN_FAILED, 'login with an unknown account', { level: 'warn', detail: { account: account.slice(0, 32) } });
       throw new AppError(ErrorCode.PASSWORD_WRONG);
     }
     const now = Date.now();
@@ -43,6 +46,14 @@ export class LoginService {
         { id: user.id },
         lock ? { failedLogins: 0, lastFailedAt: now, lockedUntil: now + this.config.AUTH_LOCK_MINUTES * 60_000 } : { failedLogins: failures, lastFailedAt: now },
       );
+      const company = { id: user.companyId, companyPath: user.companyPath };
+      await (lock
+        ? this.systemLog.record(SystemEvent.ACCOUNT_LOCKED, `account ${user.account} locked after ${failures} failed logins`, {
+            level: 'warn',
+            company,
+            detail: { account: user.account, minutes: this.config.AUTH_LOCK_MINUTES },
+          })
+        : this.systemLog.record(SystemEvent.LOGIN_FAILED, `wrong password for ${user.account}`, { level: 'warn', company, detail: { account: user.account, failures } }));
       throw lock ? new AppError(ErrorCode.LOCKED, { data: this.config.AUTH_LOCK_MINUTES * 60 }) : new AppError(ErrorCode.PASSWORD_WRONG);
     }
     if (user.failedLogins || user.lockedUntil) await this.users.update({ id: user.id }, { failedLogins: 0, lockedUntil: 0 });

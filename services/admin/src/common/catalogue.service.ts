@@ -79,7 +79,7 @@ export abstract class CatalogueService<T extends CatalogueRow> implements Catalo
   }
 
   async create(user: AuthUser, dto: object): Promise<T> {
-    const { companyId, ...fields } = dto as { companyId?: number };
+    const { companyId, ...fields } = definedFields(dto);
     const row = this.repo.create(fields as DeepPartial<T>) as T;
     if (this.options.perCompany) await this.place(user, row, companyId ?? Number(user.companyId));
     return this.store(user, row);
@@ -87,7 +87,7 @@ export abstract class CatalogueService<T extends CatalogueRow> implements Catalo
 
   async update(user: AuthUser, id: number, dto: object): Promise<T> {
     const row = await this.get(user, id);
-    const { companyId, ...fields } = dto as { companyId?: number };
+    const { companyId, ...fields } = definedFields(dto);
     Object.assign(row, fields);
     if (this.options.perCompany && companyId && companyId !== row.companyId) await this.place(user, row, companyId);
     return this.store(user, row);
@@ -133,4 +133,9 @@ export abstract class CatalogueService<T extends CatalogueRow> implements Catalo
       if (clash && clash.id !== row.id) throw new AppError(key.code, { data: values.join(' ') });
     }
   }
+}
+
+/** The DTO's fields that were sent: class fields the request left out exist as `undefined` and must not overwrite. */
+function definedFields(dto: object): { companyId?: number } & Record<string, unknown> {
+  return Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
 }

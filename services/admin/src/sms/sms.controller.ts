@@ -17,9 +17,9 @@ export class SmsController {
   @Public()
   @Post('sms/sendCode')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sends a verification code to a registered phone (3202 unknown, 3203 within 60 s, 3204 send failed)' })
+  @ApiOperation({ summary: 'Sends a verification code: purpose forgetPwd (default; 3202 unknown phone) or register (4016 phone taken); 3203 within 60 s, 3204 send failed' })
   async sendCode(@Body() dto: SendCodeDto) {
-    await this.codes.sendCode(dto.phone);
+    await this.codes.sendCode(dto.phone, dto.purpose);
     return okEnvelope(true);
   }
 

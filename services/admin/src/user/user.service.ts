@@ -9,6 +9,7 @@ import { applyScope } from '../common/scope-filter';
 import { CompanyService } from '../company/company.service';
 import { Fleet } from '../fleet/fleet.entity';
 import { Role } from '../role/role.entity';
+import { UserSocial } from '../social/user-social.entity';
 import type { ChangePasswordDto, CreateUserDto, UpdateUserDto } from './dto/user.dto';
 import { User, UserRole, UserType } from './user.entity';
 
@@ -81,6 +82,8 @@ export class UserService {
     if (String(target.id) === caller.id || target.userType === UserType.SUPER_ADMIN) throw new AppError(ErrorCode.NO_PERMISSION);
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(UserRole, { userId: id });
+      // Frees the user's social open ids for whoever binds them next.
+      await manager.delete(UserSocial, { userId: id });
       await manager.delete(User, { id });
     });
   }

@@ -4,7 +4,7 @@ import { Patterns } from '../../common/validation';
 
 export class SendCodeDto {
   @ApiProperty() @Matches(Patterns.mobile) phone!: string;
-  @ApiPropertyOptional({ enum: ['forgetPwd'] }) @IsOptional() @IsIn(['forgetPwd']) purpose?: string;
+  @ApiPropertyOptional({ enum: ['forgetPwd', 'register'], default: 'forgetPwd' }) @IsOptional() @IsIn(['forgetPwd', 'register']) purpose?: 'forgetPwd' | 'register';
 }
 
 export class ForgetPasswordDto {

@@ -1,0 +1,107 @@
+// System log: start/stop, migrations, first administrator, login failures and locks, read per tenant.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_PASSWORD, loginAs, startAdmin, type AdminTestApp, type Engine } from './admin-test-app';
+
+const engines: Engine[] = ['sqlite', 'mysql'];
+// Lock on the third wrong password; no throttling in between.
+const LOCK_ENV = { AUTH_LOCK_AFTER: '3', AUTH_THROTTLE_AFTER: '100' };
+
+interface Row {
+  level: string;
+  event: string;
+  message: string;
+  detail: string;
+  companyId: number | null;
+}
+
+describe.each(engines)('system log on %s', (engine) => {
+  let test: AdminTestApp;
+  let admin: string;
+
+  const search = async (bearer: string, query: Record<string, unknown> = {}) =>
+    (await test.http().get('/basic/system-log').query({ size: 100, ...query }).set('Authorization', bearer)).body;
+  const login = (username: string, password: string) => test.http().post('/login').send({ username, password });
+
+  beforeAll(async () => {
+    test = await startAdmin(engine, LOCK_ENV);
+    admin = await loginAs(test, 'admin', ADMIN_PASSWORD);
+  });
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('records the start, every migration once and the first super administrator (without its password)', async () => {
+    const rows: Row[] = (await search(admin)).data.records;
+    const events = rows.map((row) => row.event);
+    expect(events).toContain('start');
+    expect(events).toContain('admin-created');
+    const migrations = rows.filter((row) => row.event === 'migration').map((row) => row.message);
+    expect(migrations).toEqual(expect.arrayContaining(['CreateAdminTables1732250000000', 'CreateCatalogues1732270000000', 'CreateSystemLog1732290000000']));
+    expect(new Set(migrations).size).toBe(migrations.length);
+    expect(JSON.stringify(rows)).not.toContain(ADMIN_PASSWORD);
+  });
+
+  it('records wrong passwords and the lock for the company of the account, and shows each company only its own events', async () => {
+    const sa = (path: string, body: object) => test.http().post(path).set('Authorization', admin).send(body).then((r) => r.body);
+    const companies: Record<string, number> = {};
+    for (const name of ['Golf', 'Hotel']) {
+      companies[name] = (await sa('/basic/company', { name: `${name} Lines` })).data.id;
+      const role = (await sa('/basic/role', { name: 'auditor', companyId: companies[name], roleType: 3, actionCodes: ['systemLog:search'] })).data.id;
+      await sa('/basic/user', { account: `${name.toLowerCase()}audit`, name: `${name} Audit`, password: 'Audit12345', userType: 1, companyId: companies[name], roleIds: [role] });
+    }
+    const golf = await loginAs(test, 'golfaudit', 'Audit12345');
+    const hotel = await loginAs(test, 'hotelaudit', 'Audit12345');
+    expect((await login('golfaudit', 'Wrong12345')).body.errorCode).toBe(3031);
+    expect((await login('golfaudit', 'Wrong12345')).body.errorCode).toBe(3031);
+    expect((await login('golfaudit', 'Wrong12345')).body.errorCode).toBe(423);
+    expect((await login('nobody', 'Wrong12345')).body.errorCode).toBe(3031);
+
+    const golfRows: Row[] = (await search(golf)).data.records;
+    expect(golfRows.map((row) => row.event)).toEqual(['account-locked', 'login-failed', 'login-failed']);
+    expect(golfRows.every((row) => row.companyId === companies.Golf && row.level === 'warn')).toBe(true);
+    expect(JSON.parse(golfRows[1].detail)).toEqual({ account: 'golfaudit', failures: 2 });
+    expect((await search(hotel)).data.total).toBe(0);
+    // Platform events stay with super administrators, who also filter by event and keyword.
+    const unknown: Row[] = (await search(admin, { event: 'login-failed', keyword: 'nobody' })).data.records;
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ companyId: null, message: 'login with an unknown account' });
+    expect((await search(admin, { event: 'account-locked' })).data.total).toBe(1);
+    expect((await search(admin, { level: 'loud' })).errorCode).toBe(400);
+  });
+
+  it('needs systemLog:search (403) and is distinct from the operation log', async () => {
+    await test.http().post('/basic/company').set('Authorization', admin).send({ name: 'India Cargo' });
+    const operations = (await test.http().get('/basic/operation-log').set('Authorization', admin)).body.data.records;
+    expect(operations.some((row: { path: string }) => row.path === '/basic/company')).toBe(true);
+    const system: Row[] = (await search(admin)).data.records;
+    expect(system.some((row) => row.message.includes('India'))).toBe(false);
+    const sa = (path: string, body: object) => test.http().post(path).set('Authorization', admin).send(body).then((r) => r.body);
+    const role = (await sa('/basic/role', { name: 'viewer', roleType: 3, actionCodes: ['carList:search'] })).data.id;
+    await sa('/basic/user', { account: 'plainviewer', name: 'Plain Viewer', password: 'Viewer12345', userType: 1, roleIds: [role] });
+    const viewer = await loginAs(test, 'plainviewer', 'Viewer12345');
+    expect((await search(viewer)).errorCode).toBe(403);
+  });
+});
+
+describe('system log across a restart (sqlite)', () => {
+  it('records the stop of the first run and does not repeat migrations on the second start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'openfleet-syslog-'));
+    const first = await startAdmin('sqlite', { DATA_DIR: dataDir });
+    await first.close();
+    const second = await startAdmin('sqlite', { DATA_DIR: dataDir });
+    try {
+      const admin = await loginAs(second, 'admin', ADMIN_PASSWORD);
+      const rows: Row[] = (await second.http().get('/basic/system-log').query({ size: 100 }).set('Authorization', admin)).body.data.records;
+      // Newest first: start (second run), stop (first run), start (first run) ...
+      expect(rows.map((row) => row.event).slice(0, 3)).toEqual(['start', 'stop', 'start']);
+      const migrations = rows.filter((row) => row.event === 'migration');
+      expect(migrations.length).toBeGreaterThanOrEqual(5);
+      expect(new Set(migrations.map((row) => row.message)).size).toBe(migrations.length);
+    } finally {
+      await second.close();
+    }
+  });
+});
