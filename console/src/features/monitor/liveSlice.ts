@@ -1,4 +1,4 @@
-import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { LocateStatus, vehicleDisplayStatus, type DisplayStatus } from '@openfleet/contracts/display-status';
 import type { LatestPosition, LivePosition } from './live-types';
 
@@ -101,35 +101,31 @@ export function applyPosition(known: LiveVehicle | undefined, position: LivePosi
   return { ...base, displayStatus: vehicleDisplayStatus(base) };
 }
 
-const liveSlice = createSlice({
-  name: 'live',
-  initialState,
-  reducers: {
-    latestLoaded(state, action: PayloadAction<readonly LatestPosition[]>) {
-      // Built outside the draft: ten thousand rows through immer's proxies cost tens of milliseconds.
-      const base = original(state) ?? state;
-      const vehicles: Record<string, LiveVehicle> = { ...(base.vehicles as Record<string, LiveVehicle>) };
-      for (const row of action.payload) if (row.vehicleId) vehicles[row.vehicleId] = fromLatest(row);
-      return { vehicles, ticks: base.ticks };
-    },
-    /** Raw socket batches; the throttle middleware swallows these and applies them once per tick. */
-    positionsArrived(_state, _action: PayloadAction<readonly LivePosition[]>) {},
-    /** One coalesced tick (newest position per vehicle). */
-    positionsApplied(state, action: PayloadAction<readonly LivePosition[]>) {
-      // Read the plain state, not the draft: spreading a draft makes a proxy per vehicle.
-      const base = original(state) ?? state;
-      const vehicles: Record<string, LiveVehicle> = { ...(base.vehicles as Record<string, LiveVehicle>) };
-      for (const position of action.payload) {
-        const id = position.vehicleId || position.terminalPhone;
-        vehicles[id] = applyPosition(vehicles[id], position);
-      }
-      return { vehicles, ticks: base.ticks + 1 };
-    },
-    liveCleared() {
-      return initialState;
-    },
-  },
-});
+export const latestLoaded = createAction<readonly LatestPosition[]>('live/latestLoaded');
+/** Raw socket batches; the throttle middleware swallows these and applies them once per tick. */
+export const positionsArrived = createAction<readonly LivePosition[]>('live/positionsArrived');
+/** One coalesced tick (newest position per vehicle). */
+export const positionsApplied = createAction<readonly LivePosition[]>('live/positionsApplied');
+export const liveCleared = createAction('live/cleared');
 
-export const { latestLoaded, positionsArrived, positionsApplied, liveCleared } = liveSlice.actions;
-export const liveReducer = liveSlice.reducer;
+/**
+ * A plain reducer, not an immer one: immer would walk and freeze ten thousand vehicle objects on
+ * every tick. Vehicles are replaced, never mutated, so reference checks stay valid.
+ */
+export function liveReducer(state: LiveState = initialState, action: UnknownAction): LiveState {
+  if (positionsApplied.match(action)) {
+    const vehicles: Record<string, LiveVehicle> = { ...state.vehicles };
+    for (const position of action.payload) {
+      const id = position.vehicleId || position.terminalPhone;
+      vehicles[id] = applyPosition(vehicles[id], position);
+    }
+    return { vehicles, ticks: state.ticks + 1 };
+  }
+  if (latestLoaded.match(action)) {
+    const vehicles: Record<string, LiveVehicle> = { ...state.vehicles };
+    for (const row of action.payload) if (row.vehicleId) vehicles[row.vehicleId] = fromLatest(row);
+    return { vehicles, ticks: state.ticks };
+  }
+  if (liveCleared.match(action)) return initialState;
+  return state;
+}
