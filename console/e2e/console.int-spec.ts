@@ -170,6 +170,21 @@ describe('console in Chromium', () => {
     await expect(cell(page, '13900000002').count()).resolves.toBe(0);
   });
 
+  it('manages a catalogue (manufacturers) on the same pattern, with its rules', async () => {
+    const { page } = admin;
+    await openScreen(page, '/index/supplier');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-name', 'Huatai');
+    await page.fill('#field-number', '01234');
+    await page.fill('#field-code', 'HT2019');
+    await page.locator('.bp6-dialog button[type=submit]').click();
+    await page.locator('.bp6-dialog .bp6-form-helper-text', { hasText: '不能以 0 开头' }).waitFor();
+    await page.fill('#field-number', '70111');
+    await saveDialog(page);
+    await cell(page, '70111').waitFor();
+    await shot(page, 'manufacturers');
+  });
+
   it('switches to en_US and the whole frame follows', async () => {
     const { page } = admin;
     await openScreen(page, '/index/carList');
