@@ -1,8 +1,9 @@
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { latestLoaded } from './liveSlice';
 import { useLatestPositionsQuery, useVehicleTreeQuery } from './monitorApi';
-import { flattenVehicleTree, type TreeRow } from './vehicle-tree';
+import { flattenVehicleTree, withUnboundTerminals, type TreeRow } from './vehicle-tree';
 
 /**
  * The vehicle tree of the caller and the latest state of every vehicle in scope (loaded once; the
@@ -10,6 +11,7 @@ import { flattenVehicleTree, type TreeRow } from './vehicle-tree';
  * the tracking service as extra search words.
  */
 export function useMonitorData(): { rows: TreeRow[]; loading: boolean } {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const tree = useVehicleTreeQuery();
   const latest = useLatestPositionsQuery({});
@@ -18,7 +20,8 @@ export function useMonitorData(): { rows: TreeRow[]; loading: boolean } {
   }, [dispatch, latest.data]);
   const rows = useMemo(() => {
     const phones = new Map((latest.data ?? []).map((row) => [row.vehicleId, row.terminalPhone]));
-    return flattenVehicleTree(tree.data ?? [], (id) => [phones.get(id)]);
-  }, [tree.data, latest.data]);
+    const roots = withUnboundTerminals(tree.data ?? [], latest.data ?? [], t('monitor.tree.unbound'));
+    return flattenVehicleTree(roots, (id) => [phones.get(id)]);
+  }, [tree.data, latest.data, t]);
   return { rows, loading: tree.isLoading };
 }

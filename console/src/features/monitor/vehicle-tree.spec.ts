@@ -1,4 +1,4 @@
-import { checkAllAllowed, flattenVehicleTree, rowCounts, visibleRange, visibleRows, type VehicleTreeNode } from './vehicle-tree';
+import { checkAllAllowed, flattenVehicleTree, withUnboundTerminals, rowCounts, visibleRange, visibleRows, type VehicleTreeNode } from './vehicle-tree';
 
 const vehicle = (id: number, plate: string, extra: Partial<VehicleTreeNode> = {}): VehicleTreeNode => ({ key: `v${id}`, id, name: plate, type: 'vehicle', plateCode: plate, ...extra });
 const tree: VehicleTreeNode[] = [
@@ -64,5 +64,14 @@ describe('visibleRange', () => {
     expect(visibleRange(3000, 300, 30, 1000, 5)).toEqual({ start: 95, end: 115 });
     expect(visibleRange(1e9, 300, 30, 1000, 5)).toEqual({ start: 994, end: 1000 });
     expect(visibleRange(0, 300, 30, 0)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('withUnboundTerminals', () => {
+  it('adds terminals without a vehicle as their own group and leaves known vehicles alone', () => {
+    const roots = withUnboundTerminals(tree, [{ vehicleId: '1', terminalPhone: '1', plateCode: '京A00001' }, { vehicleId: '013800000001', terminalPhone: '013800000001', plateCode: '' }], 'Unbound');
+    expect(roots).toHaveLength(3);
+    expect(roots[2]).toMatchObject({ key: 'unbound', name: 'Unbound', children: [{ key: 't013800000001', id: '013800000001', name: '013800000001' }] });
+    expect(withUnboundTerminals(tree, [], 'Unbound')).toHaveLength(2);
   });
 });

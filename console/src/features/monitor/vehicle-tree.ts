@@ -107,3 +107,20 @@ export function visibleRange(scrollTop: number, viewportHeight: number, rowHeigh
 export function checkAllAllowed(row: TreeRow, limit: number): boolean {
   return row.vehicleId !== null || row.vehicleIds.length <= limit;
 }
+
+/**
+ * Terminals the tracking service reports without a vehicle (open registration; super administrators
+ * only) get their own group, so they can be checked and followed like vehicles.
+ */
+export function withUnboundTerminals(roots: readonly VehicleTreeNode[], latest: readonly { vehicleId: string; terminalPhone: string; plateCode: string }[], groupName: string): VehicleTreeNode[] {
+  const known = new Set<string>();
+  const collect = (node: VehicleTreeNode) => {
+    if (node.type === 'vehicle') known.add(String(node.id));
+    node.children?.forEach(collect);
+  };
+  roots.forEach(collect);
+  const unbound = latest.filter((row) => row.vehicleId && !known.has(row.vehicleId));
+  if (!unbound.length) return [...roots];
+  const children = unbound.map((row): VehicleTreeNode => ({ key: `t${row.vehicleId}`, id: row.vehicleId, name: row.plateCode || row.terminalPhone, type: 'vehicle', plateCode: row.plateCode, terminalNo: row.terminalPhone }));
+  return [...roots, { key: 'unbound', id: 'unbound', name: groupName, type: 'company', children }];
+}
