@@ -221,6 +221,11 @@ describe.each(engines)('admin tenants and master data on %s', (engine) => {
     expect(terminals.body.data).toEqual([{ row: 3, reasons: ['duplicate in the file: 13900000101'] }]);
     expect((await upload('terminal', [['终端编号', 'SIM卡号'], ['TERM001', '13900000101']])).body.data).toEqual({ imported: 1 });
     expect((await upload('driver', [['姓名', '驾驶证号'], ['Alpha Copy', 'ALPHA0001']])).body.errorCode).toBe(5005);
+    // Not an xlsx file at all, and a sheet without a known header: 30022; nothing written either way.
+    const csv = await test.http().post('/basic/driver/import').set('Authorization', sa).attach('file', Buffer.from('姓名,驾驶证号\nCsv Driver,CSVD0001\n'), 'drivers.xlsx');
+    expect(csv.body.errorCode).toBe(30022);
+    expect((await upload('driver', [['name?', 'licence?'], ['Odd Header', 'ODDH0001']])).body.errorCode).toBe(30022);
+    expect((await test.http().get('/basic/driver').query({ keyword: 'CSVD' }).set('Authorization', sa)).body.data.total).toBe(0);
     const alphaBearer = await loginAs(test, 'alphaop', 'Operator123');
     expect((await upload('driver', [['姓名', '驾驶证号'], ['New Driver', 'NEWD0001']], alphaBearer)).body.errorCode).toBe(403);
     expect((await test.http().get('/basic/driver/export').set('Authorization', alphaBearer)).body.errorCode).toBe(403);
