@@ -34,6 +34,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   engineModelManagement: lazyScreen(() => import('../catalogue/screens').then((m) => ({ default: m.EngineModelScreen }))),
   carFactory: lazyScreen(() => import('../catalogue/screens').then((m) => ({ default: m.CarFactoryScreen }))),
   vehicleMaster: lazyScreen(() => import('../catalogue/screens').then((m) => ({ default: m.VehicleMasterScreen }))),
+  fuelTank: lazyScreen(() => import('../catalogue/screens').then((m) => ({ default: m.FuelTankScreen }))),
   multiCar: lazyScreen(() => import('../monitor/MultiCarScreen')),
   singleCar: lazyScreen(() => import('../monitor/SingleCarScreen')),
   historyTrack: lazyScreen(() => import('../history/HistoryTrackScreen')),

@@ -182,3 +182,24 @@ export const vehicleMasters: CatalogueConfig = {
     remark,
   ],
 };
+
+/** Fuel tanks (the calibration table is not edited here yet). */
+export const fuelTanks: CatalogueConfig = {
+  screen: 'fuelTank',
+  path: 'basic/fuel-tank',
+  i18n: 'fuelTank',
+  width: 600,
+  fields: [
+    { name: 'name', labelKey: 'fuelTank.name', required: true, maxLength: 32, validate: codeNameRule, sortable: true, width: 160 },
+    { name: 'capacity', labelKey: 'fuelTank.capacity', required: true, numeric: true, validate: intRange(1, 100000), sortable: true, width: 110 },
+    { name: 'height', labelKey: 'fuelTank.height', required: true, numeric: true, validate: intRange(1, 10000), width: 110 },
+    {
+      name: 'companyId',
+      labelKey: 'common.company',
+      numeric: true,
+      width: 160,
+      reference: { url: 'basic/sysEnterprise/getEnterpriseTreeList', paged: false, labelField: 'name' },
+    },
+    remark,
+  ],
+};

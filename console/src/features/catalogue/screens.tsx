@@ -46,3 +46,4 @@ export const DeviceModelScreen = (_props: ScreenProps) => <CatalogueScreen confi
 export const EngineModelScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.engineModels} />;
 export const CarFactoryScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.carFactories} />;
 export const VehicleMasterScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.vehicleMasters} />;
+export const FuelTankScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.fuelTanks} />;
