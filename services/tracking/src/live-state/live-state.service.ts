@@ -46,7 +46,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     this.subscription = await this.bus.subscribe(Topics.terminalSession, {
       group: `${this.config.TRACKING_INGEST_GROUP}-session`,
       handle: async (messages) => {
-        const touched = messages.map((message) => this.applySession(message.value)).filter((state): state is VehicleLiveState => !!state);
+        const touched = [...new Set(messages.map((message) => this.applySession(message.value)))];
         await this.transactions.run((manager) => this.persist(touched, manager));
         await this.publishChanges(touched);
       },
@@ -169,7 +169,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     return (vehicleId ? this.registry.byVehicleId(vehicleId)?.plateCode : undefined) ?? '';
   }
 
-  private applySession(event: TerminalSessionEvent): VehicleLiveState | undefined {
+  private applySession(event: TerminalSessionEvent): VehicleLiveState {
     const state = this.stateOf(event.terminalPhone, event.vehicleId ?? '');
     state.sessionOnline = event.state === 'online';
     if (event.vehicleId) state.vehicleId = event.vehicleId;

@@ -45,7 +45,7 @@ export class TrackController {
       return;
     }
     // Not Content-Encoding: the console unzips the bytes itself (spec §7), the browser must not.
-    response.status(200).type('application/octet-stream').send(await gzipAsync(json, { level: 4 }));
+    response.status(200).type('application/octet-stream').send(await gzipAsync(json, { level: 1 }));
   }
 
   @Get('findHistoryTrack')

@@ -1,0 +1,124 @@
+// Ingest part of `npm run bench:tracking`: raw mysql2 multi-row inserts vs the tracking service
+// consuming the same rows from the real Kafka broker, into the same MariaDB.
+const { createConnection, createPool } = require('mysql2/promise');
+const { register } = require('prom-client');
+const { Topics } = require('@openfleet/contracts');
+const { toTrackPointRow } = require('@openfleet/tracking/dist/ingest/track-point');
+const { TRACK_POINT_COLUMNS, rowValues } = require('@openfleet/tracking/dist/ingest/track-point.writer');
+
+const DAY_S = 86_400;
+
+/** `count` positions of 10,000 terminals (phones start with `prefix`), 5 s apart, inside today's partition. */
+function makePositions(prefix, count, dayStartS) {
+  const positions = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const terminal = i % 10_000;
+    positions[i] = {
+      terminalPhone: `${prefix}${String(terminal).padStart(6, '0')}`,
+      vehicleId: '',
+      gpsTimeS: dayStartS + 3600 + Math.floor(i / 10_000) * 5,
+      receivedAtMs: Date.now(),
+      latitudeE6: 39_900_000 + terminal * 10 + (Math.floor(i / 10_000) % 100) * 40,
+      longitudeE6: 116_300_000 + terminal * 10,
+      altitudeM: 52,
+      speedDkmh: 300 + (i % 300),
+      directionDeg: i % 360,
+      alarmFlags: 0,
+      statusFlags: 0x3,
+      mileageHm: 1_234_567 + Math.floor(i / 10_000),
+      hasMileage: true,
+      fuelDl: 4200,
+      hasFuel: true,
+      recordedSpeedDkmh: 0,
+      hasRecordedSpeed: false,
+      blindArea: false,
+      serial: i & 0xffff,
+      sequence: 0,
+      extrasJson: '{"signal":25,"satellites":11}',
+    };
+  }
+  return positions;
+}
+
+/** Raw mysql2: the same rows as multi-row INSERT IGNOREs of `chunk` rows over `connections` connections. */
+async function rawInsertRate(mysql, schema, positions, { chunk = 2000, connections = 4, table = 'track_point_raw' } = {}) {
+  const pool = createPool({ ...mysql, database: schema, connectionLimit: connections });
+  if (table === 'track_point_raw') await pool.query('CREATE TABLE track_point_raw LIKE track_point');
+  const rows = positions.map((position) => rowValues(toTrackPointRow(position, '')));
+  const tuple = `(${TRACK_POINT_COLUMNS.map(() => '?').join(',')})`;
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < rows.length) {
+        const slice = rows.slice(next, (next += chunk));
+        await pool.query(`INSERT IGNORE INTO ${table} (${TRACK_POINT_COLUMNS.join(',')}) VALUES ${slice.map(() => tuple).join(',')}`, slice.flat());
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  if (table === 'track_point_raw') await pool.query('DROP TABLE track_point_raw');
+  await pool.end();
+  return rows.length / seconds;
+}
+
+async function ingestedSoFar() {
+  const metric = register.getSingleMetric('tracking_points_ingested_total');
+  const value = metric ? (await metric.get()).values[0]?.value : 0;
+  return value ?? 0;
+}
+
+/**
+ * Service ingest: the service runs and has joined its group (one warm-up record went through), then
+ * the records are produced to Kafka as fast as the producer goes (same process, so both share the
+ * CPU). Rate = records / (last write - first write).
+ */
+async function serviceIngestRate({ producer, app, positions }) {
+  const probe = positions[0];
+  const warmTarget = (await ingestedSoFar()) + 1;
+  while ((await ingestedSoFar()) < warmTarget) {
+    await producer.publish(Topics.position, [{ key: probe.terminalPhone, value: { ...probe, gpsTimeS: probe.gpsTimeS - 1 } }]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const before = await ingestedSoFar();
+  let first = 0;
+  let last = 0;
+  const watcher = (async () => {
+    for (;;) {
+      const done = (await ingestedSoFar()) - before;
+      if (done > 0 && !first) first = Date.now();
+      if (done >= positions.length) {
+        last = Date.now();
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  for (let i = 0; i < positions.length; i += 5000) {
+    await producer.publish(Topics.position, positions.slice(i, i + 5000).map((value) => ({ key: value.terminalPhone, value })));
+  }
+  await watcher;
+  return { app, rate: positions.length / ((last - first) / 1000) };
+}
+
+/** Grows track_point to `target` rows with INSERT ... SELECT doubling (new phones, days spread over the planned partitions). */
+async function prefill(mysql, schema, target, log) {
+  const connection = await createConnection({ ...mysql, database: schema });
+  const count = async () => Number((await connection.query('SELECT COUNT(*) AS n FROM track_point'))[0][0].n);
+  let rows = await count();
+  const started = Date.now();
+  const columns = TRACK_POINT_COLUMNS.join(',');
+  const copied = TRACK_POINT_COLUMNS.map((column) =>
+    column === 'terminal_phone' ? `CONCAT('f', ?, SUBSTRING(terminal_phone, 1, 17))` : column === 'gps_time' ? `gps_time + ? * ${DAY_S}` : column,
+  ).join(',');
+  for (let generation = 0; rows < target; generation++) {
+    const limit = Math.min(rows, target - rows);
+    await connection.query(`INSERT IGNORE INTO track_point (${columns}) SELECT ${copied} FROM track_point LIMIT ${limit}`, [String(generation).padStart(2, '0'), (generation % 7) + 1]);
+    rows = await count();
+    log(`  prefill: ${rows.toLocaleString('en-US')} rows after ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+  await connection.end();
+  return { rows, seconds: (Date.now() - started) / 1000 };
+}
+
+module.exports = { makePositions, rawInsertRate, serviceIngestRate, prefill, DAY_S };
