@@ -180,6 +180,9 @@ describe.each(engines)('admin catalogues on %s', (engine) => {
     expect((await a.post('/basic/vehicle', { plateCode: '京C00001', plateColor: 2, vehicleType: 1, masterId: bravoLi })).errorCode).toBe(403);
     const car = await a.post('/basic/vehicle', { plateCode: '京C00001', plateColor: 2, vehicleType: 1, masterId: li });
     expect(car.data).toMatchObject({ masterId: li, ownerName: '李四', ownerPhone: '13700001111' });
+    // A partial vehicle update keeps every field it did not send (in the answer and in the database).
+    const edited = await call(admin).put(`/basic/vehicle/${car.data.id}`, { engineNo: 'E0001' });
+    expect(edited.data).toMatchObject({ plateCode: '京C00001', plateColor: 2, masterId: li, ownerName: '李四', engineNo: 'E0001' });
 
     const unbound = await a.get('/basic/vehicleMaster/getUnbindMasters');
     expect(unbound.data.map((m: { id: number }) => m.id)).toEqual([wang]);
