@@ -199,4 +199,14 @@ describe.each(engines)('admin catalogues on %s', (engine) => {
     expect((await desk.get('/basic/dictionary/type')).errorCode).toBe(403);
     expect((await test.http().get('/basic/brand')).status).toBe(401);
   });
+
+  it('leaves operation-log rows for catalogue changes (the base controller carries the interceptor)', async () => {
+    const logged = async () => (await call(admin).get('/basic/operation-log', { size: 1000 })).data.records as { method: string; path: string; errorCode: number }[];
+    let rows = await logged();
+    // Rows are written after the answer: poll briefly.
+    for (let i = 0; i < 50 && !rows.some((row) => row.path === '/basic/manufacturer' && row.errorCode === 4043); i += 1) rows = await logged();
+    expect(rows.some((row) => row.method === 'POST' && row.path === '/basic/manufacturer' && row.errorCode === 200)).toBe(true);
+    expect(rows.some((row) => row.method === 'POST' && row.path === '/basic/manufacturer' && row.errorCode === 4043)).toBe(true);
+    expect(rows.some((row) => row.method === 'PUT' && row.path.startsWith('/basic/fuel-tank/') && row.path.endsWith('/calibration'))).toBe(true);
+  });
 });
