@@ -37,7 +37,7 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: Object.fromEntries(
-      ['/login', '/auth', '/basic', '/gps', '/verifySessionStatus', '/socket.io'].map((prefix) => [
+      ['/login', '/logout', '/auth', '/basic', '/enterprise', '/sms', '/register', '/forgetPwd', '/gps', '/verifySessionStatus', '/socket.io'].map((prefix) => [
         prefix,
         {
           target: 'http://127.0.0.1:8080',

@@ -11,6 +11,8 @@ const MAP_OR_CHART_CODE = /echarts|zrender|leaflet|maplibre|mapbox-gl|\bAMap\.|\
 
 export interface ScriptBudget {
   readonly files: readonly string[];
+  /** gzip bytes per file, as loaded. */
+  readonly sizes: Readonly<Record<string, number>>;
   readonly gzipBytes: number;
   readonly mapOrChartFiles: readonly string[];
 }
@@ -25,11 +27,13 @@ export async function loginScriptBudget(page: Page, baseUrl: string): Promise<Sc
   await page.waitForSelector('#auth-username');
   const files = [...scripts].sort();
   let gzipBytes = 0;
+  const sizes: Record<string, number> = {};
   const mapOrChartFiles: string[] = [];
   for (const path of files) {
     const source = readFileSync(join(consoleDist, path));
-    gzipBytes += gzipSync(source, { level: 9 }).length;
+    sizes[path] = gzipSync(source, { level: 9 }).length;
+    gzipBytes += sizes[path];
     if (MAP_OR_CHART_NAME.test(path) || MAP_OR_CHART_CODE.test(source.toString('utf8'))) mapOrChartFiles.push(path);
   }
-  return { files, gzipBytes, mapOrChartFiles };
+  return { files, sizes, gzipBytes, mapOrChartFiles };
 }

@@ -34,7 +34,7 @@ export const sessionApi = api.injectEndpoints({
       query: () => ({ url: 'verifySessionStatus', method: 'GET', silent: true }),
     }),
     sendSmsCode: build.mutation<unknown, { phone: string; purpose: 'register' | 'forgetPwd' }>({
-      query: (body) => ({ url: 'basic/sms/sendCode', method: 'POST', body }),
+      query: (body) => ({ url: 'sms/sendCode', method: 'POST', body }),
     }),
     register: build.mutation<unknown, PhoneCodeRequest>({
       query: (body) => ({ url: 'register', method: 'POST', body }),

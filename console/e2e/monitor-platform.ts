@@ -1,0 +1,97 @@
+// The standalone server plus the JT/T 808 simulator for the monitoring e2e: both on free ports, a
+// fresh data dir, nothing built here (`npm test` builds first). Separate from platform.ts because
+// the monitor needs the gateway port and a running simulator.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(__dirname, '../..');
+const serverMain = join(repoRoot, 'services/standalone/dist/main.js');
+const consoleDist = join(repoRoot, 'console/dist');
+const simulator = join(repoRoot, 'scripts/simulator/simulate.js');
+
+export interface MonitorPlatform {
+  readonly baseUrl: string;
+  readonly output: () => string;
+  readonly stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`standalone server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error('standalone server did not become healthy in time');
+}
+
+/** Server on free ports, then `vehicles` simulated terminals reporting every second. */
+export async function startMonitorPlatform(adminPassword: string, vehicles: number): Promise<MonitorPlatform> {
+  for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
+    if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
+  }
+  const [httpPort, gatewayPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${httpPort}`;
+  let printed = '';
+  const keep = (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000));
+  const server = spawn(process.execPath, [serverMain], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HTTP_PORT: String(httpPort),
+      HTTP_HOST: '127.0.0.1',
+      GATEWAY_808_PORT: String(gatewayPort),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
+      CONSOLE_DIR: consoleDist,
+      ADMIN_INITIAL_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    await stopChild(server);
+    throw new Error(`${(error as Error).message}\n${printed}`);
+  }
+  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  sim.stdout?.on('data', keep);
+  sim.stderr?.on('data', keep);
+  return {
+    baseUrl,
+    output: () => printed,
+    stop: async () => {
+      await stopChild(sim);
+      await stopChild(server);
+    },
+  };
+}
