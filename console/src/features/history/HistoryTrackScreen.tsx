@@ -66,7 +66,7 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
         <VehicleTree rows={rows} vehicles={vehicles} selected={vehicleId} onSelect={setVehicleId} checkLimit={Number.MAX_SAFE_INTEGER} onLimit={() => undefined} />
       </aside>
       <section className="of-monitor-main">
-        <TrackQueryForm plate={vehicleId ? (vehicles[vehicleId]?.plateCode ?? rows.find((row) => row.vehicleId === vehicleId)?.name ?? vehicleId) : ''} disabled={!vehicleId || daily.isFetching} windowDays={TRACK_WINDOW_DAYS} onQuery={query} />
+        <TrackQueryForm plate={vehicleId ? vehicles[vehicleId]?.plateCode || rows.find((row) => row.vehicleId === vehicleId)?.name || vehicleId : ''} disabled={!vehicleId || daily.isFetching} windowDays={TRACK_WINDOW_DAYS} onQuery={query} />
         <div className="of-history-map" data-points={points.length} data-state={daily.isFetching ? 'loading' : daily.data ? 'ready' : 'idle'}>
           <MapView mapType={choice.mapType} base={choice.base} traffic={choice.traffic}>
             <TrackLayer path={points} head={playback.head} stops={stops} fitOnChange />

@@ -83,7 +83,12 @@ export function VehicleTree({ rows, vehicles, checked, onCheck, selected, onSele
                 className={`of-tree-row ${isVehicle && row.vehicleId === selected ? 'of-tree-row-selected' : ''}`}
                 data-key={row.key}
                 style={{ top: (start + offset) * TREE_ROW_HEIGHT, height: TREE_ROW_HEIGHT, paddingLeft: 6 + row.depth * 16 }}
-                onClick={() => (isVehicle ? onSelect(row.vehicleId!) : toggle(row.key))}
+                onClick={(event) => {
+                  // A click on the checkbox (or its label) checks; it must not also fold the group.
+                  if ((event.target as HTMLElement).closest('.of-tree-check')) return;
+                  if (isVehicle) onSelect(row.vehicleId!);
+                  else toggle(row.key);
+                }}
               >
                 {!isVehicle && <Icon icon={query || expanded.has(row.key) ? 'caret-down' : 'caret-right'} size={14} />}
                 {checked && (
