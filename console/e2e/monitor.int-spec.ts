@@ -112,7 +112,8 @@ describe('console monitoring (standalone server + simulator)', () => {
 
   it('switches the language to en_US', async () => {
     await page.locator('.of-header select').filter({ has: page.locator('option[value="en_US"]') }).selectOption('en_US');
-    await page.waitForFunction(() => document.body.innerText.includes('Play') || document.body.innerText.includes('Pause'));
+    // A string: the spec compiles without DOM typings, the page evaluates it.
+    await page.waitForFunction("document.body.innerText.includes('Play') || document.body.innerText.includes('Pause')");
     expect(await page.evaluate("localStorage.getItem('language')")).toBe('en_US');
     await shot('history-en');
   });
