@@ -1,3 +1,5 @@
+// Page functions below run in the browser (page.evaluate / waitForFunction).
+/* global window, document, PerformanceObserver, requestAnimationFrame, HTMLInputElement, Event */
 // Monitoring screens in real Chromium (Debian's, through playwright-core; never `playwright install`):
 //   1. 10,000 vehicles on the map with 1 Hz updates: fps while panning, main-thread ms per update tick,
 //      long tasks (PerformanceObserver 'longtask').
