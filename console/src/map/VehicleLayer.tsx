@@ -135,7 +135,8 @@ export function VehicleLayer({ vehicles, onPick }: VehicleLayerProps) {
     const reprojectAll = state.mapType !== mapType;
     state.mapType = mapType;
     if (reprojectAll) state.queue.clear();
-    for (const [id, marker] of Object.entries(vehicles)) {
+    for (const id in vehicles) {
+      const marker = vehicles[id]!;
       if (reprojectAll || state.drawn[id] !== marker) state.queue.set(id, marker);
     }
     for (const [id, feature] of state.features) {

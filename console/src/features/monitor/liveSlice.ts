@@ -1,5 +1,5 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
-import { LocateStatus, vehicleDisplayStatus, type DisplayStatus } from '@openfleet/contracts/display-status';
+import { DisplayStatus, LocateStatus, vehicleDisplayStatus } from '@openfleet/contracts/display-status';
 import type { LatestPosition, LivePosition } from './live-types';
 
 /** A vehicle's live state as the tree, map, table and info panel read it. */
@@ -49,8 +49,14 @@ function bitCount(flags: number): number {
 
 /** "YYYY-MM-DD HH:mm:ss" in China Standard Time, the format of every tracking answer. */
 export function formatCst(epochS: number): string {
-  return new Date(epochS * 1000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  // One tick carries thousands of reports of the same few seconds: format each second once.
+  if (epochS === lastFormatted.epochS) return lastFormatted.text;
+  const text = new Date(epochS * 1000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  lastFormatted.epochS = epochS;
+  lastFormatted.text = text;
+  return text;
 }
+const lastFormatted = { epochS: Number.NaN, text: '' };
 
 export function fromLatest(row: LatestPosition): LiveVehicle {
   return {
@@ -78,7 +84,7 @@ export function fromLatest(row: LatestPosition): LiveVehicle {
 /** A pushed position applied to what we knew: a push means the terminal is online right now. */
 export function applyPosition(known: LiveVehicle | undefined, position: LivePosition): LiveVehicle {
   const located = (position.statusFlags & FIX_BIT) !== 0;
-  const base = {
+  const next = {
     vehicleId: position.vehicleId || known?.vehicleId || position.terminalPhone,
     terminalPhone: position.terminalPhone,
     plateCode: position.plateCode || known?.plateCode || '',
@@ -97,8 +103,10 @@ export function applyPosition(known: LiveVehicle | undefined, position: LivePosi
     oilMass: known?.oilMass ?? null,
     accState: (position.statusFlags & 1) === 1 ? 1 : 0,
     gpsTime: formatCst(position.gpsTimeS),
+    displayStatus: DisplayStatus.UNKNOWN as DisplayStatus,
   };
-  return { ...base, displayStatus: vehicleDisplayStatus(base) };
+  next.displayStatus = vehicleDisplayStatus(next);
+  return next;
 }
 
 export const latestLoaded = createAction<readonly LatestPosition[]>('live/latestLoaded');
