@@ -117,13 +117,24 @@ export function useLookup<T>(url: string, tag: ResourceTag, skip = false): T | u
   return useLookupQuery({ url, tag }, { skip }).data as T | undefined;
 }
 
+/**
+ * On update, an emptied optional field must reach the server as null (JSON drops undefined, and
+ * the partial update would keep the old value). The company stays: it is never cleared.
+ */
+export function clearedAsNull(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, value === undefined && key !== 'companyId' ? null : value]),
+  );
+}
+
 /** Save and delete bound to one resource: resolve true when the server said yes. */
 export function useResourceMutations(resource: Resource) {
   const [save] = useResourceSaveMutation();
   const [remove] = useResourceDeleteMutation();
   return {
     save: async (body: unknown, id?: number): Promise<boolean> =>
-      !('error' in (await save({ resource, body, id }))),
+      !('error' in (await save({ resource, body: id === undefined ? body : clearedAsNull(body), id }))),
     remove: async (ids: readonly number[]): Promise<boolean> =>
       !('error' in (await remove({ resource, ids }))),
   };

@@ -11,6 +11,7 @@ import {
   withSort,
   type FieldSpec,
 } from './table-model';
+import { clearedAsNull } from './resource-api';
 import { emptySimForm, formToSim, simFields, type SimForm } from '../sim/sim-form';
 
 describe('table model', () => {
@@ -99,5 +100,16 @@ describe('client-side search, sort and paging of array answers', () => {
     const fields: FieldSpec<F>[] = [{ name: 'password', labelKey: 'p', required: true, addOnly: true }];
     expect(validateForm(fields, { password: '' })).toEqual({ password: 'validation.required' });
     expect(validateForm(fields, { password: '' }, true)).toEqual({});
+  });
+});
+
+describe('update bodies', () => {
+  it('send emptied optional fields as null, never the company', () => {
+    expect(clearedAsNull({ name: 'a', phone: undefined, companyId: undefined, fleetIds: [] })).toEqual({
+      name: 'a',
+      phone: null,
+      companyId: undefined,
+      fleetIds: [],
+    });
   });
 });

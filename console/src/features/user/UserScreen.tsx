@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-registry';
 import { useGranted } from '../access/granted';
-import { labelMap, useCompanyOptions } from '../master-data/lookups';
+import { labelMap, useCompanyOptions, useFleetOptions } from '../master-data/lookups';
 import { resources } from '../master-data/resources';
 import { listHook, useLookup, useResourceMutations } from '../table-screen/resource-api';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
@@ -18,7 +18,8 @@ export default function UserScreen(_props: ScreenProps) {
   const companies = useCompanyOptions();
   const roles = useLookup<Role[]>(resources.role.path, 'Role', !useGranted('roleManage:search'));
   const roleOptions = useMemo(() => (roles ?? []).map((role) => ({ value: String(role.id), label: role.name })), [roles]);
-  const fields = useMemo(() => userFields(companies, roleOptions), [companies, roleOptions]);
+  const fleets = useFleetOptions();
+  const fields = useMemo(() => userFields(companies, roleOptions, fleets), [companies, roleOptions, fleets]);
   const companyName = labelMap(companies);
   const roleName = labelMap(roleOptions);
   const { save, remove } = useResourceMutations(resources.user);

@@ -15,6 +15,8 @@ export interface User {
   readonly remark?: string | null;
   readonly status: number;
   readonly roleIds?: readonly number[];
+  /** Fleet permission: comma separated fleet ids (empty: the whole company). */
+  readonly fleetIds?: string | readonly number[] | null;
 }
 
 export interface UserForm extends Record<string, string> {
@@ -24,6 +26,7 @@ export interface UserForm extends Record<string, string> {
   userType: string;
   companyId: string;
   roleIds: string;
+  fleetIds: string;
   phone: string;
   email: string;
   gender: string;
@@ -38,6 +41,7 @@ export const emptyUserForm: UserForm = {
   userType: '1',
   companyId: '',
   roleIds: '',
+  fleetIds: '',
   phone: '',
   email: '',
   gender: '',
@@ -46,7 +50,11 @@ export const emptyUserForm: UserForm = {
 };
 
 /** Spec §5: account 3-32 letters/digits/_, name Chinese/English, password rules, mobile, email. */
-export function userFields(companies: readonly FieldOption[], roles: readonly FieldOption[]): FieldSpec<UserForm>[] {
+export function userFields(
+  companies: readonly FieldOption[],
+  roles: readonly FieldOption[],
+  fleets: readonly FieldOption[],
+): FieldSpec<UserForm>[] {
   return [
     { name: 'account', labelKey: 'user.account', required: true, validate: accountRule, lockedOnEdit: true },
     { name: 'name', labelKey: 'user.name', required: true, maxLength: 32, validate: nameRule },
@@ -54,6 +62,7 @@ export function userFields(companies: readonly FieldOption[], roles: readonly Fi
     { name: 'userType', labelKey: 'user.type', kind: 'select', required: true, options: codeOptions('user.type', [0, 1, 2, 3, 4, 5]) },
     { name: 'companyId', labelKey: 'common.company', kind: 'select', addOnly: true, options: companies },
     { name: 'roleIds', labelKey: 'user.roles', kind: 'checks', options: roles },
+    { name: 'fleetIds', labelKey: 'user.fleets', kind: 'checks', options: fleets },
     { name: 'phone', labelKey: 'user.phone', validate: mobileRule },
     { name: 'email', labelKey: 'user.email', validate: emailRule },
     { name: 'gender', labelKey: 'user.gender', kind: 'select', options: codeOptions('user.gender', [0, 1, 2]) },
@@ -80,6 +89,7 @@ export function userToForm(row: User): UserForm {
     userType: text(row.userType),
     companyId: text(row.companyId),
     roleIds: (row.roleIds ?? []).join(','),
+    fleetIds: Array.isArray(row.fleetIds) ? row.fleetIds.join(',') : text(row.fleetIds),
     phone: text(row.phone),
     email: text(row.email),
     gender: text(row.gender),
@@ -94,6 +104,7 @@ export function formToUser(form: UserForm, editing: boolean) {
     name: form.name.trim(),
     userType: Number(form.userType),
     roleIds: form.roleIds.split(',').filter(Boolean).map(Number),
+    fleetIds: form.fleetIds.split(',').filter(Boolean).map(Number),
     phone: optional(form.phone),
     email: optional(form.email),
     gender: optionalNumber(form.gender),
