@@ -103,6 +103,8 @@ async function mapBench(base, renderer, zoom) {
       bench.chunkCosts.length = 0;
       const frames = [];
       const started = performance.now();
+      // Pan the way ol's DragPan does: an interaction on the view, the centre moved every frame.
+      view.beginInteraction();
       await new Promise((done) => {
         let last = started;
         const step = (now) => {
@@ -116,6 +118,7 @@ async function mapBench(base, renderer, zoom) {
         requestAnimationFrame(step);
       });
       const elapsed = performance.now() - started;
+      view.endInteraction();
       bench.stopFeed();
       const visible = bench.map.getLayers().getArray().length;
       return { fps: frames.length / (elapsed / 1000), frames, tickCosts: bench.tickCosts.slice(), chunkCosts: bench.chunkCosts.slice(), ticks: bench.ticks() - ticksBefore, longTasks, layers: visible };
