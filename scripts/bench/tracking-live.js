@@ -4,6 +4,7 @@
 const { Topics } = require('@openfleet/contracts');
 const { TokenService } = require('@openfleet/auth');
 const { io } = require('socket.io-client');
+const { VehicleDirectory } = require('@openfleet/api/dist/live-hub/vehicle-directory');
 
 async function livePushLatency({ producer, startApi, vehicles, clients, intervalS, seconds, companies, log }) {
   const app = await startApi();
@@ -18,7 +19,14 @@ async function livePushLatency({ producer, startApi, vehicles, clients, interval
     },
   }));
   for (let i = 0; i < registry.length; i += 2000) await producer.publish(Topics.vehicleRegistry, registry.slice(i, i + 2000));
-  await new Promise((resolve) => setTimeout(resolve, 5000)); // the hub's directory reads the compacted registry
+  // Start only once the hub's directory (compacted registry topic) knows every bench vehicle.
+  const directory = app.get(VehicleDirectory);
+  const loadStarted = Date.now();
+  while (registry.some(({ value }) => !directory.find({ vehicleId: value.vehicleId }))) {
+    if (Date.now() - loadStarted > 60_000) throw new Error('the hub did not load the bench registry within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // the hub's position group has joined
   const tokens = app.get(TokenService);
   const latencies = [];
   let messages = 0;
@@ -64,8 +72,9 @@ async function livePushLatency({ producer, startApi, vehicles, clients, interval
   await new Promise((resolve) => setTimeout(resolve, 2000));
   sockets.forEach((socket) => socket.close());
   await app.close();
-  log(`  live: published ${published} positions, ${messages} socket messages, ${latencies.length} vehicle updates received`);
-  return { latencies: latencies.sort((a, b) => a - b), published, messages };
+  const expected = Math.round((published * clients) / companies);
+  log(`  live: published ${published} positions, ${messages} socket messages, ${latencies.length} of ${expected} expected vehicle updates received`);
+  return { latencies: latencies.sort((a, b) => a - b), published, messages, expected };
 }
 
 module.exports = { livePushLatency };

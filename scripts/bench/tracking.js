@@ -114,7 +114,7 @@ async function main() {
         const live = await livePushLatency({
           producer, startApi: () => startModule(ApiModule, { LIVE_PUSH_TICK_MS: String(tick) }), vehicles: LIVE_VEHICLES, clients: LIVE_CLIENTS, intervalS: 5, seconds: LIVE_SECONDS, companies: 10, log,
         });
-        results.push([`live push, tick ${tick} ms: ${LIVE_VEHICLES} vehicles / 5 s, ${LIVE_CLIENTS} clients, ${LIVE_SECONDS} s (Kafka -> hub -> socket.io)`, `p50 ${percentile(live.latencies, 0.5)} ms, p99 ${percentile(live.latencies, 0.99)} ms (${live.latencies.length} updates)`]);
+        results.push([`live push, tick ${tick} ms: ${LIVE_VEHICLES} vehicles / 5 s, ${LIVE_CLIENTS} clients, ${LIVE_SECONDS} s (Kafka -> hub -> socket.io)`, `p50 ${percentile(live.latencies, 0.5)} ms, p99 ${percentile(live.latencies, 0.99)} ms (${live.latencies.length} of ${live.expected} updates, ${live.published} positions published)`]);
       }
     }
   } finally {

@@ -102,11 +102,13 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
   }
 
   async onModuleInit(): Promise<void> {
-    // A group per process: every api replica forwards every event to its own sockets.
+    // A group per process and topic: every api replica forwards every event to its own sockets. One
+    // group per topic because Kafka assigns a group's partitions across all its members whatever they
+    // subscribed to (kafkajs), so members of one group on different topics would steal each other's partitions.
     const group = `api-live-hub-${randomUUID()}`;
     this.subscriptions.push(
       await this.bus.subscribe(Topics.position, {
-        group,
+        group: `${group}-position`,
         fromBeginning: false,
         handle: async (messages) => messages.forEach(({ value }) => this.coalescer.offer(value, this.directory.find(value))),
       }),
@@ -115,7 +117,7 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
     this.tickTimer.unref();
     for (const [event, topic] of FORWARDED) {
       this.subscriptions.push(
-        await this.bus.subscribe(topic, { group, fromBeginning: false, handle: async (messages) => messages.forEach((message) => this.forward(event, message.value)) }),
+        await this.bus.subscribe(topic, { group: `${group}-${event}`, fromBeginning: false, handle: async (messages) => messages.forEach((message) => this.forward(event, message.value)) }),
       );
     }
   }
