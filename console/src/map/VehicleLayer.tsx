@@ -175,9 +175,17 @@ function applyChunk(state: Layers): void {
   for (const [id, marker] of state.queue) {
     if (done++ >= UPDATE_CHUNK) break;
     state.queue.delete(id);
-    const xy = wgsToView(marker.lng, marker.lat, state.mapType);
-    const props = { si: statusIndex(marker.status), rot: (marker.direction * Math.PI) / 180, plate: marker.plate, vehicleId: id };
     const feature = state.features.get(id);
+    if (marker.lng === null || marker.lat === null) {
+      // No fix yet (or lost): nothing to draw for this vehicle.
+      if (feature) {
+        state.points.removeFeature(feature);
+        state.features.delete(id);
+      }
+      continue;
+    }
+    const xy = wgsToView(marker.lng, marker.lat, state.mapType);
+    const props = { si: statusIndex(marker.displayStatus), rot: (marker.direction * Math.PI) / 180, plate: marker.plateCode, vehicleId: id };
     if (feature) {
       // Properties silently, then one geometry change event that makes the layer re-read both.
       feature.setProperties(props, true);

@@ -1,14 +1,17 @@
 import { DisplayStatus } from '@openfleet/contracts/display-status';
 
-/** One vehicle as the map draws it: WGS-84 position (converted at the boundary), heading, display status. */
+/**
+ * One vehicle as the map draws it: WGS-84 position (converted at the boundary), heading, display
+ * status. The live store's vehicles have this shape, so the map reads them without copying.
+ */
 export interface VehicleMarker {
-  readonly id: string;
-  readonly plate: string;
-  readonly lng: number;
-  readonly lat: number;
+  readonly plateCode: string;
+  /** null before the first fix: not drawn. */
+  readonly lng: number | null;
+  readonly lat: number | null;
   /** Degrees clockwise from north. */
   readonly direction: number;
-  readonly status: DisplayStatus;
+  readonly displayStatus: DisplayStatus;
 }
 
 /** Sprite order of the ten status icons (spec §4 rule order). */

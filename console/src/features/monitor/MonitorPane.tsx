@@ -12,7 +12,7 @@ export function storedMapType(): number {
 
 function FitButtonBridge({ markers, children }: { markers: Readonly<Record<string, VehicleMarker>>; children: (fit: () => void) => React.ReactNode }) {
   const { map, mapType } = useMap();
-  const fit = useCallback(() => fitToPositions(map, mapType, Object.values(markers).map((m) => [m.lng, m.lat] as const)), [map, mapType, markers]);
+  const fit = useCallback(() => fitToPositions(map, mapType, Object.values(markers).flatMap((m) => (m.lng === null || m.lat === null ? [] : [[m.lng, m.lat] as const]))), [map, mapType, markers]);
   return <>{children(fit)}</>;
 }
 

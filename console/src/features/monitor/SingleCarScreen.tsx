@@ -39,10 +39,7 @@ export default function SingleCarScreen(_props: ScreenProps) {
     });
   }, [vehicle]);
 
-  const markers = useMemo(
-    () => (vehicle && vehicle.lng !== null && vehicle.lat !== null ? { [vehicle.vehicleId]: { id: vehicle.vehicleId, plate: vehicle.plateCode, lng: vehicle.lng, lat: vehicle.lat, direction: vehicle.direction, status: vehicle.displayStatus } } : {}),
-    [vehicle],
-  );
+  const markers = useMemo(() => (vehicle ? { [vehicle.vehicleId]: vehicle } : {}), [vehicle]);
   const head = trail[trail.length - 1] ?? null;
 
   return (
