@@ -213,12 +213,25 @@ describe('console in Chromium', () => {
     await api.login('admin', ADMIN_PASSWORD);
     const companies = (await api.call('GET', '/basic/company')) as { id: number; name: string }[];
     const acme = companies.find((company) => company.name === 'Acme');
-    const role = (await api.call('POST', '/basic/role', {
-      name: 'viewer',
-      roleType: 3,
-      companyId: acme?.id,
-      actionCodes: ['carList', 'carList:search'],
-    })) as { id: number };
+    const role = (await api.call('POST', '/basic/role', { name: 'viewer', roleType: 3, companyId: acme?.id, actionCodes: [] })) as {
+      id: number;
+    };
+    // Grant through the role screen's permission tree (the admin page is in en_US by now).
+    const { page } = admin;
+    await openScreen(page, '/index/roleManage');
+    await selectRow(page, 'viewer');
+    await page.getByRole('button', { name: 'Permissions' }).click();
+    const dialog = page.locator('.bp6-dialog', { hasText: 'Permissions of viewer' });
+    // Match on the checkbox label: the caret carries its own accessible text.
+    const node = (label: RegExp) => dialog.locator('.bp6-tree-node-content').filter({ has: page.locator('label', { hasText: label }) });
+    await node(/^Administration$/).locator('.bp6-tree-node-caret').click();
+    await node(/^Vehicles$/).locator('.bp6-tree-node-caret').click();
+    await node(/^Search$/).locator('label').click();
+    await shot(page, 'role-permissions');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const roles = (await api.call('GET', '/basic/role')) as { id: number; actionCodes: string[] }[];
+    expect(roles.find((candidate) => candidate.id === role.id)?.actionCodes).toEqual(['carList', 'carList:search']);
     await api.call('POST', '/basic/user', {
       account: 'acme_viewer',
       name: 'Acme Viewer',
