@@ -1,6 +1,7 @@
 import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MapType } from '@openfleet/geo';
+import { OSM_MAP_TYPE } from './coordinate-boundary';
 import { useMap } from './MapContext';
 import { downloadMapPng, printMap, zoomToBoxOnce } from './map-export';
 
@@ -19,7 +20,7 @@ export interface MapToolbarProps {
   readonly onFit?: () => void;
 }
 
-const MAP_TYPES = [MapType.GAODE, MapType.BAIDU, MapType.GOOGLE, MapType.TAIRUI];
+const MAP_TYPES = [MapType.GAODE, MapType.BAIDU, MapType.GOOGLE, MapType.TAIRUI, OSM_MAP_TYPE];
 
 /** The toolbox: provider, satellite/road, traffic, ranging, zoom area, screenshot, print, fit. */
 export function MapToolbar({ choice, onChoice, measuring, onMeasuring, onFit }: MapToolbarProps) {

@@ -7,7 +7,7 @@ import 'ol/ol.css';
 import './map.css';
 import { ensureBaiduProjection } from './baidu-projection';
 import { baseLayerGroup, type BaseLayerChoice } from './base-layers';
-import { normaliseMapType, viewProjectionOf, viewToWgs, wgsToView } from './coordinate-boundary';
+import { normaliseMapType, OSM_MAP_TYPE, viewProjectionOf, viewToWgs, wgsToView } from './coordinate-boundary';
 import { MapContext, type MapHandle } from './MapContext';
 import { PROVIDER_OF_MAP_TYPE, type TileConfig } from './map-tiles';
 import { loadTileConfig } from './tile-config';
@@ -16,7 +16,7 @@ import { loadTileConfig } from './tile-config';
 const HOME: [number, number] = [108.95, 34.27];
 
 export interface MapViewProps {
-  /** Spec §4 map type (1 Baidu, 3 Gaode default, 4 Google, 5 Tairui); null draws OpenStreetMap tiles in WGS-84. */
+  /** Spec §4 map type (1 Baidu, 3 Gaode default, 4 Google, 5 Tairui); 0 = OpenStreetMap (WGS-84). */
   mapType?: number | null;
   base?: 'road' | 'satellite';
   traffic?: boolean;
@@ -36,7 +36,7 @@ export function MapView({ mapType = 3, base = 'road', traffic = false, className
   const [map, setMap] = useState<OlMap | null>(null);
   const [tiles, setTiles] = useState<TileConfig>({});
   const drawType = normaliseMapType(mapType);
-  const provider = mapType === null ? 'osm' : PROVIDER_OF_MAP_TYPE[drawType];
+  const provider = drawType === OSM_MAP_TYPE ? 'osm' : (PROVIDER_OF_MAP_TYPE[drawType] ?? 'gaode');
 
   useEffect(() => {
     const created = new OlMap({

@@ -1,5 +1,5 @@
 import { toMapCoordinates } from '@openfleet/geo';
-import { normaliseMapType, providerLngLatToView, viewProjectionOf, viewToWgs, wgsToView } from './coordinate-boundary';
+import { normaliseMapType, OSM_MAP_TYPE, providerLngLatToView, viewProjectionOf, viewToWgs, wgsToView } from './coordinate-boundary';
 
 // Tiananmen, WGS-84.
 const LNG = 116.391275;
@@ -33,6 +33,15 @@ describe('coordinate boundary', () => {
     const [lng, lat] = viewToWgs(x, y, mapType);
     expect(Math.abs(lng - LNG) * 111_000).toBeLessThan(1);
     expect(Math.abs(lat - LAT) * 111_000).toBeLessThan(1);
+  });
+
+  it('draws OpenStreetMap in WGS-84 without the GCJ-02 shift and maps it back exactly', () => {
+    const [x, y] = wgsToView(LNG, LAT, OSM_MAP_TYPE);
+    expect(x).toBeCloseTo((6378137 * LNG * Math.PI) / 180, 3);
+    const [lng, lat] = viewToWgs(x, y, OSM_MAP_TYPE);
+    expect(lng).toBeCloseTo(LNG, 9);
+    expect(lat).toBeCloseTo(LAT, 9);
+    expect(normaliseMapType(OSM_MAP_TYPE)).toBe(OSM_MAP_TYPE);
   });
 
   it('gives Baidu different metres than Gaode for the same place (own datum and projection)', () => {

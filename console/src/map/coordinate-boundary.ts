@@ -7,20 +7,23 @@ import { crsOfMapType, DEFAULT_MAP_TYPE, fromMapCoordinates, MapType, toMapCoord
  * projection of the provider's tiles (Web Mercator, or Baidu's own Mercator) through gcoord.
  */
 
+/** OpenStreetMap: not a spec map type (those are 1, 3, 4, 5); tiles and positions stay WGS-84. */
+export const OSM_MAP_TYPE = 0;
+
 /** Projection code of the map view for a map type. */
 export function viewProjectionOf(mapType: number): 'EPSG:3857' | 'BD09MC' {
-  return crsOfMapType(mapType) === 'BD09' ? 'BD09MC' : 'EPSG:3857';
+  return mapType !== OSM_MAP_TYPE && crsOfMapType(mapType) === 'BD09' ? 'BD09MC' : 'EPSG:3857';
 }
 
 /** Map type codes this console draws (spec §4); anything else falls back to the default (Gaode). */
-export function normaliseMapType(mapType: number | null | undefined): MapType {
-  const known = Object.values(MapType) as number[];
+export function normaliseMapType(mapType: number | null | undefined): MapType | typeof OSM_MAP_TYPE {
+  const known = [...(Object.values(MapType) as number[]), OSM_MAP_TYPE];
   return (known.includes(mapType ?? -1) ? mapType : DEFAULT_MAP_TYPE) as MapType;
 }
 
 /** WGS-84 degrees -> view coordinates (metres of the view projection) for the given map type. */
 export function wgsToView(lng: number, lat: number, mapType: number): [number, number] {
-  const [mapLng, mapLat] = toMapCoordinates(lng, lat, mapType);
+  const [mapLng, mapLat] = mapType === OSM_MAP_TYPE ? [lng, lat] : toMapCoordinates(lng, lat, mapType);
   return providerLngLatToView(mapLng, mapLat, mapType);
 }
 
@@ -39,6 +42,7 @@ export function viewToWgs(x: number, y: number, mapType: number): [number, numbe
   const [mapLng, mapLat] = viewProjectionOf(mapType) === 'BD09MC'
     ? gcoord.transform([x, y], gcoord.BD09MC, gcoord.BD09)
     : gcoord.transform([x, y], gcoord.WebMercator, gcoord.WGS84);
+  if (mapType === OSM_MAP_TYPE) return [mapLng, mapLat];
   const [lng, lat] = fromMapCoordinates(mapLng, mapLat, mapType);
   return [lng, lat];
 }

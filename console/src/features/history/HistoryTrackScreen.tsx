@@ -42,7 +42,7 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
 
   const query = (form: TrackQuery) => {
     if (!vehicleId) return;
-    const args = { vehicleId, startTime: form.startTime, endTime: form.endTime, allLocations: form.allLocations, mapType: choice.mapType };
+    const args = { vehicleId, startTime: form.startTime, endTime: form.endTime, allLocations: form.allLocations, mapType: choice.mapType === 0 ? 3 : choice.mapType };  // the API knows 1, 3, 4, 5; playback draws the WGS-84 fields anyway
     performance.mark('history-query');
     setQueriedAt(performance.now());
     void loadDaily(args);

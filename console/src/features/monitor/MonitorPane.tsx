@@ -7,7 +7,7 @@ const MAP_TYPE_KEY = 'monitorMapType';
 /** The user's map type (spec §4: default 3, overridable per user), kept in local storage. */
 export function storedMapType(): number {
   const stored = Number(globalThis.localStorage?.getItem(MAP_TYPE_KEY));
-  return [1, 3, 4, 5].includes(stored) ? stored : 3;
+  return [0, 1, 3, 4, 5].includes(stored) && globalThis.localStorage?.getItem(MAP_TYPE_KEY) !== null ? stored : 3;
 }
 
 function FitButtonBridge({ markers, children }: { markers: Readonly<Record<string, VehicleMarker>>; children: (fit: () => void) => React.ReactNode }) {
