@@ -83,6 +83,10 @@ describe.each(engines)('admin catalogues on %s', (engine) => {
     // A partial update changes only what was sent.
     expect((await sa.put(`/basic/manufacturer/${second}`, { city: '杭州' })).data).toMatchObject({ city: '杭州', name: 'Jimi', number: 'A0001', code: 'JM' });
     expect((await sa.get(`/basic/manufacturer/${second}`)).data).toMatchObject({ city: '杭州', name: 'Jimi' });
+    // Emptied optional fields arrive as null and clear the column; a required one is 400, never a database error.
+    expect((await sa.put(`/basic/manufacturer/${second}`, { city: null })).data).toMatchObject({ city: null, name: 'Jimi' });
+    const nulled = await sa.put(`/basic/manufacturer/${second}`, { name: null, code: null });
+    expect(nulled).toMatchObject({ errorCode: 400, data: ['name cannot be empty', 'code cannot be empty'] });
     const page = await sa.get('/basic/manufacturer', { current: 2, size: 1 });
     expect(page.data).toMatchObject({ total: 2, current: 2, size: 1, records: [{ name: 'Jimi' }] });
 

@@ -258,6 +258,25 @@ describe.each(engines)('admin tenants and master data on %s', (engine) => {
   it('refuses to delete a role bound to users', async () => {
     expect((await as(admin).del(`/basic/role/${ids.AlphaRole}`)).body.errorCode).toBe(5002);
   });
+
+  it('answers 400 (not a database error) when an update empties a required field with null', async () => {
+    const sa = as(admin);
+    const users = (await sa.get('/basic/user', { keyword: 'bravoop' })).body.data.records;
+    const cases: [string, object][] = [
+      [`/basic/vehicle/${ids.BravoCar}`, { plateCode: null }],
+      [`/basic/vehicle/${ids.BravoCar}`, { vehicleType: null }],
+      [`/basic/driver/${ids.BravoDriver}`, { name: null }],
+      [`/basic/company/${ids.Bravo}`, { name: null }],
+      [`/basic/role/${ids.BravoRole}`, { name: null }],
+      [`/basic/user/${users[0].id}`, { name: null }],
+    ];
+    for (const [path, body] of cases) {
+      const answer = (await sa.put(path, body)).body;
+      expect({ path, errorCode: answer.errorCode }).toEqual({ path, errorCode: 400 });
+      expect(String(answer.data)).toContain('cannot be empty');
+    }
+    expect((await sa.get(`/basic/vehicle/${ids.BravoCar}`)).body.data).toMatchObject({ plateCode: '沪B20002', vehicleType: 5 });
+  });
 });
 
 interface Node {

@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { Brackets, type DeepPartial, type FindOptionsWhere, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { CompanyService } from '../company/company.service';
 import type { Page, PageQueryDto } from './paging.dto';
+import { assertNullsAllowed } from './null-fields';
 import { applyScope } from './scope-filter';
 import { isUniqueViolation } from './unique-violation';
 
@@ -80,6 +81,7 @@ export abstract class CatalogueService<T extends CatalogueRow> implements Catalo
 
   async create(user: AuthUser, dto: object): Promise<T> {
     const { companyId, ...fields } = definedFields(dto);
+    assertNullsAllowed(this.repo.metadata, fields);
     const row = this.repo.create(fields as DeepPartial<T>) as T;
     if (this.options.perCompany) await this.place(user, row, companyId ?? Number(user.companyId));
     return this.store(user, row);
@@ -88,6 +90,7 @@ export abstract class CatalogueService<T extends CatalogueRow> implements Catalo
   async update(user: AuthUser, id: number, dto: object): Promise<T> {
     const row = await this.get(user, id);
     const { companyId, ...fields } = definedFields(dto);
+    assertNullsAllowed(this.repo.metadata, fields);
     Object.assign(row, fields);
     if (this.options.perCompany && companyId && companyId !== row.companyId) await this.place(user, row, companyId);
     return this.store(user, row);

@@ -11,6 +11,7 @@ import { User } from '../user/user.entity';
 import { Vehicle } from '../vehicle/vehicle.entity';
 import { Company } from './company.entity';
 import type { CreateCompanyDto, UpdateCompanyDto } from './dto/company.dto';
+import { assertNullsAllowed } from '../common/null-fields';
 
 /** Tables whose rows carry a company path, rewritten when a company moves. */
 const COMPANY_PATH_TABLES = ['company', 'fleet', 'app_user', 'role', 'vehicle', 'terminal', 'sim_card', 'driver'];
@@ -59,6 +60,7 @@ export class CompanyService {
 
   async update(user: AuthUser, id: number, dto: UpdateCompanyDto): Promise<Company> {
     const company = await this.getVisible(user, id);
+    assertNullsAllowed(this.companies.metadata, { ...dto });
     // The root cannot be edited, and nobody but a super administrator edits their own company.
     if (company.parentId === null || (!user.superAdmin && company.id === Number(user.companyId))) throw new AppError(ErrorCode.NO_PERMISSION);
     if (dto.name && dto.name !== company.name) await this.assertNameFree(dto.name);

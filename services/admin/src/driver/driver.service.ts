@@ -9,6 +9,7 @@ import { CompanyService } from '../company/company.service';
 import { FleetService } from '../fleet/fleet.service';
 import { Driver } from './driver.entity';
 import type { CreateDriverDto, DriverQueryDto, UpdateDriverDto } from './dto/driver.dto';
+import { assertNullsAllowed } from '../common/null-fields';
 
 @Injectable()
 export class DriverService {
@@ -46,6 +47,7 @@ export class DriverService {
 
   async update(user: AuthUser, id: number, dto: UpdateDriverDto): Promise<Driver> {
     const driver = await this.getVisible(user, id);
+    assertNullsAllowed(this.drivers.metadata, { ...dto });
     if (dto.licenceNo && dto.licenceNo !== driver.licenceNo && (await this.drivers.exist({ where: { licenceNo: dto.licenceNo } }))) {
       throw new AppError(ErrorCode.DRIVER_LICENCE_DUPLICATE, { data: dto.licenceNo });
     }

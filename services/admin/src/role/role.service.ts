@@ -10,6 +10,7 @@ import { RegistryPublisher } from '../registry/registry.publisher';
 import { UserRole } from '../user/user.entity';
 import type { CreateRoleDto, UpdateRoleDto } from './dto/role.dto';
 import { Role, RoleType } from './role.entity';
+import { assertNullsAllowed } from '../common/null-fields';
 
 const KNOWN_CODES = new Set(allActionCodes());
 
@@ -47,6 +48,7 @@ export class RoleService {
 
   async update(caller: AuthUser, id: number, dto: UpdateRoleDto): Promise<Role> {
     const role = await this.getVisible(caller, id);
+    assertNullsAllowed(this.roles.metadata, { ...dto });
     this.checkGrant(caller, dto.roleType ?? role.roleType, dto.actionCodes ?? []);
     if (dto.name && dto.name !== role.name && (await this.roles.exist({ where: { companyId: role.companyId, name: dto.name } }))) {
       throw new AppError(ErrorCode.ROLE_NAME_DUPLICATE, { data: dto.name });

@@ -9,6 +9,7 @@ import { CompanyService } from '../company/company.service';
 import { RegistryPublisher } from '../registry/registry.publisher';
 import type { CreateTerminalDto, UpdateTerminalDto } from './dto/terminal.dto';
 import { Terminal } from './terminal.entity';
+import { assertNullsAllowed } from '../common/null-fields';
 
 @Injectable()
 export class TerminalService {
@@ -52,6 +53,7 @@ export class TerminalService {
 
   async update(user: AuthUser, id: number, dto: UpdateTerminalDto): Promise<Terminal> {
     const terminal = await this.getVisible(user, id);
+    assertNullsAllowed(this.terminals.metadata, { ...dto });
     if (dto.terminalPhone && dto.terminalPhone !== terminal.terminalPhone) {
       // The gateway keys terminals by phone: a bound terminal keeps its number.
       if (terminal.vehicleId) throw new AppError(ErrorCode.ALREADY_BOUND);

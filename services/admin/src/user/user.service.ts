@@ -12,6 +12,7 @@ import { Role } from '../role/role.entity';
 import { UserSocial } from '../social/user-social.entity';
 import type { ChangePasswordDto, CreateUserDto, UpdateUserDto } from './dto/user.dto';
 import { User, UserRole, UserType } from './user.entity';
+import { assertNullsAllowed } from '../common/null-fields';
 
 export type UserView = User & { roleIds: number[] };
 
@@ -67,6 +68,7 @@ export class UserService {
     if (dto.roleIds) await this.checkRoles(caller, dto.roleIds);
     if (dto.fleetIds) await this.checkFleets(target.companyId, dto.fleetIds);
     const { roleIds, fleetIds, ...fields } = dto;
+    assertNullsAllowed(this.users.metadata, fields);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(User, { id }, { ...fields, ...(fleetIds ? { fleetIds: fleetIds.join(',') } : {}) });
       if (roleIds) {

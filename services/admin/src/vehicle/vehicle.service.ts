@@ -14,6 +14,7 @@ import { Terminal } from '../terminal/terminal.entity';
 import { VehicleMasterService } from '../vehicle-master/vehicle-master.service';
 import type { CreateVehicleDto, UpdateVehicleDto, VehicleQueryDto } from './dto/vehicle.dto';
 import { Vehicle } from './vehicle.entity';
+import { assertNullsAllowed } from '../common/null-fields';
 
 @Injectable()
 export class VehicleService {
@@ -59,6 +60,7 @@ export class VehicleService {
 
   async update(user: AuthUser, id: number, dto: UpdateVehicleDto): Promise<Vehicle> {
     const vehicle = await this.getVisible(user, id);
+    assertNullsAllowed(this.vehicles.metadata, { ...dto });
     const plateCode = dto.plateCode ?? vehicle.plateCode;
     const plateColor = dto.plateColor ?? vehicle.plateColor;
     if (plateCode !== vehicle.plateCode || plateColor !== vehicle.plateColor) await this.assertPlateFree(plateCode, plateColor);
