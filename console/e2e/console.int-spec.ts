@@ -235,11 +235,21 @@ describe('console in Chromium', () => {
     await api.call('POST', '/basic/user', {
       account: 'acme_viewer',
       name: 'Acme Viewer',
-      password: USER_PASSWORD,
+      password: 'Initial2024',
       userType: 1,
       companyId: acme?.id,
       roleIds: [role.id],
     });
+    // The administrator resets the password on the user screen; the user signs in with the new one.
+    await openScreen(page, '/index/userManage');
+    await selectRow(page, 'acme_viewer');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.fill('#field-password', '1short');
+    await page.fill('#field-confirm', USER_PASSWORD);
+    await page.locator('.bp6-dialog button[type=submit]').click();
+    await page.locator('.bp6-dialog .bp6-form-helper-text', { hasText: 'must start with a letter' }).waitFor();
+    await page.fill('#field-password', USER_PASSWORD);
+    await saveDialog(page);
     const viewer = await openProfile('viewer');
     try {
       await signIn(viewer.page, 'acme_viewer', USER_PASSWORD);
