@@ -98,6 +98,21 @@ describe('console in Chromium', () => {
     await page.fill('#field-name', 'FleetA');
     await saveDialog(page);
     await page.locator('.of-org-tree:visible', { hasText: 'FleetA' }).waitFor();
+    // A second company, dragged under Acme in the tree (POST /basic/tree/move).
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-name', 'Acme East');
+    await saveDialog(page);
+    const treeNode = (name: string) => page.locator('.of-org-tree:visible [data-org-key]', { hasText: new RegExp(`^${name}$`) });
+    await treeNode('Acme East').dragTo(treeNode('Acme'));
+    await page.locator('.of-org-tree:visible .bp6-tree-node', { hasText: 'Acme' })
+      .locator('.bp6-tree-node-list [data-org-key]', { hasText: /^Acme East$/ })
+      .first()
+      .waitFor();
+    const api = new AdminClient(platform.baseUrl);
+    await api.login('admin', ADMIN_PASSWORD);
+    const companies = (await api.call('GET', '/basic/company')) as { id: number; name: string; parentId: number | null }[];
+    const byName = (name: string) => companies.find((company) => company.name === name);
+    expect(byName('Acme East')?.parentId).toBe(byName('Acme')?.id);
     await shot(page, 'companies');
   });
 
