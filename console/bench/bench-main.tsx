@@ -15,6 +15,7 @@ import { selectCheckedMarkers } from '../src/features/monitor/monitor-selectors'
 import { flattenVehicleTree } from '../src/features/monitor/vehicle-tree';
 import { VehicleTree } from '../src/features/monitor/VehicleTree';
 import HistoryTrackScreen from '../src/features/history/HistoryTrackScreen';
+import HomeScreen from '../src/features/home/HomeScreen';
 import { syntheticLatest, syntheticTick, syntheticTree } from './synthetic';
 
 const COUNT = Number(new URLSearchParams(location.search).get('vehicles') ?? 10_000);
@@ -105,7 +106,7 @@ if (scenario === 'tree') store.dispatch(latestLoaded(syntheticLatest(COUNT)));
 bench.renderStarted = performance.now();
 createRoot(document.getElementById('root')!).render(
   <Provider store={store}>
-    <I18nextProvider i18n={i18n}>{scenario === 'tree' ? <TreeScenario /> : scenario === 'history' ? <HistoryScenario /> : mapScenario()}</I18nextProvider>
+    <I18nextProvider i18n={i18n}>{scenario === 'tree' ? <TreeScenario /> : scenario === 'history' ? <HistoryScenario /> : scenario === 'home' ? <HomeScreen power={[]} /> : mapScenario()}</I18nextProvider>
   </Provider>,
 );
 

@@ -90,6 +90,29 @@ describe('console monitoring (standalone server + simulator)', () => {
     await shot('measure');
   });
 
+  it('follows one vehicle on singleCar: its trail grows', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/singleCar`);
+    const vehicle = page.locator('.of-tree-row[data-key^="t"]').first();
+    await vehicle.waitFor({ timeout: 30_000 });
+    await vehicle.click();
+    await page.waitForSelector('.of-info-panel[data-vehicle]');
+    const pane = page.locator('.of-monitor-pane').first();
+    const first = await pane.screenshot();
+    await pause(4000);
+    expect(Buffer.compare(first, await pane.screenshot())).not.toBe(0);
+    await shot('single-car');
+  });
+
+  it('shows the home dashboard: online rate of the scope, no alarm panel', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/home`);
+    const rate = page.locator('.of-home-rate');
+    await rate.waitFor();
+    await page.waitForFunction("/\\d+(\\.\\d+)?%/.test(document.querySelector('.of-home-rate')?.textContent ?? '')");
+    expect(await page.locator('.of-home-card').count()).toBe(5);
+    expect(await page.locator('.highcharts-container').count()).toBe(3);
+    await shot('home');
+  });
+
   it('plays back the recorded track at 8x: the icon time and the chart cursor advance', async () => {
     await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
     const vehicle = page.locator('.of-tree-row[data-key^="t"]').first();

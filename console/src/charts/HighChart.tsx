@@ -27,7 +27,8 @@ export function HighChart({ options, className, onChart }: HighChartProps) {
 
   useEffect(() => {
     if (!target.current) return undefined;
-    chart.current = Highcharts.chart(target.current, { credits: { enabled: false }, ...options, lang: { noData: t('chart.noData') } });
+    // The accessibility module is not loaded (bundle size): say so instead of a console warning per chart.
+    chart.current = Highcharts.chart(target.current, { credits: { enabled: false }, accessibility: { enabled: false }, ...options, lang: { noData: t('chart.noData') } });
     drawn.current = options;
     report.current?.(chart.current);
     return () => {

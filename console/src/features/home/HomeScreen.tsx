@@ -22,7 +22,7 @@ function barOptions(pairs: [string, number][], name: string): ChartOptions {
     legend: { enabled: false },
     xAxis: { categories: pairs.map(([label]) => label) },
     yAxis: { title: { text: name }, allowDecimals: false },
-    series: pairs.length ? [{ type: 'bar', name, data: pairs.map(([, count]) => count) }] : [],
+    series: pairs.length ? [{ type: 'bar', name, animation: false, data: pairs.map(([, count]) => count) }] : [],
   };
 }
 
@@ -44,7 +44,7 @@ export default function HomeScreen(_props: ScreenProps) {
     return {
       chart: { type: 'pie', height: 260, animation: false },
       title: { text: undefined },
-      series: entries.length ? [{ type: 'pie', name: t('home.vehicles'), data: entries.map(([status, count]) => ({ name: t(`monitor.status.${status}`), y: count, color: STATUS_COLOURS[status as keyof typeof STATUS_COLOURS] })) }] : [],
+      series: entries.length ? [{ type: 'pie', name: t('home.vehicles'), animation: false, data: entries.map(([status, count]) => ({ name: t(`monitor.status.${status}`), y: count, color: STATUS_COLOURS[status as keyof typeof STATUS_COLOURS] })) }] : [],
     };
   }, [overview.data, t]);
   const typeOptions = useMemo(() => {
