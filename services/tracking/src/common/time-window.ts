@@ -17,9 +17,34 @@ export function parseTimeParam(value: string, name: string): number {
   return Math.floor((utcMs - CST_OFFSET_MS) / 1000);
 }
 
+const DAY_S = 86_400;
+const CST_OFFSET_S = CST_OFFSET_MS / 1000;
+// Tracks format thousands of points of the same few days: the date part is computed once per day.
+const datePrefixes = new Map<number, string>();
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** "YYYY-MM-DD" of a UTC+8 day number. */
+function datePrefix(cstDay: number): string {
+  let prefix = datePrefixes.get(cstDay);
+  if (prefix === undefined) {
+    prefix = new Date(cstDay * DAY_S * 1000).toISOString().slice(0, 10);
+    if (datePrefixes.size > 4096) datePrefixes.clear();
+    datePrefixes.set(cstDay, prefix);
+  }
+  return prefix;
+}
+
+/** Reporting day "YYYY-MM-DD" in China Standard Time. */
+export function cstDate(epochS: number): string {
+  return datePrefix(Math.floor((Math.floor(epochS) + CST_OFFSET_S) / DAY_S));
+}
+
 /** "YYYY-MM-DD HH:mm:ss" in China Standard Time. */
 export function formatCst(epochS: number): string {
-  return new Date(epochS * 1000 + CST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  const local = Math.floor(epochS) + CST_OFFSET_S;
+  const day = Math.floor(local / DAY_S);
+  const second = local - day * DAY_S;
+  return `${datePrefix(day)} ${pad2(Math.floor(second / 3600))}:${pad2(Math.floor((second % 3600) / 60))}:${pad2(second % 60)}`;
 }
 
 /** Validated [start, end] in epoch seconds: end after start (400) and not longer than `maxDays` (300). */

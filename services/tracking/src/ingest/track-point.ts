@@ -53,8 +53,9 @@ function optionalSmallInt(extras: Record<string, unknown> | undefined, key: stri
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 256 ? value : null;
 }
 
+// Only the body-state extras are read from the JSON; most reports have none, so skip the parse.
 function parseExtras(json: string): Record<string, unknown> | undefined {
-  if (!json) return undefined;
+  if (!json || (!json.includes('liftingState') && !json.includes('openCapState'))) return undefined;
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

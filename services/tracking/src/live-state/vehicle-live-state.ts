@@ -1,5 +1,6 @@
 import { LocateStatus, vehicleDisplayStatus, type DisplayStatus } from '@openfleet/contracts';
 import { distanceMeters } from '@openfleet/geo';
+import { cstDate } from '../common/time-window';
 import { isImpossibleJump, type LastFix } from '../ingest/jump-filter';
 import { PointQuality, type TrackPointRow } from '../ingest/track-point';
 
@@ -46,12 +47,8 @@ export interface VehicleLiveState {
   day?: DayMileage;
 }
 
-const CST_OFFSET_S = 8 * 3600;
-
 /** Reporting day (China Standard Time) of a GPS time, e.g. "2026-11-22". */
-export function reportingDay(gpsTimeS: number): string {
-  return new Date((gpsTimeS + CST_OFFSET_S) * 1000).toISOString().slice(0, 10);
-}
+export const reportingDay = cstDate;
 
 /** Kilometres of a reporting day: the odometer difference when the terminal reports one, else the computed path. */
 export function dayMileageMeters(day: DayMileage): number {
