@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageFor } from '@openfleet/errors';
 import { useAppSelector } from '../../app/hooks';
+import { notify } from '../../app/toaster';
+import type { ApiError } from '../session/error-mapping';
 import { MapToolbar, MapView, TrackLayer, type MapLayerChoice } from '../../map';
 import type { ScreenProps } from '../access/screen-registry';
 import { formatReading } from '../monitor/field-format';
@@ -22,7 +25,7 @@ import './history.css';
 
 /** /monitor/historyTrack: query a window, play it back by time, charts and trips in step with the icon. */
 export default function HistoryTrackScreen(_props: ScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { rows } = useMonitorData();
   const vehicles = useAppSelector(selectLiveVehicles);
   const [vehicleId, setVehicleId] = useState<string | null>(null);
@@ -57,6 +60,12 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
       setQueriedAt(null);
     });
   }, [daily.data, queriedAt]);
+
+  // Spec §7/§8: this call shows no popup by itself; the screen reports the code it got back.
+  useEffect(() => {
+    const code = (daily.error as ApiError | undefined)?.envelope.errorCode;
+    if (code !== undefined) notify('warning', messageFor(code, i18n.language === 'en_US' ? 'en_US' : 'zh_CN'), 3000);
+  }, [daily.error, i18n.language]);
 
   const totals = daily.data;
   const invalid = t('monitor.info.invalid');
