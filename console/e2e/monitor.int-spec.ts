@@ -2,7 +2,7 @@
 // running: sign in, multiCar with live vehicles moving between two screenshots, info panel, distance
 // ranging, history playback at 8x (icon and chart cursor advance), language switch.
 // Screenshots: .infra/screenshots/monitor-*.png (git-ignored).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -88,6 +88,16 @@ describe('console monitoring (standalone server + simulator)', () => {
     await result.waitFor();
     expect(await result.innerText()).toMatch(/\d+(\.\d+)? (m|km)/);
     await shot('measure');
+  });
+
+  it('saves the map as a PNG', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.of-tool-screenshot').first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^map-\d+\.png$/);
+    const path = join(shots, 'monitor-map-export.png');
+    await download.saveAs(path);
+    const png = readFileSync(path);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.length).toBeGreaterThan(2000);
   });
 
   it('follows one vehicle on singleCar: its trail grows', async () => {
