@@ -1,27 +1,22 @@
 // The console in real Chromium against the real standalone server (fresh SQLite data dir):
-// sign-in and LastUrl, master data through the screens, Excel row errors, en_US, permitted menu,
-// tenant isolation, no console errors, and the sign-in bundle budget. Screenshots: .infra/screenshots/.
+// sign-in and LastUrl, master data through the screens (tree drag, binding, permission tree,
+// password reset), Excel row errors, en_US, permitted menu, tenant isolation, no console errors,
+// and the sign-in bundle budget. Screenshots: .infra/screenshots/.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { loginScriptBudget } from './bundle-budget';
-import { AdminClient, repoRoot, startPlatform, type Platform } from './platform';
+import { AdminClient, startPlatform, type Platform } from './platform';
+import { cell, saveDialog, selectRow, shot, shots, simSheet } from './steps';
 
 // The project's testTimeout does not reach specs run with --selectProjects in every jest version.
 jest.setTimeout(120_000);
 
 const ADMIN_PASSWORD = 'E2eAdmin2024';
 const USER_PASSWORD = 'E2eUser2024';
-const shots = join(repoRoot, '.infra/screenshots');
 
 let platform: Platform;
 let admin: Profile;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
-}
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${platform.baseUrl}/login`);
@@ -34,28 +29,6 @@ async function signIn(page: Page, username: string, password: string): Promise<v
 async function openScreen(page: Page, path: string): Promise<void> {
   await page.goto(`${platform.baseUrl}${path}`);
   await page.locator('.of-table-screen:visible').waitFor();
-}
-
-// Cached tabs stay mounted but hidden: only the visible screen counts.
-const cell = (page: Page, text: string) => page.locator('.bp6-table-cell:visible', { hasText: text });
-
-/** Clicks the table cell showing `text` (selects its row). */
-async function selectRow(page: Page, text: string): Promise<void> {
-  await cell(page, text).first().click();
-}
-
-async function saveDialog(page: Page): Promise<void> {
-  await page.locator('.bp6-dialog button[type=submit]').click();
-  await page.waitForSelector('.bp6-dialog', { state: 'detached' });
-}
-
-
-async function simSheet(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('sim');
-  sheet.addRow(['number', 'operator']);
-  rows.forEach((row) => sheet.addRow(row));
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 beforeAll(async () => {
