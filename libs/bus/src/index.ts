@@ -4,3 +4,4 @@ export * from './in-process-bus';
 export * from './kafka-bus';
 export { deliverBatch, type EncodedRecord, type DeliveryHooks } from './delivery';
 export { partitionForKey } from './partitioner';
+export { followSnapshotTopic } from './snapshot-follower';

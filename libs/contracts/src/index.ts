@@ -12,3 +12,4 @@ export * from './events/position';
 export * from './events/registry';
 export * from './events/vehicle-state';
 export * from './vehicle/display-status';
+export * from './vehicle/vehicle-registry-view';

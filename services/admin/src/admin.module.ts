@@ -79,6 +79,7 @@ import { User, UserRole } from './user/user.entity';
 import { UserController } from './user/user.controller';
 import { UserService } from './user/user.service';
 import { VehicleExcelService } from './vehicle/vehicle-excel.service';
+import { VehicleLiveStatus } from './vehicle/vehicle-live-status';
 import { VehicleTreeService } from './vehicle/vehicle-tree.service';
 import { VehicleController } from './vehicle/vehicle.controller';
 import { Vehicle } from './vehicle/vehicle.entity';
@@ -154,6 +155,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     MenuService,
     VehicleService,
     VehicleTreeService,
+    VehicleLiveStatus,
     VehicleExcelService,
     MasterDataExcelService,
     SmsCodeService,

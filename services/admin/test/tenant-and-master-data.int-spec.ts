@@ -126,7 +126,37 @@ describe.each(engines)('admin tenants and master data on %s', (engine) => {
     await waitFor(() => terminalEvents.some((e) => e.terminalPhone === '13812345678' && e.vehicleId === String(ids.AlphaCar)));
     const vehicleEntry = [...vehicleEvents].reverse().find((e) => e.vehicleId === String(ids.AlphaCar));
     expect(vehicleEntry).toMatchObject({ plateCode: '京A10001', terminalPhone: '13812345678', companyPath: ['1', String(ids.Alpha)], fleetPath: [String(ids.AlphaFleet)] });
+
+    // Tracking reports the vehicle online: the tree shows its status and counts it on every level.
+    const treeNodes = async () => (await alpha.get('/basic/tree/findVehicleTreeInfoList')).body.data;
+    const car = `v${ids.AlphaCar}`;
+    expect(findNode(await treeNodes(), car)).toMatchObject({ vehicleStatus: 0 });
+    await test.bus.publish(Topics.vehicleState, {
+      key: '13812345678',
+      value: {
+        terminalPhone: '13812345678',
+        vehicleId: String(ids.AlphaCar),
+        vehicleStatus: 1,
+        locateStatus: 1,
+        displayStatus: 'online',
+        gpsTimeS: Math.floor(Date.now() / 1000),
+        latitude: 39.9,
+        longitude: 116.4,
+        speedKmh: 42,
+        direction: 90,
+        alarmFlags: 0,
+        updatedAt: Date.now(),
+      },
+    });
+    await waitFor(async () => findNode(await treeNodes(), car).vehicleStatus === 1);
+    const onlineTree = await treeNodes();
+    expect(findNode(onlineTree, car)).toMatchObject({ vehicleStatus: 1, displayStatus: 'online', locateStatus: 1 });
+    expect(findNode(onlineTree, `f${ids.AlphaFleet}`)).toMatchObject({ total: 1, online: 1 });
+    expect(findNode(onlineTree, `c${ids.Alpha}`)).toMatchObject({ online: 1 });
+
     expect((await alpha.get('/basic/terminal/logoutTerminal', { vehicleId: ids.AlphaCar })).body.flag).toBe(true);
+    // Without a terminal the vehicle is offline in the tree whatever tracking last said.
+    expect(findNode(await treeNodes(), car)).toMatchObject({ vehicleStatus: 0 });
     expect((await alpha.get('/basic/terminal/logoutTerminal', { vehicleId: ids.AlphaCar })).body.errorCode).toBe(4230);
     expect((await alpha.get('/basic/terminal/logoutTerminal', { vehicleId: ids.BravoCar })).body.errorCode).toBe(8002);
     await waitFor(() => terminalEvents.some((e) => e.terminalPhone === '13812345678' && e.vehicleId === '' && e.registrationState === 2));
@@ -304,9 +334,9 @@ async function sheet(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not reached');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
