@@ -65,4 +65,11 @@ describe('standalone: simulator vehicles in the latest-position API', () => {
     }
     expect(elapsedMs).toBeLessThan(15_000);
   });
+
+  it('documents the tracking endpoints in OpenAPI', async () => {
+    const response = await request(platform.app.getHttpServer()).get('/api-docs-json').expect(200);
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining(['/gps/vtrack/findDailyMileage', '/gps/vtrack/findHistoryTrack', '/gps/vtrack/findMileage', '/gps/position/findLatestPositions', '/gps/position/findScopeOverview']),
+    );
+  });
 });
