@@ -3,6 +3,7 @@
 // password reset), Excel row errors, en_US, permitted menu, tenant isolation, no console errors,
 // and the sign-in bundle budget. Screenshots: .infra/screenshots/.
 import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { loginScriptBudget } from './bundle-budget';
@@ -183,6 +184,15 @@ describe('console in Chromium', () => {
     await page.locator('.bp6-table-column-name-text', { hasText: 'Plate colour' }).first().waitFor();
     expect(await page.evaluate("localStorage.getItem('language')")).toBe('en_US');
     await shot(page, 'vehicles-en');
+    // Export and template download through the bearer-authenticated fetch.
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(exported.suggestedFilename()).toBe('carList.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await exported.path());
+    const sheetText = JSON.stringify(book.worksheets[0]?.getSheetValues());
+    expect(sheetText).toContain('京A0E2E1');
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Template' }).click()]);
+    expect(template.suggestedFilename()).toBe('carList-template.xlsx');
     for (const [path, name] of [
       ['/index/userManage', 'users'],
       ['/index/roleManage', 'roles'],

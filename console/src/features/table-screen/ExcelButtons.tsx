@@ -29,10 +29,12 @@ interface ExcelButtonsProps {
   /** `basic/vehicle`: import posts to `<path>/import`, export downloads `<path>/export`. */
   readonly path: string;
   readonly tag: ResourceTag;
+  /** The import template (`GET <path>/template`) where the API has one. */
+  readonly template?: boolean;
 }
 
 /** Excel import (showing the rejected rows) and export, each behind its action code. */
-export function ExcelButtons({ screen, path, tag }: ExcelButtonsProps) {
+export function ExcelButtons({ screen, path, tag, template }: ExcelButtonsProps) {
   const { t, i18n } = useTranslation();
   const store = useAppStore();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -56,9 +58,9 @@ export function ExcelButtons({ screen, path, tag }: ExcelButtonsProps) {
     }
   };
 
-  const download = async (): Promise<void> => {
+  const download = async (what: 'export' | 'template'): Promise<void> => {
     const token = store.getState().session.token ?? '';
-    const response = await fetch(`/${path}/export?t=${Date.now()}`, {
+    const response = await fetch(`/${path}/${what}?_t=${Date.now()}`, {
       headers: { Authorization: `Bearer ${token}` },
       credentials: 'include',
     });
@@ -68,7 +70,7 @@ export function ExcelButtons({ screen, path, tag }: ExcelButtonsProps) {
     }
     const link = document.createElement('a');
     link.href = URL.createObjectURL(await response.blob());
-    link.download = `${screen}.xlsx`;
+    link.download = `${screen}${what === 'template' ? '-template' : ''}.xlsx`;
     link.click();
     URL.revokeObjectURL(link.href);
   };
@@ -77,6 +79,7 @@ export function ExcelButtons({ screen, path, tag }: ExcelButtonsProps) {
     <>
       <WithPower code={`${screen}:import`}>
         <Button icon="import" loading={isLoading} text={t('excel.import')} onClick={() => fileInput.current?.click()} />
+        {template && <Button icon="th-derived" text={t('excel.template')} onClick={() => void download('template')} />}
         <input
           ref={fileInput}
           type="file"
@@ -91,7 +94,7 @@ export function ExcelButtons({ screen, path, tag }: ExcelButtonsProps) {
         />
       </WithPower>
       <WithPower code={`${screen}:export`}>
-        <Button icon="export" text={t('excel.export')} onClick={() => void download()} />
+        <Button icon="export" text={t('excel.export')} onClick={() => void download('export')} />
       </WithPower>
       <Dialog isOpen={rowErrors !== null} title={t('excel.rowErrors')} onClose={() => setRowErrors(null)} style={{ width: 600 }}>
         <DialogBody>

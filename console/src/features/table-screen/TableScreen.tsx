@@ -59,7 +59,7 @@ export interface TableScreenProps<Row, Form extends FormValues> {
   /** False when the API has no update call (no edit button). */
   readonly canEdit?: boolean;
   /** Excel import/export under `<path>/import|export`, gated by `<screen>:import|export`. */
-  readonly excel?: { readonly path: string; readonly tag: ResourceTag };
+  readonly excel?: { readonly path: string; readonly tag: ResourceTag; readonly template?: boolean };
   /** Screen-specific buttons (bind, reset password ...) acting on the selected rows. */
   readonly toolbar?: (selected: readonly Row[], clearSelection: () => void) => ReactNode;
   /** A panel left of the table (organisation tree). */
@@ -188,7 +188,7 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
             />
           </WithPower>
           {props.toolbar?.(selectedRows, () => setSelection([]))}
-          {props.excel && <ExcelButtons screen={screen} path={props.excel.path} tag={props.excel.tag} />}
+          {props.excel && <ExcelButtons screen={screen} {...props.excel} />}
         </ButtonGroup>
       </form>
       <div className="of-table-body">

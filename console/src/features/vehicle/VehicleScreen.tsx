@@ -74,7 +74,7 @@ export default function VehicleScreen(_props: ScreenProps) {
       editTitleKey="vehicle.edit"
       save={(form, editing) => save(formToVehicle(form), editing?.id)}
       remove={(rows) => remove(rows.map((row) => row.id))}
-      excel={{ path: resources.vehicle.path, tag: resources.vehicle.tag }}
+      excel={{ path: resources.vehicle.path, tag: resources.vehicle.tag, template: true }}
       toolbar={(selected) => (
         <BindActions<Vehicle>
           screen="carList"
