@@ -21,6 +21,12 @@ import {
 
 const useVehicleList = listHook<Vehicle>(resources.vehicle);
 
+interface Master {
+  readonly id: number;
+  readonly name: string;
+  readonly phone: string;
+}
+
 /** /index/carList: vehicles, terminal bind/unbind (`logoutTerminal`), Excel import/export. */
 export default function VehicleScreen(_props: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -31,6 +37,11 @@ export default function VehicleScreen(_props: ScreenProps) {
   // The terminal list needs terminalM:search; the unbound list (§7) needs no code.
   const terminals = useLookup<{ records: Terminal[] }>('basic/terminal?size=1000', 'Terminal', !useGranted('terminalM:search'))?.records;
   const unboundTerminals = useLookup<Terminal[]>('basic/terminal/findUnbindTerminalList', 'Terminal');
+  // All owners with the owner screen's code; else those no vehicle points at (§7, no code needed).
+  const allMasters = useGranted('vehicleMaster:search');
+  const listedMasters = useLookup<{ records: Master[] }>('basic/vehicle-master?size=1000', 'Catalogue', !allMasters);
+  const unboundMasters = useLookup<Master[]>('basic/vehicleMaster/getUnbindMasters', 'Catalogue', allMasters);
+  const masters = (allMasters ? listedMasters?.records : unboundMasters) ?? [];
   const { save, remove } = useResourceMutations(resources.vehicle);
   const english = i18n.language === 'en_US';
 
@@ -40,8 +51,9 @@ export default function VehicleScreen(_props: ScreenProps) {
       fleets,
       types: (types ?? []).map((type) => ({ value: String(type.code), label: english ? type.en_US : type.zh_CN })),
       drivers: (drivers ?? []).map((driver) => ({ value: String(driver.id), label: `${driver.name} (${driver.licenceNo})` })),
+      masters: masters.map((master) => ({ value: String(master.id), label: `${master.name} (${master.phone})` })),
     }),
-    [companies, fleets, types, drivers, english],
+    [companies, fleets, types, drivers, masters, english],
   );
   const fields = useMemo(() => vehicleFields(options), [options]);
   const companyName = labelMap(companies);

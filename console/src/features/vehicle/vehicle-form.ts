@@ -10,6 +10,8 @@ export interface Vehicle {
   readonly companyId: number;
   readonly fleetId?: number | null;
   readonly driverId?: number | null;
+  /** Vehicle master (owner); the API copies its name and phone into ownerName/ownerPhone. */
+  readonly masterId?: number | null;
   readonly terminalId?: number | null;
   readonly engineNo?: string | null;
   readonly ownerName?: string | null;
@@ -35,6 +37,7 @@ export interface VehicleForm extends Record<string, string> {
   companyId: string;
   fleetId: string;
   driverId: string;
+  masterId: string;
   engineNo: string;
   ownerName: string;
   ownerPhone: string;
@@ -50,6 +53,7 @@ export const emptyVehicleForm: VehicleForm = {
   companyId: '',
   fleetId: '',
   driverId: '',
+  masterId: '',
   engineNo: '',
   ownerName: '',
   ownerPhone: '',
@@ -62,6 +66,7 @@ export interface VehicleOptions {
   readonly companies: readonly FieldOption[];
   readonly fleets: readonly FieldOption[];
   readonly drivers: readonly FieldOption[];
+  readonly masters: readonly FieldOption[];
 }
 
 /** Spec §5: plate colour 1/2/3/4/5/9, type 1-25, VIN >= 17, owner mobile. */
@@ -74,6 +79,7 @@ export function vehicleFields(options: VehicleOptions): FieldSpec<VehicleForm>[]
     { name: 'companyId', labelKey: 'common.company', kind: 'select', options: options.companies },
     { name: 'fleetId', labelKey: 'common.fleet', kind: 'select', options: options.fleets },
     { name: 'driverId', labelKey: 'vehicle.driver', kind: 'select', options: options.drivers },
+    { name: 'masterId', labelKey: 'vehicle.master', kind: 'select', options: options.masters },
     { name: 'engineNo', labelKey: 'vehicle.engineNo', maxLength: 32 },
     { name: 'ownerName', labelKey: 'vehicle.ownerName', maxLength: 32, validate: nameRule },
     { name: 'ownerPhone', labelKey: 'vehicle.ownerPhone', validate: mobileRule },
@@ -91,6 +97,7 @@ export function vehicleToForm(row: Vehicle): VehicleForm {
     companyId: text(row.companyId),
     fleetId: text(row.fleetId),
     driverId: text(row.driverId),
+    masterId: text(row.masterId),
     engineNo: text(row.engineNo),
     ownerName: text(row.ownerName),
     ownerPhone: text(row.ownerPhone),
@@ -108,6 +115,7 @@ export function formToVehicle(form: VehicleForm) {
     companyId: optionalNumber(form.companyId),
     fleetId: optionalNumber(form.fleetId),
     driverId: optionalNumber(form.driverId),
+    masterId: optionalNumber(form.masterId),
     engineNo: optional(form.engineNo),
     ownerName: optional(form.ownerName),
     ownerPhone: optional(form.ownerPhone),
