@@ -13,3 +13,4 @@ export * from './events/registry';
 export * from './events/vehicle-state';
 export * from './vehicle/display-status';
 export * from './vehicle/vehicle-registry-view';
+export * from './terminal-phone';

@@ -1,5 +1,5 @@
 import type { Subscription } from '@openfleet/bus';
-import { InstructionStatus, Topics, type CommandResult, type DownlinkCommand } from '@openfleet/contracts';
+import { canonicalTerminalPhone, InstructionStatus, Topics, type CommandResult, type DownlinkCommand } from '@openfleet/contracts';
 import { encodeFrame, messageFromJson } from '@openfleet/jt808';
 import type { GatewayContext } from './gateway-context';
 import type { PendingCommand } from './pending-commands';
@@ -31,8 +31,9 @@ export class DownlinkDispatcher {
         fromBeginning: false,
         handle: async (messages) => {
           for (const { value } of messages) {
-            if (value.state === 'online') this.directory.set(value.terminalPhone, value.gatewayId);
-            else if (this.directory.get(value.terminalPhone) === value.gatewayId) this.directory.delete(value.terminalPhone);
+            const key = canonicalTerminalPhone(value.terminalPhone);
+            if (value.state === 'online') this.directory.set(key, value.gatewayId);
+            else if (this.directory.get(key) === value.gatewayId) this.directory.delete(key);
           }
         },
       }),
@@ -56,9 +57,11 @@ export class DownlinkDispatcher {
     // The bus delivers at least once: a redelivered command must not reach the terminal twice.
     if (this.recent.has(command.commandId)) return;
     this.remember(command.commandId);
-    const conn = this.ctx.sessions.get(command.terminalPhone);
+    // Commands name the terminal as the registry spells it; sessions are keyed by the canonical phone.
+    const key = canonicalTerminalPhone(command.terminalPhone);
+    const conn = this.ctx.sessions.get(key);
     if (!conn || conn.closed) {
-      const holder = this.directory.get(command.terminalPhone);
+      const holder = this.directory.get(key);
       if (holder !== undefined && holder !== this.ctx.gatewayId) return;
       if (this.ctx.config.GATEWAY_808_OFFLINE_REPORTER)
         await this.publishResult({ commandId: command.commandId, terminalPhone: command.terminalPhone, status: InstructionStatus.DEVICE_OFFLINE, at: Date.now() });

@@ -36,7 +36,7 @@ describe('gateway-808 when the bus fails mid-stream', () => {
     await new Promise((r) => setTimeout(r, 800));
     const ackedDuringOutage = during.filter((s) => ackedSerials().has(s));
     expect(ackedDuringOutage).toEqual([]);
-    const conn = gateway.server.sessions.get(terminal.phone)!;
+    const conn = gateway.server.sessionOf(terminal.phone)!;
     expect(conn.paused).toBe(true);
     // Back-pressure: at most one socket read's worth of frames is held, not an unbounded queue.
     expect(conn.pendingPublishes).toBeLessThanOrEqual(20);

@@ -158,7 +158,7 @@ describe('gateway-808 over TCP with the in-process bus', () => {
     await terminal.login();
     terminal.send(0x0200, { hex: 'aabb' }, { subpackage: { total: 3, index: 1 } });
     await terminal.expect((m) => m.msgId === 0x8003, 2000);
-    await waitUntil(() => gateway.server.sessions.get(terminal.phone)?.existingAssembler?.size === 0, 2000, 'abandon');
+    await waitUntil(() => gateway.server.sessionOf(terminal.phone)?.existingAssembler?.size === 0, 2000, 'abandon');
   });
 
   it('delivers commands, matches replies and publishes results (success, failure, timeout, offline)', async () => {

@@ -2,7 +2,7 @@
 // reporting; afterwards every frame the gateway acknowledged must be on the real Kafka topic.
 import { KafkaBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type Position } from '@openfleet/contracts';
-import { recordTopic, waitUntil } from './testing/bus-recorder';
+import { positionProbe, recordTopicFromNow, waitUntil } from './testing/bus-recorder';
 import { startGateway, type RunningGateway } from './testing/gateway-harness';
 import { SwitchableNetwork } from './testing/switchable-network';
 import { locationBody, TestTerminal } from './testing/test-terminal';
@@ -40,6 +40,8 @@ describe('gateway-808 when the Kafka broker goes away mid-stream', () => {
 
   it('acks nothing while the broker is unreachable and loses no acknowledged frame', async () => {
     const phone = `0000000002${String(Date.now()).slice(-10)}`;
+    const probePhone = `${phone}-probe`;
+    const stored = await recordTopicFromNow<Position>(checkBus, Topics.position, positionProbe(probePhone), (p) => p.terminalPhone === probePhone);
     terminal = await TestTerminal.open(gateway.port, phone, '2019');
     const t = terminal;
     await t.login();
@@ -60,7 +62,7 @@ describe('gateway-808 when the Kafka broker goes away mid-stream', () => {
       await sleep(4000);
       expect(acked().length).toBe(ackedAtCut);
       // Back-pressure instead of an unbounded queue: the terminal's socket is no longer read.
-      expect(gateway.server.sessions.get(phone)?.paused).toBe(true);
+      expect(gateway.server.sessionOf(phone)?.paused).toBe(true);
       network.restore();
       await waitUntil(() => acked().length > ackedAtCut + 20, 60_000, 'acks after the broker returned');
     } finally {
@@ -68,7 +70,6 @@ describe('gateway-808 when the Kafka broker goes away mid-stream', () => {
     }
     await waitUntil(() => sent.every((serial) => acked().includes(serial)), 60_000, 'every frame acknowledged in the end');
 
-    const stored = await recordTopic<Position>(checkBus, Topics.position, `outage-check-${run}`);
     const ackedSerials = new Set(acked());
     const storedSerials = () => new Set(stored.values.filter((p) => p.terminalPhone === phone).map((p) => p.serial));
     await waitUntil(() => [...ackedSerials].every((serial) => storedSerials().has(serial)), 60_000, 'acked frames on Kafka');

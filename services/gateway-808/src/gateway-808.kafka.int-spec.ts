@@ -1,7 +1,7 @@
 // The gateway end to end against the real Kafka broker of `scripts/infra up` (127.0.0.1:9092).
 import { KafkaBus, silentBusLogger } from '@openfleet/bus';
 import { InstructionStatus, Topics, type CommandResult, type Position } from '@openfleet/contracts';
-import { recordTopic, waitUntil } from './testing/bus-recorder';
+import { positionProbe, recordTopic, recordTopicFromNow, waitUntil } from './testing/bus-recorder';
 import { startGateway, type RunningGateway } from './testing/gateway-harness';
 import { locationBody, TestTerminal } from './testing/test-terminal';
 
@@ -26,7 +26,8 @@ describe('gateway-808 with the real Kafka broker', () => {
   it('register -> auth -> 0x0200 -> 0x8001, then a command round trip', async () => {
     // A phone unique to this run: the recorders read the topics from the beginning.
     const phone = `0000000001${String(Date.now()).slice(-10)}`;
-    const positions = await recordTopic<Position>(bus, Topics.position, `pos-${run}`);
+    const probePhone = `${phone}-probe`;
+    const positions = await recordTopicFromNow<Position>(bus, Topics.position, positionProbe(probePhone), (p) => p.terminalPhone === probePhone);
     const results = await recordTopic<CommandResult>(bus, Topics.commandResult, `res-${run}`);
     terminal = await TestTerminal.open(gateway.port, phone, '2019');
     const t = terminal;

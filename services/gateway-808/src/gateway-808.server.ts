@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { EventBus, Subscription } from '@openfleet/bus';
-import { Topics } from '@openfleet/contracts';
+import { canonicalTerminalPhone, Topics } from '@openfleet/contracts';
 import { decodeFrame, Jt808DecodeError } from '@openfleet/jt808';
 import { EVENT_BUS, HealthRegistry } from '@openfleet/service-kit';
 import { BusGate } from './bus-gate';
@@ -34,6 +34,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   readonly gate = new BusGate();
   readonly registry: TerminalRegistry;
   readonly raw: RawFrameCapture;
+  /** Authenticated connections by canonical terminal phone (`canonicalTerminalPhone`). */
   readonly sessions = new Map<string, TerminalConnection>();
   private readonly connections = new Set<TerminalConnection>();
   private readonly downlink: DownlinkDispatcher;
@@ -55,6 +56,11 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     this.uplink = new UplinkHandler(this, this.downlink);
     this.gate.onChange(() => this.connections.forEach((conn) => this.updateFlow(conn)));
     health.register('gateway-808', async () => this.server?.listening === true);
+  }
+
+  /** The authenticated connection of a terminal, by its phone in any spelling (header or registry). */
+  sessionOf(phone: string): TerminalConnection | undefined {
+    return this.sessions.get(canonicalTerminalPhone(phone));
   }
 
   /** Where terminals connect (the real port when configured with 0). */
@@ -217,8 +223,9 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     conn.existingAssembler?.clear();
     if (!conn.authenticated) return;
     this.downlink.sessionEnded(conn);
-    if (this.sessions.get(conn.phone) === conn) {
-      this.sessions.delete(conn.phone);
+    const sessionKey = canonicalTerminalPhone(conn.phone);
+    if (this.sessions.get(sessionKey) === conn) {
+      this.sessions.delete(sessionKey);
       this.metrics.sessions.set(this.sessions.size);
     }
     await publishSessionEvent(this, {

@@ -62,4 +62,16 @@ describe('TerminalRegistry', () => {
     expect(registry.register('013800000001', body()).authCode).toBe('ADMIN-CODE');
     expect(registry.authenticate('013800000001', 'ADMIN-CODE')).toBe(true);
   });
+
+  it('matches the header forms of a SIM number (2013: 12 digits, 2019: 20) with the number as registered', () => {
+    const registry = new TerminalRegistry('strict', 's');
+    registry.apply(entry({ terminalPhone: '13800000001' }));
+    const ok2013 = registry.register('013800000001', body());
+    expect(ok2013).toMatchObject({ result: RegisterResult.OK, vehicleId: 'v1' });
+    expect(registry.vehicleIdOf('00000000013800000001')).toBe('v1');
+    // One code per terminal whatever edition it speaks.
+    expect(registry.authenticate('00000000013800000001', ok2013.authCode!)).toBe(true);
+    registry.apply(entry({ terminalPhone: '13800000001', deleted: true }));
+    expect(registry.register('013800000001', body()).result).toBe(RegisterResult.NO_SUCH_TERMINAL);
+  });
 });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { TerminalRegistrationState, type TerminalRegistryEntry } from '@openfleet/contracts';
+import { canonicalTerminalPhone, TerminalRegistrationState, type TerminalRegistryEntry } from '@openfleet/contracts';
 import type { RegisterBody } from '@openfleet/jt808';
 
 /** 0x8100 result codes. */
@@ -24,6 +24,8 @@ export interface RegisterOutcome {
  * In-memory copy of the admin service's terminal registry (compacted topic), so registration
  * and authentication never make a remote call. Auth codes are derived from the phone with an
  * HMAC, so a terminal registered through one gateway instance can authenticate on any other.
+ * Phones are matched in their canonical form: the header's zero-padded SIM number (2013: 12 digits,
+ * 2019: 20) finds the registry's entry for the number as entered.
  */
 export class TerminalRegistry {
   private readonly byPhone = new Map<string, TerminalRegistryEntry>();
@@ -40,28 +42,27 @@ export class TerminalRegistry {
   }
 
   apply(entry: TerminalRegistryEntry): void {
-    const previous = this.byPhone.get(entry.terminalPhone);
-    if (previous?.vehicleId && this.phoneByVehicle.get(previous.vehicleId) === previous.terminalPhone)
-      this.phoneByVehicle.delete(previous.vehicleId);
+    const key = canonicalTerminalPhone(entry.terminalPhone);
+    const previous = this.byPhone.get(key);
+    if (previous?.vehicleId && this.phoneByVehicle.get(previous.vehicleId) === key) this.phoneByVehicle.delete(previous.vehicleId);
     if (entry.deleted) {
-      this.byPhone.delete(entry.terminalPhone);
+      this.byPhone.delete(key);
       return;
     }
-    this.byPhone.set(entry.terminalPhone, entry);
-    if (entry.vehicleId && entry.registrationState === TerminalRegistrationState.REGISTERED)
-      this.phoneByVehicle.set(entry.vehicleId, entry.terminalPhone);
+    this.byPhone.set(key, entry);
+    if (entry.vehicleId && entry.registrationState === TerminalRegistrationState.REGISTERED) this.phoneByVehicle.set(entry.vehicleId, key);
   }
 
   get(phone: string): TerminalRegistryEntry | undefined {
-    return this.byPhone.get(phone);
+    return this.byPhone.get(canonicalTerminalPhone(phone));
   }
 
   vehicleIdOf(phone: string): string {
-    return this.byPhone.get(phone)?.vehicleId ?? '';
+    return this.get(phone)?.vehicleId ?? '';
   }
 
   register(phone: string, body: RegisterBody): RegisterOutcome {
-    const entry = this.byPhone.get(phone);
+    const entry = this.get(phone);
     if (!entry) {
       if (this.policy === 'strict') return { result: RegisterResult.NO_SUCH_TERMINAL, vehicleId: '' };
       return { result: RegisterResult.OK, authCode: this.authCodeOf(phone), vehicleId: '' };
@@ -78,7 +79,7 @@ export class TerminalRegistry {
       if (this.policy === 'strict') return { result: RegisterResult.NO_SUCH_VEHICLE, vehicleId: '' };
     } else {
       const holder = this.phoneByVehicle.get(entry.vehicleId);
-      if (holder !== undefined && holder !== phone)
+      if (holder !== undefined && holder !== canonicalTerminalPhone(phone))
         return { result: RegisterResult.VEHICLE_ALREADY_REGISTERED, vehicleId: entry.vehicleId };
     }
     return { result: RegisterResult.OK, authCode: entry.authCode || this.authCodeOf(phone), vehicleId: entry.vehicleId };
@@ -86,7 +87,7 @@ export class TerminalRegistry {
 
   /** True when the code is the one issued to this phone (by the admin registry or derived here). */
   authenticate(phone: string, authCode: string): boolean {
-    const entry = this.byPhone.get(phone);
+    const entry = this.get(phone);
     if (!entry && this.policy === 'strict') return false;
     if (entry?.authCode && entry.authCode === authCode) return true;
     const expected = Buffer.from(this.authCodeOf(phone));
@@ -95,6 +96,6 @@ export class TerminalRegistry {
   }
 
   authCodeOf(phone: string): string {
-    return createHmac('sha256', this.secret).update(phone).digest('hex').slice(0, 16).toUpperCase();
+    return createHmac('sha256', this.secret).update(canonicalTerminalPhone(phone)).digest('hex').slice(0, 16).toUpperCase();
   }
 }

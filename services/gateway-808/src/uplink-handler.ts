@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { PublishRecord } from '@openfleet/bus';
-import { Topics, type Position, type TerminalUplink } from '@openfleet/contracts';
+import { canonicalTerminalPhone, Topics, type Position, type TerminalUplink } from '@openfleet/contracts';
 import {
   dateToBcdTime,
   decodeBody,
@@ -74,10 +74,11 @@ export class UplinkHandler {
     conn.version = msg.version;
     conn.authenticated = true;
     conn.vehicleId = this.ctx.registry.vehicleIdOf(msg.phone);
-    const previous = this.ctx.sessions.get(msg.phone);
+    const sessionKey = canonicalTerminalPhone(msg.phone);
+    const previous = this.ctx.sessions.get(sessionKey);
     if (previous !== conn) {
       // Bound now so commands reach the new connection; the old one is reported offline as replaced.
-      this.ctx.sessions.set(msg.phone, conn);
+      this.ctx.sessions.set(sessionKey, conn);
       this.ctx.metrics.sessions.set(this.ctx.sessions.size);
       if (previous) this.ctx.close(previous, 'replaced');
     }

@@ -19,6 +19,8 @@ describe('VehicleRegistryView', () => {
     const view = new VehicleRegistryView();
     view.apply(entry('1', '013800000001', 10));
     expect(view.find({ terminalPhone: '013800000001' })?.vehicleId).toBe('1');
+    // The 2019 header spelling of the same SIM number.
+    expect(view.byTerminalPhone('00000000013800000001')?.vehicleId).toBe('1');
     // The terminal is re-bound to vehicle 2, then vehicle 1's update (without terminal) arrives.
     view.apply(entry('2', '013800000001', 20));
     view.apply(entry('1', '', 21));

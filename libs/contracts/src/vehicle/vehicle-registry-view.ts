@@ -1,8 +1,10 @@
 import type { VehicleRegistryEntry } from '../events/registry';
+import { canonicalTerminalPhone } from '../terminal-phone';
 
 /**
  * In-memory view of the vehicle registry snapshot (admin.vehicle-registry.v1), by vehicle and by
- * terminal phone. Records are applied in any order: an older record never overwrites a newer one.
+ * terminal phone (in its canonical form, so header and registry spellings of a SIM number match).
+ * Records are applied in any order: an older record never overwrites a newer one.
  */
 export class VehicleRegistryView {
   private readonly byVehicle = new Map<string, VehicleRegistryEntry>();
@@ -12,13 +14,16 @@ export class VehicleRegistryView {
     const previous = this.byVehicle.get(entry.vehicleId);
     if (previous && previous.updatedAt > entry.updatedAt) return;
     // Only drop the phone's entry if it still points at this vehicle (the phone may have moved on).
-    if (previous?.terminalPhone && this.byTerminal.get(previous.terminalPhone) === previous) this.byTerminal.delete(previous.terminalPhone);
+    if (previous?.terminalPhone) {
+      const previousKey = canonicalTerminalPhone(previous.terminalPhone);
+      if (this.byTerminal.get(previousKey) === previous) this.byTerminal.delete(previousKey);
+    }
     if (entry.deleted) {
       this.byVehicle.delete(entry.vehicleId);
       return;
     }
     this.byVehicle.set(entry.vehicleId, entry);
-    if (entry.terminalPhone) this.byTerminal.set(entry.terminalPhone, entry);
+    if (entry.terminalPhone) this.byTerminal.set(canonicalTerminalPhone(entry.terminalPhone), entry);
   }
 
   byVehicleId(vehicleId: string): VehicleRegistryEntry | undefined {
@@ -26,12 +31,12 @@ export class VehicleRegistryView {
   }
 
   byTerminalPhone(terminalPhone: string): VehicleRegistryEntry | undefined {
-    return this.byTerminal.get(terminalPhone);
+    return this.byTerminal.get(canonicalTerminalPhone(terminalPhone));
   }
 
   /** The vehicle an event is about: by vehicle id when the event carries one, else by terminal phone. */
   find(ref: { vehicleId?: string; terminalPhone?: string }): VehicleRegistryEntry | undefined {
-    return (ref.vehicleId ? this.byVehicle.get(ref.vehicleId) : undefined) ?? (ref.terminalPhone ? this.byTerminal.get(ref.terminalPhone) : undefined);
+    return (ref.vehicleId ? this.byVehicle.get(ref.vehicleId) : undefined) ?? (ref.terminalPhone ? this.byTerminalPhone(ref.terminalPhone) : undefined);
   }
 
   all(): IterableIterator<VehicleRegistryEntry> {

@@ -1,5 +1,5 @@
 import type { DeliveredMessage, EventBus, PublishRecord, SubscribeOptions, Subscription } from '@openfleet/bus';
-import type { TopicDef } from '@openfleet/contracts';
+import type { Position, TopicDef } from '@openfleet/contracts';
 
 /** Collects everything published on some topics through a consumer group of its own. */
 export async function recordTopic<T>(bus: EventBus, topic: TopicDef<T>, group = `recorder-${Math.random()}`) {
@@ -12,6 +12,61 @@ export async function recordTopic<T>(bus: EventBus, topic: TopicDef<T>, group = 
     },
   });
   return { values, subscription };
+}
+
+/**
+ * Records what is published on a topic from now on, without reading its history (a long-lived
+ * broker's topics can hold millions of records): joins a fresh group at the latest offsets and
+ * returns once a probe record published after the join has come through.
+ */
+export async function recordTopicFromNow<T>(bus: EventBus, topic: TopicDef<T>, probe: PublishRecord<T>, isProbe: (value: T) => boolean) {
+  const values: T[] = [];
+  let joined = false;
+  const subscription = await bus.subscribe(topic, {
+    group: `recorder-${Math.random()}`,
+    fromBeginning: false,
+    handle: async (messages: DeliveredMessage<T>[]) => {
+      for (const m of messages) {
+        if (isProbe(m.value)) joined = true;
+        else values.push(m.value);
+      }
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  while (!joined) {
+    if (Date.now() > deadline) throw new Error(`recorder of ${topic.name} never received its probe`);
+    await bus.publish(topic, probe);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { values, subscription };
+}
+
+/** A valid position record for a recorder's probe (see `recordTopicFromNow`). */
+export function positionProbe(terminalPhone: string): PublishRecord<Position> {
+  const value: Position = {
+    terminalPhone,
+    vehicleId: '',
+    gpsTimeS: Math.floor(Date.now() / 1000),
+    receivedAtMs: Date.now(),
+    latitudeE6: 0,
+    longitudeE6: 0,
+    altitudeM: 0,
+    speedDkmh: 0,
+    directionDeg: 0,
+    alarmFlags: 0,
+    statusFlags: 0,
+    mileageHm: 0,
+    hasMileage: false,
+    fuelDl: 0,
+    hasFuel: false,
+    recordedSpeedDkmh: 0,
+    hasRecordedSpeed: false,
+    blindArea: false,
+    serial: 0,
+    sequence: 0,
+    extrasJson: '',
+  };
+  return { key: terminalPhone, value };
 }
 
 export async function waitUntil(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
