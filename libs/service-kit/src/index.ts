@@ -8,3 +8,4 @@ export * from './bus-factory';
 export * from './bootstrap';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { EnvelopeExceptionFilter } from './envelope-exception.filter';
+export * from './cluster-entry';
