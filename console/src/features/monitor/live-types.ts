@@ -24,19 +24,4 @@ export interface LatestPosition {
   todayMileage: number;
 }
 
-/** One `positions` socket item (services/api live hub): WGS-84, the console converts for its map. */
-export interface LivePosition {
-  vehicleId: string;
-  terminalPhone: string;
-  plateCode: string;
-  gpsTimeS: number;
-  receivedAtMs: number;
-  latitude: number;
-  longitude: number;
-  altitudeM: number;
-  speedKmh: number;
-  direction: number;
-  alarmFlags: number;
-  statusFlags: number;
-  mileageKm: number | null;
-}
+export type { LivePosition } from '@openfleet/contracts/live';

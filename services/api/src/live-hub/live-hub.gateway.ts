@@ -2,11 +2,11 @@ import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { bearerTokenOf, TokenService, type AuthUser } from '@openfleet/auth';
 import type { EventBus, Subscription } from '@openfleet/bus';
-import { Topics, type TopicDef } from '@openfleet/contracts';
+import { Topics, type LivePosition, type TopicDef } from '@openfleet/contracts';
 import { EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
-import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient, type LivePosition } from './live-push';
+import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient } from './live-push';
 import { VehicleDirectory } from './vehicle-directory';
 
 /** Room names: everything (super administrators), one per company, one per fleet. */

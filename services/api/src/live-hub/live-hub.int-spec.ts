@@ -3,11 +3,10 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type AlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { Topics, type AlarmEvent, type LivePosition, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { io, type Socket } from 'socket.io-client';
 import { ApiModule } from '../api.module';
-import type { LivePosition } from './live-push';
 import { VehicleDirectory } from './vehicle-directory';
 
 const TICK_MS = 300;

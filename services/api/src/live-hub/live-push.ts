@@ -1,5 +1,5 @@
 import type { AuthUser } from '@openfleet/auth';
-import type { Position, VehicleRegistryEntry } from '@openfleet/contracts';
+import type { LivePosition, Position, VehicleRegistryEntry } from '@openfleet/contracts';
 import { IsInt, Max, Min } from 'class-validator';
 
 /** Settings of the coalesced position push (environment variable names). */
@@ -9,23 +9,6 @@ export class LivePushConfig {
   @Min(20)
   @Max(60_000)
   LIVE_PUSH_TICK_MS = 1000;
-}
-
-/** One vehicle's newest position as pushed to the browser (WGS-84: the console converts for its map). */
-export interface LivePosition {
-  vehicleId: string;
-  terminalPhone: string;
-  plateCode: string;
-  gpsTimeS: number;
-  receivedAtMs: number;
-  latitude: number;
-  longitude: number;
-  altitudeM: number;
-  speedKmh: number;
-  direction: number;
-  alarmFlags: number;
-  statusFlags: number;
-  mileageKm: number | null;
 }
 
 /** What a socket follows: its whole scope (default) or a set of vehicle ids / terminal phones, always within its scope. */
