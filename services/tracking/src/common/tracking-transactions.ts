@@ -10,7 +10,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 @Injectable()
 export class TrackingTransactions {
   private tail: Promise<unknown> = Promise.resolve();
-  private readonly serial: boolean;
+  /** True when transactions run one after another (SQLite). */
+  readonly serial: boolean;
 
   constructor(@InjectDataSource('tracking') private readonly dataSource: DataSource) {
     this.serial = dataSource.options.type === 'better-sqlite3';
