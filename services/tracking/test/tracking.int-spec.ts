@@ -96,7 +96,10 @@ describe.each<Engine>(['sqlite', 'mysql'])('tracking service on %s', (engine) =>
     await publishPositions(test.bus, points);
     await waitFor(async () => (await storedCount(test, phone)) === 123, 10_000, 'track rows');
     const query = `vehicleId=104&startTime=2026-11-20 09:00:00&endTime=2026-11-20 10:00:00&mapType=3`;
-    const full = await decodeDailyMileage(await get(`/gps/vtrack/findDailyMileage?${query}&isAllLocations=1`).buffer(true).parse(binary).expect(200));
+    const fullResponse = await get(`/gps/vtrack/findDailyMileage?${query}&isAllLocations=1`).buffer(true).parse(binary).expect(200);
+    // The server time the benchmark reads (query, views, encoding, gzip).
+    expect(fullResponse.headers['server-timing']).toMatch(/^app;dur=\d+(\.\d)?$/);
+    const full = await decodeDailyMileage(fullResponse);
     expect(full).toMatchObject({ flag: true, errorCode: 200 });
     const fullPoints = JSON.parse(full.data.listAll);
     expect(fullPoints).toHaveLength(120);

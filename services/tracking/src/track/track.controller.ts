@@ -4,6 +4,7 @@ import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openflee
 import { okEnvelope, type ApiEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode, isAppError } from '@openfleet/errors';
 import type { Request, Response } from 'express';
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { DailyMileageService } from './daily-mileage.service';
@@ -31,6 +32,7 @@ export class TrackController {
       'Errors are gzip envelopes too: 300 window over TRACKING_TRACK_WINDOW_DAYS, 400 bad time, 8002 vehicle unknown or out of scope. isCompress=0 answers plain JSON.',
   })
   async findDailyMileage(@CurrentUser() user: AuthUser, @Query() query: DailyMileageQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const started = performance.now();
     let envelope: ApiEnvelope<unknown>;
     try {
       envelope = okEnvelope(await this.mileage.dailyMileage(user, query));
@@ -39,13 +41,21 @@ export class TrackController {
       const appError = isAppError(error) ? error : new AppError(ErrorCode.SERVER_ERROR);
       envelope = appError.toEnvelope(String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en_US' : 'zh_CN');
     }
-    const json = Buffer.from(JSON.stringify(envelope));
+    // listAll is a JSON string inside the JSON (spec §7), so it is escaped twice. Native
+    // JSON.stringify twice measured faster than writing the escaped text by hand, and than
+    // overlapping slices of it with a gzip stream.
+    const json = JSON.stringify(envelope);
+    // Server time of the answer (query, views, encoding, gzip), for the benchmark and the browser's dev tools.
+    const timing = () => response.setHeader('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
     if (query.isCompress === 0) {
+      timing();
       response.status(200).type('application/json').send(json);
       return;
     }
     // Not Content-Encoding: the console unzips the bytes itself (spec §7), the browser must not.
-    response.status(200).type('application/octet-stream').send(await gzipAsync(json, { level: 1 }));
+    const body = await gzipAsync(json, { level: 1 });
+    timing();
+    response.status(200).type('application/octet-stream').send(body);
   }
 
   @Get('findHistoryTrack')
