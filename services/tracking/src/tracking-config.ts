@@ -22,21 +22,6 @@ export class TrackingConfig {
   @Min(1)
   TRACKING_CONSUME_BATCH = 5000;
 
-  /** Most rows one ingest transaction carries when it merges the bus batches queued behind a busy write. */
-  @IsInt()
-  @Min(1)
-  TRACKING_WRITE_MAX_ROWS = 20_000;
-
-  /**
-   * MySQL: ingest transactions in flight at once (SQLite always writes one at a time). One keeps the
-   * merged transactions large and never deadlocks on the state upserts; the next batches are decoded
-   * and folded while it runs.
-   */
-  @IsInt()
-  @Min(1)
-  @Max(16)
-  TRACKING_WRITE_CONCURRENCY = 1;
-
   /** MySQL: daily partitions of track_point older than this are dropped by the maintenance job. */
   @IsInt()
   @Min(1)

@@ -10,8 +10,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 @Injectable()
 export class TrackingTransactions {
   private tail: Promise<unknown> = Promise.resolve();
-  /** True when transactions run one after another (SQLite). */
-  readonly serial: boolean;
+  private readonly serial: boolean;
 
   constructor(@InjectDataSource('tracking') private readonly dataSource: DataSource) {
     this.serial = dataSource.options.type === 'better-sqlite3';

@@ -7,33 +7,22 @@ import { TrackingTransactions } from '../common/tracking-transactions';
 import { LiveStateService } from '../live-state/live-state.service';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
-import type { VehicleLiveState } from '../live-state/vehicle-live-state';
-import { PointQuality, toTrackPointRow, type TrackPointRow } from './track-point';
+import { PointQuality, toTrackPointRow } from './track-point';
 import { TrackPointWriter } from './track-point.writer';
-import { WriteCoalescer } from './write-coalescer';
 
 const pointsStored = new Counter({ name: 'tracking_points_ingested_total', help: 'Track points written (including redeliveries skipped by the key)' });
 const pointsFlagged = new Counter({ name: 'tracking_points_flagged_total', help: 'Track points stored with a quality flag', labelNames: ['flag'] });
 
-/** One bus batch folded into the live states, waiting for its write. */
-interface FoldedBatch {
-  rows: TrackPointRow[];
-  touched: VehicleLiveState[];
-}
-
 /**
- * tracking.position.v1 -> track_point. The bus batches queued while a write is in flight (several
- * partitions) are merged into one transaction: the multi-row inserts, then the live states and day
- * mileage of every terminal they touched, each once. A handler resolves only after the commit that
- * carried its batch, and the bus commits the offsets only after that (at-least-once; the primary
- * key makes it exactly-once in the table). A failed write throws for every batch it carried, their
- * states are rolled back and the bus retries them.
+ * tracking.position.v1 -> track_point. Each bus batch becomes one transaction: the multi-row
+ * inserts, the live states and the day mileage. The handler resolves only after the commit, and
+ * the bus commits the offsets only after that (at-least-once; the primary key makes it exactly-once
+ * in the table). A failed write throws, the states are rolled back and the bus retries the batch.
  */
 @Injectable()
 export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PositionIngestService.name);
   private subscription?: Subscription;
-  private readonly coalescer: WriteCoalescer<FoldedBatch>;
 
   constructor(
     private readonly transactions: TrackingTransactions,
@@ -42,12 +31,7 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
     private readonly writer: TrackPointWriter,
     private readonly live: LiveStateService,
     private readonly registry: VehicleRegistryCache,
-  ) {
-    this.coalescer = new WriteCoalescer((batches) => this.write(batches), {
-      concurrency: transactions.serial ? 1 : config.TRACKING_WRITE_CONCURRENCY,
-      maxWeight: config.TRACKING_WRITE_MAX_ROWS,
-    });
-  }
+  ) {}
 
   async onModuleInit(): Promise<void> {
     // Subscribed directly on the bus port (like the gateway and the api) so the consumer also runs
@@ -69,7 +53,10 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
     const snapshot = this.live.snapshot(new Set(rows.map((row) => row.terminalPhone)));
     const touched = this.live.fold(rows);
     try {
-      await this.coalescer.submit({ rows, touched }, rows.length);
+      await this.transactions.run(async (manager) => {
+        await this.writer.write(rows, manager);
+        await this.live.persist(touched, manager);
+      });
     } catch (error) {
       this.live.restore(snapshot);
       this.logger.warn(`track point write failed, batch of ${rows.length} will be retried: ${(error as Error).message}`);
@@ -82,15 +69,5 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
       if (row.quality & PointQuality.SENTINEL) pointsFlagged.inc({ flag: 'sentinel' });
     }
     await this.live.publishChanges(touched);
-  }
-
-  private write(batches: readonly FoldedBatch[]): Promise<void> {
-    const rows = batches.length === 1 ? batches[0].rows : batches.flatMap((batch) => batch.rows);
-    // Sorted: concurrent upserts that lock their keys in one order cannot deadlock each other.
-    const touched = [...new Set(batches.flatMap((batch) => batch.touched))].sort((a, b) => (a.terminalPhone < b.terminalPhone ? -1 : a.terminalPhone > b.terminalPhone ? 1 : 0));
-    return this.transactions.run(async (manager) => {
-      await this.writer.write(rows, manager);
-      await this.live.persist(touched, manager);
-    });
   }
 }

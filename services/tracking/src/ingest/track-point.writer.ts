@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { mysqlValuesList, placeholderList } from '../common/sql-values';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import type { TrackPointRow } from './track-point';
 
@@ -19,8 +18,6 @@ export function rowValues(row: TrackPointRow): unknown[] {
     row.mileageHm, row.fuelDl, row.accState, row.liftingState, row.loadCondition, row.openCapState, row.blindArea, row.quality, row.extras,
   ];
 }
-
-const COLUMN_LIST = TRACK_POINT_COLUMNS.join(',');
 
 // SQLite allows 32766 bound parameters per statement: 24 columns -> at most 1365 rows.
 const SQLITE_MAX_ROWS = 1300;
@@ -48,11 +45,19 @@ export class TrackPointWriter {
     const run = async (target: EntityManager) => {
       for (let start = 0; start < rows.length; start += this.chunkRows) {
         const chunk = rows.slice(start, start + this.chunkRows);
-        if (this.sqlite) await target.query(`INSERT INTO track_point (${COLUMN_LIST}) VALUES ${placeholderList(TRACK_POINT_COLUMNS.length, chunk.length)} ON CONFLICT DO NOTHING`, chunk.flatMap(rowValues));
-        else await target.query(`INSERT IGNORE INTO track_point (${COLUMN_LIST}) VALUES ${mysqlValuesList(chunk.map(rowValues))}`);
+        await target.query(this.insertSql(chunk.length), chunk.flatMap(rowValues));
       }
     };
     if (manager) await run(manager);
     else await this.dataSource.transaction(run);
+  }
+
+  private insertSql(rowCount: number): string {
+    const tuple = `(${TRACK_POINT_COLUMNS.map(() => '?').join(',')})`;
+    const values = new Array<string>(rowCount).fill(tuple).join(',');
+    const columns = TRACK_POINT_COLUMNS.join(',');
+    return this.sqlite
+      ? `INSERT INTO track_point (${columns}) VALUES ${values} ON CONFLICT DO NOTHING`
+      : `INSERT IGNORE INTO track_point (${columns}) VALUES ${values}`;
   }
 }

@@ -4,7 +4,6 @@ import type { EventBus, Subscription } from '@openfleet/bus';
 import { Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { mysqlValuesList, placeholderList } from '../common/sql-values';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import type { TrackPointRow } from '../ingest/track-point';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
@@ -12,8 +11,6 @@ import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
 
 const SWEEP_INTERVAL_MS = 10_000;
-const STATE_COLUMNS = ['terminal_phone', 'vehicle_id', 'state', 'updated_at'];
-const DAY_COLUMNS = ['terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points', 'updated_at'];
 
 /**
  * The latest state of every terminal/vehicle: in memory for the APIs and the live push, persisted
@@ -107,12 +104,20 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   async persist(states: readonly VehicleLiveState[], manager: EntityManager): Promise<void> {
     if (!states.length) return;
     const now = Date.now();
-    await this.upsert(manager, 'vehicle_state', STATE_COLUMNS, ['terminal_phone'], states.map((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]));
-    const days: unknown[][] = [];
-    for (const { terminalPhone, vehicleId, day } of states) {
-      if (day) days.push([terminalPhone, day.day, vehicleId, dayMileageMeters(day), day.odometerStartHm, day.odometerEndHm, Math.round(day.computedM), day.points, now]);
-    }
-    if (days.length) await this.upsert(manager, 'daily_mileage', DAY_COLUMNS, ['terminal_phone', 'day'], days);
+    await manager.query(
+      this.upsertSql('vehicle_state', ['terminal_phone', 'vehicle_id', 'state', 'updated_at'], ['terminal_phone'], states.length),
+      states.flatMap((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]),
+    );
+    const days = states.filter((state) => state.day);
+    if (!days.length) return;
+    const columns = ['terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points', 'updated_at'];
+    await manager.query(
+      this.upsertSql('daily_mileage', columns, ['terminal_phone', 'day'], days.length),
+      days.flatMap(({ terminalPhone, vehicleId, day }) => {
+        if (!day) return [];
+        return [terminalPhone, day.day, vehicleId, dayMileageMeters(day), day.odometerStartHm, day.odometerEndHm, Math.round(day.computedM), day.points, now];
+      }),
+    );
   }
 
   /** Publishes a compacted state record for every terminal whose online/display status changed. */
@@ -190,19 +195,13 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private upsert(manager: EntityManager, table: string, columns: readonly string[], key: readonly string[], rows: unknown[][]): Promise<unknown> {
+  private upsertSql(table: string, columns: string[], key: string[], rowCount: number): string {
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    const values = new Array<string>(rowCount).fill(tuple).join(',');
     const updates = columns.filter((column) => !key.includes(column));
-    const head = `INSERT INTO ${table} (${columns.join(',')}) VALUES`;
-    if (this.sqlite) return this.upsertSqlite(manager, `${head} %VALUES% ON CONFLICT(${key.join(',')}) DO UPDATE SET ${updates.map((column) => `${column}=excluded.${column}`).join(',')}`, columns.length, rows);
-    return manager.query(`${head} ${mysqlValuesList(rows)} ON DUPLICATE KEY UPDATE ${updates.map((column) => `${column}=VALUES(${column})`).join(',')}`);
-  }
-
-  // SQLite binds at most 32766 parameters per statement.
-  private async upsertSqlite(manager: EntityManager, template: string, columns: number, rows: unknown[][]): Promise<void> {
-    const perStatement = Math.floor(32_000 / columns);
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const chunk = rows.slice(start, start + perStatement);
-      await manager.query(template.replace('%VALUES%', placeholderList(columns, chunk.length)), chunk.flat());
-    }
+    const head = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${values}`;
+    return this.sqlite
+      ? `${head} ON CONFLICT(${key.join(',')}) DO UPDATE SET ${updates.map((column) => `${column}=excluded.${column}`).join(',')}`
+      : `${head} ON DUPLICATE KEY UPDATE ${updates.map((column) => `${column}=VALUES(${column})`).join(',')}`;
   }
 }
