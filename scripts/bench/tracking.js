@@ -97,9 +97,29 @@ async function foreignRows(database) {
   return Number(n);
 }
 
+// The doubling INSERT ... SELECT can deadlock with the service's own writes (e.g. another producer's
+// positions on the shared broker); it resumes from the rows already there.
+async function prefillRetryingDeadlocks(database) {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const filled = await prefill(mysql, database, PREFILL, log);
+      return { rows: filled.rows, seconds: (Date.now() - started) / 1000 };
+    } catch (error) {
+      if (error.code !== 'ER_LOCK_DEADLOCK' || attempt >= 5) throw error;
+      log(`  prefill: deadlock, resuming (attempt ${attempt + 1})`);
+    }
+  }
+}
+
 async function main() {
   const producer = newBus('producer');
   const results = [];
+  // Each result is also logged as soon as it is known, so a later failure does not lose it.
+  const record = (row) => {
+    log(`result: ${row.join(' | ')}`);
+    results.push(row);
+  };
   const startTracking = () => startModule(TrackingModule);
   // The day before yesterday (CST), midnight UTC: inside the partition range, findDailyMileage window of one day.
   const dayStartS = Math.floor(Date.now() / 1000 / DAY_S) * DAY_S;
@@ -112,18 +132,18 @@ async function main() {
       app = await startTracking(); // creates the schema and the partitions
       const raw = await rawInsertRate(mysql, schema, positions);
       const service = await serviceIngestRate({ producer, app, positions });
-      results.push(['ingest, empty table: raw mysql2 (4 conns x 2000-row INSERT IGNORE)', `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
-      results.push(['ingest, empty table: Kafka -> tracking service -> MariaDB', `${Math.round(service.rate).toLocaleString('en-US')} rows/s (${(service.rate / raw).toFixed(2)} x raw)`]);
+      record(['ingest, empty table: raw mysql2 (4 conns x 2000-row INSERT IGNORE)', `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
+      record(['ingest, empty table: Kafka -> tracking service -> MariaDB', `${Math.round(service.rate).toLocaleString('en-US')} rows/s (${(service.rate / raw).toFixed(2)} x raw)`]);
     }
     if (PARTS.includes('prefill')) {
       log(`prefill to ${PREFILL.toLocaleString('en-US')} rows`);
-      const filled = await prefill(mysql, schema, PREFILL, log);
-      results.push(['prefill (INSERT ... SELECT doubling)', `${filled.rows.toLocaleString('en-US')} rows in ${Math.round(filled.seconds)} s`]);
+      const filled = await prefillRetryingDeadlocks(schema);
+      record(['prefill (INSERT ... SELECT doubling)', `${filled.rows.toLocaleString('en-US')} rows in ${Math.round(filled.seconds)} s`]);
       const more = makePositions('91', ROWS, dayStartS);
       const raw = await rawInsertRate(mysql, schema, makePositions('92', ROWS, dayStartS), { table: 'track_point' });
       const service = await serviceIngestRate({ producer, app, positions: more });
-      results.push([`ingest, ${filled.rows.toLocaleString('en-US')} rows in table: raw mysql2`, `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
-      results.push([`ingest, ${filled.rows.toLocaleString('en-US')} rows in table: Kafka -> service -> MariaDB`, `${Math.round(service.rate).toLocaleString('en-US')} rows/s (${(service.rate / raw).toFixed(2)} x raw)`]);
+      record([`ingest, ${filled.rows.toLocaleString('en-US')} rows in table: raw mysql2`, `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
+      record([`ingest, ${filled.rows.toLocaleString('en-US')} rows in table: Kafka -> service -> MariaDB`, `${Math.round(service.rate).toLocaleString('en-US')} rows/s (${(service.rate / raw).toFixed(2)} x raw)`]);
     }
     if (PARTS.includes('mileage')) {
       app ??= await startTracking();
@@ -137,12 +157,12 @@ async function main() {
       await waitForRows(schema, '80000000001', vehicleDay.length);
       const { times, serverTimes, points } = await dailyMileageTimes(app, '80000000001', dayStartS);
       const label = `findDailyMileage, ${points} points, full track, gzip (${Number(n).toLocaleString('en-US')} rows in table, ${MILEAGE_REQUESTS} requests)`;
-      if (serverTimes.length) results.push([`${label}: server time`, `p50 ${percentile(serverTimes, 0.5).toFixed(1)} ms, p99 ${percentile(serverTimes, 0.99).toFixed(1)} ms`]);
-      results.push([`${label}: client time over loopback`, `p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`]);
+      if (serverTimes.length) record([`${label}: server time`, `p50 ${percentile(serverTimes, 0.5).toFixed(1)} ms, p99 ${percentile(serverTimes, 0.99).toFixed(1)} ms`]);
+      record([`${label}: client time over loopback`, `p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`]);
     }
     if (PARTS.includes('ingest') || PARTS.includes('mileage')) {
       const foreign = await foreignRows(schema);
-      if (foreign) results.push(['rows from other producers on the shared topic during the run (the ingest counter includes them)', foreign.toLocaleString('en-US')]);
+      if (foreign) record(['rows from other producers on the shared topic during the run (the ingest counter includes them)', foreign.toLocaleString('en-US')]);
     }
     if (PARTS.includes('live')) {
       for (const tick of LIVE_TICKS) {
@@ -150,7 +170,7 @@ async function main() {
         const live = await livePushLatency({
           producer, startApi: () => startModule(ApiModule, { LIVE_PUSH_TICK_MS: String(tick) }), vehicles: LIVE_VEHICLES, clients: LIVE_CLIENTS, intervalS: 5, seconds: LIVE_SECONDS, companies: 10, log,
         });
-        results.push([`live push, tick ${tick} ms: ${LIVE_VEHICLES} vehicles / 5 s, ${LIVE_CLIENTS} clients, ${LIVE_SECONDS} s (Kafka -> hub -> socket.io)`, `p50 ${percentile(live.latencies, 0.5)} ms, p99 ${percentile(live.latencies, 0.99)} ms (${live.latencies.length} of ${live.expected} updates, ${live.published} positions published)`]);
+        record([`live push, tick ${tick} ms: ${LIVE_VEHICLES} vehicles / 5 s, ${LIVE_CLIENTS} clients, ${LIVE_SECONDS} s (Kafka -> hub -> socket.io)`, `p50 ${percentile(live.latencies, 0.5)} ms, p99 ${percentile(live.latencies, 0.99)} ms (${live.latencies.length} of ${live.expected} updates, ${live.published} positions published)`]);
       }
     }
   } finally {
