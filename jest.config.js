@@ -56,7 +56,7 @@ module.exports = {
       moduleNameMapper: {
         ...moduleNameMapper,
         '^@openfleet/contracts/display-status$': '<rootDir>/libs/contracts/src/vehicle/display-status.ts',
-        '^@openfleet/contracts/live$': '<rootDir>/libs/contracts/src/live/live-position.ts',
+        '^@openfleet/contracts/live$': '<rootDir>/libs/contracts/src/live/vehicle-positions.ts',
         '^react$': '<rootDir>/console/node_modules/react',
         '^react/(.*)$': '<rootDir>/console/node_modules/react/$1',
         '^react-dom$': '<rootDir>/console/node_modules/react-dom',

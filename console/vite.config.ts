@@ -29,7 +29,7 @@ export default defineConfig({
       // The monitoring screens: coordinate conversion and the shared display-status rule (pure files).
       '@openfleet/geo': here('../libs/geo/src/index.ts'),
       '@openfleet/contracts/display-status': here('../libs/contracts/src/vehicle/display-status.ts'),
-      '@openfleet/contracts/live': here('../libs/contracts/src/live/live-position.ts'),
+      '@openfleet/contracts/live': here('../libs/contracts/src/live/vehicle-positions.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
     },
     // The repository root holds an older React for other tools; the console uses its own.

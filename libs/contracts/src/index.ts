@@ -14,4 +14,4 @@ export * from './events/vehicle-state';
 export * from './vehicle/display-status';
 export * from './vehicle/vehicle-registry-view';
 export * from './terminal-phone';
-export * from './live/live-position';
+export * from './live/vehicle-positions';

@@ -1,40 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { inScope, type AuthUser } from '@openfleet/auth';
-import { DisplayStatus, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { DisplayStatus, type LatestPosition, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { compassName, toMapCoordinates } from '@openfleet/geo';
 import { formatCst } from '../common/time-window';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TrackQueryService } from '../track/track-query.service';
 import { LiveStateService } from './live-state.service';
 import { alarmCountOf, displayStatusOf, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
-
-/** One vehicle's latest state as the tree, the map and the home screen read it. */
-export interface LatestPosition {
-  vehicleId: string;
-  terminalPhone: string;
-  plateCode: string;
-  plateColor: number | null;
-  companyId: string;
-  fleetId: string;
-  vehicleStatus: number;
-  locateStatus: number;
-  displayStatus: string;
-  alarmCount: number;
-  alarmFlags: number;
-  gpsTime: string | null;
-  gpsSpeed: number;
-  direction: number;
-  directionName: string;
-  latitude: number | null;
-  longitude: number | null;
-  mapLatitude: number | null;
-  mapLongitude: number | null;
-  high: number | null;
-  accState: number;
-  mileage: number | null;
-  oilMass: number | null;
-  todayMileage: number;
-}
 
 @Injectable()
 export class LatestPositionService {
