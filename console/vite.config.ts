@@ -30,6 +30,7 @@ export default defineConfig({
       '@openfleet/geo': here('../libs/geo/src/index.ts'),
       '@openfleet/contracts/display-status': here('../libs/contracts/src/vehicle/display-status.ts'),
       '@openfleet/contracts/live': here('../libs/contracts/src/live/vehicle-positions.ts'),
+      '@openfleet/contracts/validation-rules': here('../libs/contracts/src/validation-rules.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
     },
     // The repository root holds an older React for other tools; the console uses its own.

@@ -15,3 +15,4 @@ export * from './vehicle/display-status';
 export * from './vehicle/vehicle-registry-view';
 export * from './terminal-phone';
 export * from './live/vehicle-positions';
+export * from './validation-rules';

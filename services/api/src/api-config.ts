@@ -1,17 +1,8 @@
-import { IsInt, IsString, Max, Min } from 'class-validator';
-import { PlatformConfig } from '@openfleet/service-kit';
+import { IsString } from 'class-validator';
+import { PlatformConfig, withHttpListener } from '@openfleet/service-kit';
 
 /** Configuration of the HTTP API gateway (environment variables, validated at start). */
-export class ApiConfig extends PlatformConfig {
-  /** 0 picks a free port (tests). */
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  HTTP_PORT = 8080;
-
-  @IsString()
-  HTTP_HOST = '0.0.0.0';
-
+export class ApiConfig extends withHttpListener(PlatformConfig) {
   /** Built console bundle served at / (standalone); a placeholder page when it does not exist. */
   @IsString()
   CONSOLE_DIR = 'console/dist';

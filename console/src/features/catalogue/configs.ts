@@ -1,3 +1,4 @@
+import { isIdCardNumber } from '@openfleet/contracts/validation-rules';
 import { codeNameRule, codeOptions, mobileRule, nameRule } from '../master-data/rules';
 import type { CatalogueConfig } from './catalogue';
 
@@ -15,14 +16,9 @@ const engineModel = match(/^[A-Za-z0-9._-]{1,32}$/, 'validation.engineModel');
 const displacement = match(/^\d{1,3}(\.\d{1,2})?$/, 'validation.displacement');
 const intRange = (min: number, max: number) => (value: string) =>
   /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max ? null : 'validation.intRange';
-/** Spec §5: 18-character resident ID with a valid date and check character. */
+/** Spec §5: 18-character resident ID with a valid date and check character (the server's own check). */
 export function idCardProblem(value: string): string | null {
-  if (!/^\d{17}[\dX]$/i.test(value)) return 'validation.idCard';
-  const date = new Date(`${value.slice(6, 10)}-${value.slice(10, 12)}-${value.slice(12, 14)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10).replace(/-/g, '') !== value.slice(6, 14)) return 'validation.idCard';
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = weights.reduce((total, weight, index) => total + weight * Number(value[index]), 0);
-  return '10X98765432'[sum % 11] === value[17]?.toUpperCase() ? null : 'validation.idCard';
+  return isIdCardNumber(value) ? null : 'validation.idCard';
 }
 
 const remark = { name: 'remark', labelKey: 'catalogue.remark', kind: 'textarea', maxLength: 255, width: 200 } as const;

@@ -1,22 +1,13 @@
-// Client copies of the admin API's §5 rules (services/admin/src/common/validation.ts and the DTOs),
+// The admin API's §5 rules for the dialogs (the patterns are the server's own, from libs/contracts),
 // so dialogs refuse what the server would refuse. Each answers an i18n key or null.
+import { Patterns } from '@openfleet/contracts/validation-rules';
+
 const rule =
   (pattern: RegExp, key: string) =>
   (value: string): string | null =>
     pattern.test(value) ? null : key;
 
-export const Patterns = {
-  chineseOrEnglish: /^[\u4e00-\u9fa5A-Za-z ]+$/,
-  chineseEnglishDigits: /^[\u4e00-\u9fa5A-Za-z0-9_-]+$/,
-  mobile: /^1[3-9]\d{9}$/,
-  terminalCode: /^[A-Z0-9]{7}$/,
-  simNumber: /^\d{11}$/,
-  account: /^[A-Za-z0-9_]{3,32}$/,
-  vin: /^[A-HJ-NPR-Z0-9]{17,}$/,
-  plate: /^[\u4e00-\u9fa5A-Z0-9]{2,16}$/,
-  licence: /^[A-Za-z0-9]{6,32}$/,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-} as const;
+export { Patterns } from '@openfleet/contracts/validation-rules';
 
 export const nameRule = rule(Patterns.chineseOrEnglish, 'validation.chineseOrEnglish');
 export const codeNameRule = rule(Patterns.chineseEnglishDigits, 'validation.chineseEnglishDigits');
