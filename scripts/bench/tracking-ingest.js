@@ -2,6 +2,7 @@
 // consuming the same rows from the real Kafka broker, into the same MariaDB.
 const { createConnection, createPool } = require('mysql2/promise');
 const { register } = require('prom-client');
+const { Kafka, logLevel } = require('kafkajs');
 const { Topics } = require('@openfleet/contracts');
 const { toTrackPointRow } = require('@openfleet/tracking/dist/ingest/track-point');
 const { TRACK_POINT_COLUMNS, rowValues } = require('@openfleet/tracking/dist/ingest/track-point.writer');
@@ -101,6 +102,44 @@ async function serviceIngestRate({ producer, app, positions }) {
   return { app, rate: positions.length / ((last - first) / 1000) };
 }
 
+/** Polls the ingest counter until `count` more rows than `before` were written; returns first/last write times. */
+async function watchIngest(before, count) {
+  let first = 0;
+  for (;;) {
+    const done = (await ingestedSoFar()) - before;
+    if (done > 0 && !first) first = Date.now();
+    if (done >= count) return { first, last: Date.now() };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Drain: the records are produced first, with no tracking service consuming; then a service starts
+ * with a new group whose offsets point at the first of them, and drains the backlog. The producer
+ * does not share the CPU here, which is how the service runs in a deployment (the gateways are
+ * other processes). Rate = records / (last write - first write).
+ */
+async function drainIngestRate({ producer, brokers, startTracking, positions }) {
+  const topic = Topics.position.name;
+  const kafka = new Kafka({ clientId: 'bench-tracking-drain', brokers, logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const group = `bench-tracking-drain-${Date.now().toString(36)}`;
+  try {
+    const marks = await admin.fetchTopicOffsets(topic);
+    await admin.setOffsets({ groupId: group, topic, partitions: marks.map(({ partition, high }) => ({ partition, offset: high })) });
+  } finally {
+    await admin.disconnect();
+  }
+  for (let i = 0; i < positions.length; i += 5000) {
+    await producer.publish(Topics.position, positions.slice(i, i + 5000).map((value) => ({ key: value.terminalPhone, value })));
+  }
+  const before = await ingestedSoFar();
+  const app = await startTracking({ TRACKING_INGEST_GROUP: group });
+  const { first, last } = await watchIngest(before, positions.length);
+  return { app, rate: positions.length / ((last - first) / 1000) };
+}
+
 /** Grows track_point to `target` rows with INSERT ... SELECT doubling (new phones, days spread over the planned partitions). */
 async function prefill(mysql, schema, target, log) {
   const connection = await createConnection({ ...mysql, database: schema });
@@ -121,4 +160,4 @@ async function prefill(mysql, schema, target, log) {
   return { rows, seconds: (Date.now() - started) / 1000 };
 }
 
-module.exports = { makePositions, rawInsertRate, serviceIngestRate, prefill, DAY_S };
+module.exports = { makePositions, rawInsertRate, serviceIngestRate, drainIngestRate, prefill, DAY_S };

@@ -14,7 +14,7 @@ const { PlatformConfig, PlatformModule, loadConfig } = require('@openfleet/servi
 const { TrackingModule } = require('@openfleet/tracking');
 const { ApiModule } = require('@openfleet/api');
 const { machineLine, percentile } = require('./machine');
-const { makePositions, rawInsertRate, serviceIngestRate, prefill, DAY_S } = require('./tracking-ingest');
+const { makePositions, rawInsertRate, serviceIngestRate, drainIngestRate, prefill, DAY_S } = require('./tracking-ingest');
 const { livePushLatency } = require('./tracking-live');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
@@ -36,6 +36,8 @@ const env = {
   LOG_LEVEL: 'silent', BUS: 'kafka', KAFKA_BROKERS: brokers.join(','), DB_ENGINE: 'mysql', MYSQL_HOST: mysql.host, MYSQL_PORT: String(mysql.port), MYSQL_USER: mysql.user,
   MYSQL_PASSWORD: mysql.password, MYSQL_DATABASE_PREFIX: prefix, AUTH_JWT_SECRET: `bench-${run}-0123456789-0123456789-0123456789`, TRACKING_INGEST_GROUP: `bench-tracking-${run}`,
   TRACKING_INGEST_FROM: 'latest',
+  // Service settings to try are passed through, e.g. TRACKING_CONSUME_BATCH=20000.
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('TRACKING_') || name.startsWith('LIVE_PUSH_'))),
 };
 const newBus = (name) => new KafkaBus({ brokers, clientId: `bench-tracking-${name}-${run}`, logger: silentBusLogger });
 
@@ -120,30 +122,42 @@ async function main() {
     log(`result: ${row.join(' | ')}`);
     results.push(row);
   };
-  const startTracking = () => startModule(TrackingModule);
+  const startTracking = (extraEnv) => startModule(TrackingModule, extraEnv);
+  const closeApp = async () => {
+    await Promise.race([app?.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    app = undefined;
+  };
   // The day before yesterday (CST), midnight UTC: inside the partition range, findDailyMileage window of one day.
   const dayStartS = Math.floor(Date.now() / 1000 / DAY_S) * DAY_S;
   const vehicleDay = Array.from({ length: 8640 }, (_, i) => ({ ...makePositions('8', 1, dayStartS)[0], terminalPhone: '80000000001', gpsTimeS: dayStartS - 8 * 3600 + i * 10, latitudeE6: 39_900_000 + i * 3 }));
   let app;
+  // Ingest measured twice: drained from a backlog (producer idle, as in a deployment) and with the producer publishing in this process meanwhile.
+  const ingestBoth = async (label, positions, backlog, raw) => {
+    const concurrent = await serviceIngestRate({ producer, app, positions });
+    await closeApp();
+    const drained = await drainIngestRate({ producer, brokers, startTracking, positions: backlog });
+    app = drained.app;
+    record([`ingest, ${label}: Kafka -> tracking service -> MariaDB, backlog drained`, `${Math.round(drained.rate).toLocaleString('en-US')} rows/s (${(drained.rate / raw).toFixed(2)} x raw)`]);
+    record([`ingest, ${label}: same, producer publishing in the same process`, `${Math.round(concurrent.rate).toLocaleString('en-US')} rows/s (${(concurrent.rate / raw).toFixed(2)} x raw)`]);
+  };
   try {
     if (PARTS.includes('ingest')) {
       const positions = [...makePositions('90', ROWS, dayStartS), ...vehicleDay];
       log(`ingest: ${positions.length} rows, raw mysql2 first`);
       app = await startTracking(); // creates the schema and the partitions
       const raw = await rawInsertRate(mysql, schema, positions);
-      const service = await serviceIngestRate({ producer, app, positions });
       record(['ingest, empty table: raw mysql2 (4 conns x 2000-row INSERT IGNORE)', `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
-      record(['ingest, empty table: Kafka -> tracking service -> MariaDB', `${Math.round(service.rate).toLocaleString('en-US')} rows/s (${(service.rate / raw).toFixed(2)} x raw)`]);
+      await ingestBoth('empty table', positions, makePositions('93', ROWS, dayStartS), raw);
     }
     if (PARTS.includes('prefill')) {
       log(`prefill to ${PREFILL.toLocaleString('en-US')} rows`);
       const filled = await prefillRetryingDeadlocks(schema);
       record(['prefill (INSERT ... SELECT doubling)', `${filled.rows.toLocaleString('en-US')} rows in ${Math.round(filled.seconds)} s`]);
-      const more = makePositions('91', ROWS, dayStartS);
+      app ??= await startTracking();
       const raw = await rawInsertRate(mysql, schema, makePositions('92', ROWS, dayStartS), { table: 'track_point' });
-      const service = await serviceIngestRate({ producer, app, positions: more });
-      record([`ingest, ${filled.rows.toLocaleString('en-US')} rows in table: raw mysql2`, `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
-      record([`ingest, ${filled.rows.toLocaleString('en-US')} rows in table: Kafka -> service -> MariaDB`, `${Math.round(service.rate).toLocaleString('en-US')} rows/s (${(service.rate / raw).toFixed(2)} x raw)`]);
+      const label = `${filled.rows.toLocaleString('en-US')} rows in table`;
+      record([`ingest, ${label}: raw mysql2`, `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
+      await ingestBoth(label, makePositions('91', ROWS, dayStartS), makePositions('94', ROWS, dayStartS), raw);
     }
     if (PARTS.includes('mileage')) {
       app ??= await startTracking();
@@ -174,7 +188,7 @@ async function main() {
       }
     }
   } finally {
-    await Promise.race([app?.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await closeApp();
     await producer.close();
     if (!process.env.BENCH_KEEP) {
       const connection = await createConnection(mysql);

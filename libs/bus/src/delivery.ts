@@ -49,7 +49,16 @@ export async function deliverBatch<T>(
   const encodedOf = new Map<DeliveredMessage<T>, EncodedRecord>();
   for (const record of records) {
     try {
-      const message = { ...record, topic: topic.name, value: topic.codec.decode(record.value) };
+      // Built field by field: a spread of the record costs more than the decode on hot topics.
+      const message: DeliveredMessage<T> = {
+        topic: topic.name,
+        partition: record.partition,
+        offset: record.offset,
+        key: record.key,
+        value: topic.codec.decode(record.value),
+        headers: record.headers,
+        timestamp: record.timestamp,
+      };
       decoded.push(message);
       encodedOf.set(message, record);
     } catch (error) {

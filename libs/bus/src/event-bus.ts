@@ -29,6 +29,12 @@ export interface SubscribeOptions<T> {
   handle: (messages: DeliveredMessage<T>[]) => Promise<void>;
   /** Upper bound of records per `handle` call (default 500). */
   maxBatchSize?: number;
+  /**
+   * Kafka: bytes fetched per partition and request (default 1 MiB, about 7,000 positions). A
+   * consumer that wants `maxBatchSize` records per call needs room for them here; the in-process
+   * adapter ignores it.
+   */
+  fetchBytesPerPartition?: number;
   /** A new group starts at the earliest retained record instead of the latest (default true). */
   fromBeginning?: boolean;
 }

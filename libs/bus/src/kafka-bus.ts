@@ -95,6 +95,8 @@ export class KafkaBus implements EventBus {
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
       maxWaitTimeInMs: 100,
+      maxBytesPerPartition: options.fetchBytesPerPartition ?? 1_048_576,
+      maxBytes: Math.max(10_485_760, (options.fetchBytesPerPartition ?? 0) * 4),
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 10_000 },
     });
     this.consumers.add(consumer);
@@ -208,7 +210,16 @@ export class KafkaBus implements EventBus {
   }
 }
 
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  // Most records carry no headers: share one frozen empty object instead of one per record.
+  let empty = true;
+  for (const _name in headers) {
+    empty = false;
+    break;
+  }
+  if (empty) return NO_HEADERS;
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (value === undefined) continue;

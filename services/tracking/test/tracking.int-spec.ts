@@ -1,9 +1,12 @@
 // The tracking module on real storage (SQLite file and a fresh MariaDB schema), driven through the
 // bus port and HTTP: ingest, idempotency, flags, live state, display status, tracks, mileage, scope.
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { Topics } from '@openfleet/contracts';
+import { createConnection, type Connection } from 'mysql2/promise';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Response } from 'supertest';
+import type { DataSource } from 'typeorm';
 import { PartitionMaintenanceService } from '../src';
 import {
   companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, superAdmin, vehicle, waitFor,
@@ -230,6 +233,45 @@ describe.each<Engine>(['sqlite', 'mysql'])('tracking service on %s', (engine) =>
     const track = (await get('/gps/vtrack/findHistoryTrack?vehicleId=101&startTime=2026-11-20&endTime=2026-11-21', company20).expect(200)).body;
     expect(track).toMatchObject({ flag: false, errorCode: 8002 });
     await test.http().get('/gps/position/findLatestPositions').expect(401);
+  });
+
+  it('stores every field as sent, text with quotes, backslashes and Chinese included', async () => {
+    const extrasJson = JSON.stringify({ note: 'tab\there "quoted" back\\slash\nline 中文', signal: 25 });
+    await publishPositions(test.bus, [position('13900000199', DAY0 + 7, 39.91, 116.41, 55, { extrasJson, altitudeM: 48, fuelDl: 423, hasFuel: true })]);
+    await waitFor(async () => (await storedCount(test, '13900000199')) === 1, 10_000, 'one row');
+    const dataSource = test.app.get<DataSource>(getDataSourceToken('tracking'));
+    const [row] = await dataSource.query('SELECT gps_time, speed_dkmh, altitude_m, fuel_dl, recorded_speed_dkmh, latitude_e6, extras FROM track_point WHERE terminal_phone = ?', ['13900000199']);
+    expect({ ...row, gps_time: Number(row.gps_time) }).toEqual({
+      gps_time: DAY0 + 7, speed_dkmh: 550, altitude_m: 48, fuel_dl: 423, recorded_speed_dkmh: null, latitude_e6: 39_910_000, extras: extrasJson,
+    });
+  });
+});
+
+describe('track point writes on MariaDB without LOAD DATA LOCAL', () => {
+  let test: TrackingTestApp;
+  let root: Connection;
+
+  beforeAll(async () => {
+    // MySQL 8 ships with local_infile OFF: the writer must notice and go on with INSERTs.
+    root = await createConnection({ host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' });
+    await root.query('SET GLOBAL local_infile = 0');
+    test = await startTracking('mysql');
+  });
+
+  afterAll(async () => {
+    await root?.query('SET GLOBAL local_infile = 1');
+    await root?.end();
+    await test?.close();
+  });
+
+  it('falls back to INSERT IGNORE and still stores each position once', async () => {
+    const phone = '13700000002';
+    const points = Array.from({ length: 30 }, (_, i) => position(phone, DAY0 + i * 10, 30 + i * 0.0002, 120, 30));
+    await publishPositions(test.bus, points);
+    await waitFor(async () => (await storedCount(test, phone)) === 30, 10_000, '30 rows');
+    await publishPositions(test.bus, [...points, position(phone, DAY0 + 400, 30.01, 120, 30)]);
+    await waitFor(async () => (await storedCount(test, phone)) === 31, 10_000, '31 rows');
+    expect(await storedCount(test, phone)).toBe(31);
   });
 });
 

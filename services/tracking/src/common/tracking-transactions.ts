@@ -17,7 +17,9 @@ export class TrackingTransactions {
   }
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (!this.serial) return this.dataSource.transaction(work);
+    // READ COMMITTED: the concurrent ingest transactions upsert neighbouring keys of vehicle_state and
+    // daily_mileage; under REPEATABLE READ their gap locks made them wait on one another.
+    if (!this.serial) return this.dataSource.transaction('READ COMMITTED', work);
     const result = this.tail.then(() => this.dataSource.transaction(work));
     this.tail = result.catch(() => undefined);
     return result;

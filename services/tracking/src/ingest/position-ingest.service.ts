@@ -40,6 +40,8 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
       group: this.config.TRACKING_INGEST_GROUP,
       fromBeginning: this.config.TRACKING_INGEST_FROM === 'earliest',
       maxBatchSize: this.config.TRACKING_CONSUME_BATCH,
+      // A position record is about 150 bytes on the log: room for a whole batch per fetch.
+      fetchBytesPerPartition: Math.max(1_048_576, this.config.TRACKING_CONSUME_BATCH * 200),
       handle: (messages) => this.ingest(messages),
     });
   }

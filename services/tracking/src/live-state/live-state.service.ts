@@ -4,6 +4,7 @@ import type { EventBus, Subscription } from '@openfleet/bus';
 import { Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
+import { sqlLiteral } from '../common/sql-literal';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import type { TrackPointRow } from '../ingest/track-point';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
@@ -88,7 +89,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     const copies = new Map<string, VehicleLiveState | undefined>();
     for (const phone of terminalPhones) {
       const state = this.states.get(phone);
-      copies.set(phone, state && structuredClone(state));
+      copies.set(phone, state && copyState(state));
     }
     return copies;
   }
@@ -104,18 +105,16 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   async persist(states: readonly VehicleLiveState[], manager: EntityManager): Promise<void> {
     if (!states.length) return;
     const now = Date.now();
-    await manager.query(
-      this.upsertSql('vehicle_state', ['terminal_phone', 'vehicle_id', 'state', 'updated_at'], ['terminal_phone'], states.length),
-      states.flatMap((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]),
+    await this.upsert(manager, 'vehicle_state', ['terminal_phone', 'vehicle_id', 'state', 'updated_at'], ['terminal_phone'],
+      states.map((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]),
     );
     const days = states.filter((state) => state.day);
     if (!days.length) return;
     const columns = ['terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points', 'updated_at'];
-    await manager.query(
-      this.upsertSql('daily_mileage', columns, ['terminal_phone', 'day'], days.length),
-      days.flatMap(({ terminalPhone, vehicleId, day }) => {
-        if (!day) return [];
-        return [terminalPhone, day.day, vehicleId, dayMileageMeters(day), day.odometerStartHm, day.odometerEndHm, Math.round(day.computedM), day.points, now];
+    await this.upsert(manager, 'daily_mileage', columns, ['terminal_phone', 'day'],
+      days.map(({ terminalPhone, vehicleId, day }) => {
+        const d = day!;
+        return [terminalPhone, d.day, vehicleId, dayMileageMeters(d), d.odometerStartHm, d.odometerEndHm, Math.round(d.computedM), d.points, now];
       }),
     );
   }
@@ -195,13 +194,23 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private upsertSql(table: string, columns: string[], key: string[], rowCount: number): string {
-    const tuple = `(${columns.map(() => '?').join(',')})`;
-    const values = new Array<string>(rowCount).fill(tuple).join(',');
+  /** Multi-row upsert: SQLite binds parameters, MySQL gets the literals inlined (see sqlLiteral). */
+  private async upsert(manager: EntityManager, table: string, columns: string[], key: string[], rows: (string | number | null)[][]): Promise<void> {
     const updates = columns.filter((column) => !key.includes(column));
-    const head = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${values}`;
-    return this.sqlite
-      ? `${head} ON CONFLICT(${key.join(',')}) DO UPDATE SET ${updates.map((column) => `${column}=excluded.${column}`).join(',')}`
-      : `${head} ON DUPLICATE KEY UPDATE ${updates.map((column) => `${column}=VALUES(${column})`).join(',')}`;
+    if (this.sqlite) {
+      const tuple = `(${columns.map(() => '?').join(',')})`;
+      const values = new Array<string>(rows.length).fill(tuple).join(',');
+      const set = updates.map((column) => `${column}=excluded.${column}`).join(',');
+      await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON CONFLICT(${key.join(',')}) DO UPDATE SET ${set}`, rows.flat());
+      return;
+    }
+    const values = rows.map((row) => `(${row.map(sqlLiteral).join(',')})`).join(',');
+    const set = updates.map((column) => `${column}=VALUES(${column})`).join(',');
+    await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON DUPLICATE KEY UPDATE ${set}`);
   }
+}
+
+/** A copy of a state deep enough to undo a fold (its nested records are replaced, never edited in place, except the day). */
+function copyState(state: VehicleLiveState): VehicleLiveState {
+  return { ...state, day: state.day && { ...state.day } };
 }
