@@ -3,6 +3,7 @@
 const { createConnection, createPool } = require('mysql2/promise');
 const { register } = require('prom-client');
 const { Kafka, logLevel } = require('kafkajs');
+const { Readable } = require('node:stream');
 const { Topics } = require('@openfleet/contracts');
 const { toTrackPointRow } = require('@openfleet/tracking/dist/ingest/track-point');
 const { TRACK_POINT_COLUMNS, rowValues } = require('@openfleet/tracking/dist/ingest/track-point.writer');
@@ -140,22 +141,58 @@ async function drainIngestRate({ producer, brokers, startTracking, positions }) 
   return { app, rate: positions.length / ((last - first) / 1000) };
 }
 
-/** Grows track_point to `target` rows with INSERT ... SELECT doubling (new phones, days spread over the planned partitions). */
+/**
+ * Grows track_point to `target` rows the way a fleet fills it: seven past days, each its own
+ * partition (split off the first one, as if the service had run for a week), filled with whole
+ * vehicle-days of 8,640 points (one every 10 s, CST day) of new terminals, written with LOAD DATA on
+ * four connections. The rows are counted from what each load reports, not with COUNT(*) (a minute
+ * on 50 M rows).
+ */
 async function prefill(mysql, schema, target, log) {
   const connection = await createConnection({ ...mysql, database: schema });
   const count = async () => Number((await connection.query('SELECT COUNT(*) AS n FROM track_point'))[0][0].n);
+  const today = Math.floor(Date.now() / 1000 / DAY_S) * DAY_S;
+  const [parts] = await connection.query("SELECT PARTITION_NAME AS name FROM information_schema.PARTITIONS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'track_point' ORDER BY PARTITION_ORDINAL_POSITION");
+  const partitionOf = (dayS) => `p_${new Date(dayS * 1000).toISOString().slice(0, 10).replace(/-/g, '')}`;
+  if (parts[0].name === partitionOf(today)) {
+    const past = Array.from({ length: 7 }, (_, i) => today - (7 - i) * DAY_S).map((day) => `PARTITION ${partitionOf(day)} VALUES LESS THAN (${day + DAY_S})`);
+    await connection.query(`ALTER TABLE track_point REORGANIZE PARTITION ${parts[0].name} INTO (${past.join(', ')}, PARTITION ${parts[0].name} VALUES LESS THAN (${today + DAY_S}))`);
+  }
   let rows = await count();
   const started = Date.now();
+  const pool = createPool({ ...mysql, database: schema, connectionLimit: 4 });
+  const vehicleDays = Math.ceil(Math.max(0, target - rows) / 8640);
+  let next = 0;
+  let lastLog = Date.now();
   const columns = TRACK_POINT_COLUMNS.join(',');
-  const copied = TRACK_POINT_COLUMNS.map((column) =>
-    column === 'terminal_phone' ? `CONCAT('f', ?, SUBSTRING(terminal_phone, 1, 17))` : column === 'gps_time' ? `gps_time + ? * ${DAY_S}` : column,
-  ).join(',');
-  for (let generation = 0; rows < target; generation++) {
-    const limit = Math.min(rows, target - rows);
-    await connection.query(`INSERT IGNORE INTO track_point (${columns}) SELECT ${copied} FROM track_point LIMIT ${limit}`, [String(generation).padStart(2, '0'), (generation % 7) + 1]);
-    rows = await count();
-    log(`  prefill: ${rows.toLocaleString('en-US')} rows after ${Math.round((Date.now() - started) / 1000)} s`);
-  }
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < vehicleDays) {
+        const index = next++;
+        const terminal = index;
+        // CST day -1 .. -7 around the terminals; the day starts at 16:00 UTC of the day before.
+        const dayStart = today - (1 + (terminal % 7)) * DAY_S - 8 * 3600;
+        const phone = `f${String(terminal).padStart(10, '0')}`;
+        const lines = new Array(8640);
+        for (let i = 0; i < 8640; i++) {
+          const lat = 39_900_000 + (terminal % 1000) * 100 + i * 3;
+          const lng = 116_300_000 + (terminal % 997) * 100;
+          lines[i] = `${phone}\t${dayStart + i * 10}\t0\t\t${(dayStart + i * 10) * 1000 + 800}\t${lat}\t${lng}\t${lat + 1300}\t${lng + 6200}\t52\t${300 + (i % 300)}\t\\N\t${i % 360}\t0\t3\t${1_234_567 + i}\t4200\t1\t\\N\t0\t\\N\t0\t0\t{"signal":25,"satellites":11}`;
+        }
+        const body = Buffer.from(`${lines.join('\n')}\n`);
+        const [result] = await pool.query({
+          sql: `LOAD DATA LOCAL INFILE 'prefill' IGNORE INTO TABLE track_point CHARACTER SET utf8mb4 (${columns})`,
+          infileStreamFactory: () => Readable.from([body]),
+        });
+        rows += result.affectedRows;
+        if (Date.now() - lastLog > 15_000) {
+          lastLog = Date.now();
+          log(`  prefill: ${rows.toLocaleString('en-US')} rows after ${Math.round((Date.now() - started) / 1000)} s`);
+        }
+      }
+    }),
+  );
+  await pool.end();
   await connection.end();
   return { rows, seconds: (Date.now() - started) / 1000 };
 }

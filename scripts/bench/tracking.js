@@ -99,8 +99,8 @@ async function foreignRows(database) {
   return Number(n);
 }
 
-// The doubling INSERT ... SELECT can deadlock with the service's own writes (e.g. another producer's
-// positions on the shared broker); it resumes from the rows already there.
+// The prefill can deadlock with the service's own writes (e.g. another producer's positions on the
+// shared broker); it resumes from the rows already there.
 async function prefillRetryingDeadlocks(database) {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
@@ -152,7 +152,7 @@ async function main() {
     if (PARTS.includes('prefill')) {
       log(`prefill to ${PREFILL.toLocaleString('en-US')} rows`);
       const filled = await prefillRetryingDeadlocks(schema);
-      record(['prefill (INSERT ... SELECT doubling)', `${filled.rows.toLocaleString('en-US')} rows in ${Math.round(filled.seconds)} s`]);
+      record(['prefill (LOAD DATA of whole vehicle-days into 7 past day partitions)', `${filled.rows.toLocaleString('en-US')} rows in ${Math.round(filled.seconds)} s`]);
       app ??= await startTracking();
       const raw = await rawInsertRate(mysql, schema, makePositions('92', ROWS, dayStartS), { table: 'track_point' });
       const label = `${filled.rows.toLocaleString('en-US')} rows in table`;
