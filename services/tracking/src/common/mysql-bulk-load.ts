@@ -15,6 +15,13 @@ export function tsvField(value: string | number | null | undefined): string {
   return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\')) : value;
 }
 
+/** One TSV line of a row's values (a plain loop: map + join allocated twice as much per row). */
+export function tsvLine(values: readonly (string | number | null)[]): string {
+  let line = tsvField(values[0]);
+  for (let i = 1; i < values.length; i++) line += `\t${tsvField(values[i])}`;
+  return line;
+}
+
 interface RawConnection {
   query(options: { sql: string; infileStreamFactory: () => Readable }, callback: (error: Error | null) => void): void;
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
-import { bulkLoad, isLocalInfileRefused, tsvField } from '../common/mysql-bulk-load';
+import { bulkLoad, isLocalInfileRefused, tsvLine } from '../common/mysql-bulk-load';
 import { sqlLiteral } from '../common/sql-literal';
 import type { TrackPointRow } from './track-point';
 
@@ -63,7 +63,7 @@ export class TrackPointWriter {
   private async writeIn(manager: EntityManager, rows: readonly TrackPointRow[]): Promise<void> {
     if (this.bulkLoad) {
       try {
-        await bulkLoad(manager, 'track_point', TRACK_POINT_COLUMNS, rows.map((row) => rowValues(row).map(tsvField).join('\t')));
+        await bulkLoad(manager, 'track_point', TRACK_POINT_COLUMNS, rows.map((row) => tsvLine(rowValues(row))));
         return;
       } catch (error) {
         if (!isLocalInfileRefused(error)) throw error;

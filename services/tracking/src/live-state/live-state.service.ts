@@ -9,7 +9,7 @@ import { TrackingTransactions } from '../common/tracking-transactions';
 import type { TrackPointRow } from '../ingest/track-point';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
-import { dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
+import { copyState, dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
 
 const SWEEP_INTERVAL_MS = 10_000;
 
@@ -208,9 +208,4 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     const set = updates.map((column) => `${column}=VALUES(${column})`).join(',');
     await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON DUPLICATE KEY UPDATE ${set}`);
   }
-}
-
-/** A copy of a state deep enough to undo a fold (its nested records are replaced, never edited in place, except the day). */
-function copyState(state: VehicleLiveState): VehicleLiveState {
-  return { ...state, day: state.day && { ...state.day } };
 }

@@ -64,25 +64,35 @@ export function dayMileageMeters(day: DayMileage): number {
  * Older rows (blind-area uploads, redeliveries) never move the state backwards.
  */
 export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: number): void {
+  // Runs once per stored point: the nested records are updated in place rather than replaced (a copy
+  // for undo is taken once per batch, see copyState), and the row itself serves as the fix to compare.
   state.lastHeardMs = Math.max(state.lastHeardMs, row.receivedAt);
   if (row.vehicleId) state.vehicleId = row.vehicleId;
-  const fix: LastFix = { gpsTime: row.gpsTime, latitudeE6: row.latitudeE6, longitudeE6: row.longitudeE6 };
   const newer = !state.latest || row.gpsTime > state.latest.gpsTime;
-  if ((row.quality & PointQuality.NO_FIX) === 0 && isImpossibleJump(state.lastFix, fix, maxSpeedKmh)) {
+  if ((row.quality & PointQuality.NO_FIX) === 0 && isImpossibleJump(state.lastFix, row, maxSpeedKmh)) {
     // Two consecutive fixes that agree with each other outweigh one old fix: accept the move.
-    const confirmed = state.jumpCandidate && !isImpossibleJump(state.jumpCandidate, fix, maxSpeedKmh) && fix.gpsTime > state.jumpCandidate.gpsTime;
+    const confirmed = state.jumpCandidate && !isImpossibleJump(state.jumpCandidate, row, maxSpeedKmh) && row.gpsTime > state.jumpCandidate.gpsTime;
     if (confirmed) state.lastFix = undefined;
     else {
       row.quality |= PointQuality.JUMP;
-      state.jumpCandidate = fix;
+      state.jumpCandidate = { gpsTime: row.gpsTime, latitudeE6: row.latitudeE6, longitudeE6: row.longitudeE6 };
     }
   }
   if (newer) {
-    state.latest = {
-      gpsTime: row.gpsTime, receivedAt: row.receivedAt, latitudeE6: row.latitudeE6, longitudeE6: row.longitudeE6, altitudeM: row.altitudeM,
-      speedDkmh: row.speedDkmh, direction: row.direction, alarmFlags: row.alarmFlags, statusFlags: row.statusFlags, mileageHm: row.mileageHm,
-      fuelDl: row.fuelDl, accState: row.accState, quality: row.quality,
-    };
+    const latest = (state.latest ??= {} as LatestReport);
+    latest.gpsTime = row.gpsTime;
+    latest.receivedAt = row.receivedAt;
+    latest.latitudeE6 = row.latitudeE6;
+    latest.longitudeE6 = row.longitudeE6;
+    latest.altitudeM = row.altitudeM;
+    latest.speedDkmh = row.speedDkmh;
+    latest.direction = row.direction;
+    latest.alarmFlags = row.alarmFlags;
+    latest.statusFlags = row.statusFlags;
+    latest.mileageHm = row.mileageHm;
+    latest.fuelDl = row.fuelDl;
+    latest.accState = row.accState;
+    latest.quality = row.quality;
   }
   const trusted = (row.quality & (PointQuality.NO_FIX | PointQuality.JUMP)) === 0;
   if (!trusted || (state.lastFix && row.gpsTime <= state.lastFix.gpsTime)) return;
@@ -99,8 +109,24 @@ export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: 
       state.day.odometerEndHm = row.mileageHm;
     }
   }
-  state.lastFix = { ...fix, speedDkmh: row.speedDkmh, direction: row.direction };
+  const fix = (state.lastFix ??= {} as NonNullable<VehicleLiveState['lastFix']>);
+  fix.gpsTime = row.gpsTime;
+  fix.latitudeE6 = row.latitudeE6;
+  fix.longitudeE6 = row.longitudeE6;
+  fix.speedDkmh = row.speedDkmh;
+  fix.direction = row.direction;
   state.jumpCandidate = undefined;
+}
+
+/** A copy deep enough to undo folds: every nested record judge updates in place is copied. */
+export function copyState(state: VehicleLiveState): VehicleLiveState {
+  return {
+    ...state,
+    latest: state.latest && { ...state.latest },
+    lastFix: state.lastFix && { ...state.lastFix },
+    jumpCandidate: state.jumpCandidate && { ...state.jumpCandidate },
+    day: state.day && { ...state.day },
+  };
 }
 
 /** Online: the session is up (or unknown) and something was heard within the timeout. */
