@@ -4,14 +4,11 @@
 //   1. throughput: BENCH_CONNECTIONS terminals in a closed loop -> location frames per gateway CPU-second
 //   2. latency: the same terminals paced at each of BENCH_RATES frames/s -> frame->ack p50/p99
 //   3. idle memory: a fresh gateway, BENCH_IDLE_SESSIONS authenticated idle sessions -> RSS per session
-const { fork } = require('node:child_process');
-const net = require('node:net');
-const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { setInterval, clearInterval } = require('node:timers');
 const { performance } = require('node:perf_hooks');
-const { decodeFrame, encodeFrame, Jt808Deframer } = require('@openfleet/jt808');
 const { machineLine, percentile } = require('./machine');
+const { startGateway: startGatewayOn, connectAll: connectAllOn } = require('./gateway-harness');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const IDLE_SESSIONS = Number(process.env.BENCH_IDLE_SESSIONS ?? 15_000);
@@ -24,151 +21,8 @@ const PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 26808);
 const HTTP_PORT = Number(process.env.BENCH_GATEWAY_HTTP_PORT ?? 28081);
 const RAW_CAPTURE = process.env.BENCH_RAW_CAPTURE ?? 'true';
 const PHASES = (process.env.BENCH_PHASES ?? 'throughput,latency,idle').split(',');
-// Source addresses rotate over 127.0.0.1-127.0.0.N so ephemeral ports never run short.
-const SOURCE_ADDRESSES = Number(process.env.BENCH_SOURCE_ADDRESSES ?? 4);
-const LOGIN_CONCURRENCY = 500;
-
-const GATEWAY_MAIN = path.join(__dirname, '../../services/gateway-808/dist/main.js');
-
-function startGateway(label, nodeArgs = ['--max-semi-space-size=64']) {
-  const child = fork(GATEWAY_MAIN, [], {
-    // A larger young generation: the gateway allocates short-lived objects per frame (see docs/gateway-808.md).
-    execArgv: ['--expose-gc', ...nodeArgs, ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean)],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      BUS: 'kafka',
-      KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
-      INSTANCE_ID: `bench-${label}-${Date.now().toString(36)}`,
-      GATEWAY_808_PORT: String(PORT),
-      GATEWAY_808_HOST: '127.0.0.1',
-      GATEWAY_808_REGISTRATION: 'open',
-      GATEWAY_808_IDLE_TIMEOUT_S: '3600',
-      GATEWAY_808_RAW_CAPTURE: RAW_CAPTURE,
-      HTTP_PORT: String(HTTP_PORT),
-      HTTP_HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const pending = [];
-  child.on('message', (message) => {
-    if (message.type === 'cpu') pending.shift()?.(message);
-  });
-  const ready = new Promise((resolve, reject) => {
-    child.on('message', (message) => message.type === 'ready' && resolve());
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
-  });
-  return {
-    ready,
-    /** The child's own CPU time and memory (asks it over IPC). */
-    stats(gc = false) {
-      return new Promise((resolve) => {
-        pending.push(resolve);
-        child.send({ type: 'cpu', gc });
-      });
-    },
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(15_000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
-class BenchTerminal {
-  constructor(index) {
-    this.phone = `017${String(index).padStart(9, '0')}`;
-    this.localAddress = `127.0.0.${1 + (index % SOURCE_ADDRESSES)}`;
-    this.serial = 0;
-    this.sentAt = new Map();
-    this.onAck = undefined;
-    this.deframer = new Jt808Deframer();
-  }
-
-  connect() {
-    return new Promise((resolve, reject) => {
-      this.socket = net.connect({ host: '127.0.0.1', port: PORT, localAddress: this.localAddress });
-      this.socket.setNoDelay(true);
-      this.socket.once('connect', resolve);
-      this.socket.once('error', reject);
-      this.socket.on('data', (chunk) => {
-        for (const frame of this.deframer.push(chunk)) if (!(frame instanceof Error)) this.receive(decodeFrame(frame));
-      });
-    });
-  }
-
-  send(msgId, body) {
-    const serial = this.serial;
-    this.serial = (this.serial + 1) & 0xffff;
-    this.socket.write(encodeFrame({ msgId, version: '2013', phone: this.phone, serial, body }));
-    return serial;
-  }
-
-  login() {
-    return new Promise((resolve, reject) => {
-      this.loginDone = resolve;
-      this.loginFailed = reject;
-      this.send(0x0100, { province: 11, city: 101, makerId: 'BENCH', model: 'BENCH-808', terminalId: 'B' + this.phone.slice(-6), plateColor: 1, plate: '京B00001' });
-    });
-  }
-
-  receive(msg) {
-    if (msg.msgId === 0x8100) {
-      if (msg.body.result !== 0) return this.loginFailed(new Error(`register result ${msg.body.result}`));
-      this.send(0x0102, { authCode: msg.body.authCode });
-    } else if (msg.msgId === 0x8001 && msg.body.replyId === 0x0102) {
-      if (msg.body.result === 0) this.loginDone();
-      else this.loginFailed(new Error('auth refused'));
-    } else if (msg.msgId === 0x8001 && msg.body.replyId === 0x0200) {
-      const sentAt = this.sentAt.get(msg.body.replySerial);
-      if (sentAt === undefined) return;
-      this.sentAt.delete(msg.body.replySerial);
-      this.onAck?.(this, performance.now() - sentAt);
-    }
-  }
-
-  report() {
-    const serial = this.send(0x0200, location(this.serial));
-    this.sentAt.set(serial, performance.now());
-  }
-
-  close() {
-    this.socket?.destroy();
-  }
-}
-
-function location(i) {
-  return {
-    alarm: 0,
-    status: 3,
-    latitude: 39.9 + (i % 1000) * 1e-5,
-    longitude: 116.4 + (i % 1000) * 1e-5,
-    altitude: 50,
-    speed: 45.5,
-    direction: 90,
-    time: new Date(),
-    extras: [
-      { id: 0x01, kind: 'mileageKm', value: 1234.5 },
-      { id: 0x02, kind: 'fuelL', value: 45.6 },
-      { id: 0x30, kind: 'signalStrength', value: 25 },
-      { id: 0x31, kind: 'satelliteCount', value: 12 },
-    ],
-  };
-}
-
-async function connectAll(count) {
-  const terminals = Array.from({ length: count }, (_, i) => new BenchTerminal(i));
-  const started = Date.now();
-  for (let i = 0; i < count; i += LOGIN_CONCURRENCY) {
-    const batch = terminals.slice(i, i + LOGIN_CONCURRENCY);
-    await Promise.all(batch.map(async (t) => {
-      await t.connect();
-      await t.login();
-    }));
-  }
-  return { terminals, loginSeconds: (Date.now() - started) / 1000 };
-}
+const startGateway = (label, nodeArgs) => startGatewayOn(label, { port: PORT, httpPort: HTTP_PORT, rawCapture: RAW_CAPTURE, ...(nodeArgs ? { nodeArgs } : {}) });
+const connectAll = (count) => connectAllOn(count, { port: PORT });
 
 function cpuSeconds(before, after) {
   return (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1e6;
