@@ -7,6 +7,7 @@ const { Readable } = require('node:stream');
 const { Topics } = require('@openfleet/contracts');
 const { toTrackPointRow } = require('@openfleet/tracking/dist/ingest/track-point');
 const { TRACK_POINT_COLUMNS, rowValues } = require('@openfleet/tracking/dist/ingest/track-point.writer');
+const { tsvLine } = require('@openfleet/tracking/dist/common/mysql-bulk-load');
 
 const DAY_S = 86_400;
 
@@ -62,6 +63,30 @@ async function rawInsertRate(mysql, schema, positions, { chunk = 2000, connectio
   if (table === 'track_point_raw') await pool.query('DROP TABLE track_point_raw');
   await pool.end();
   return rows.length / seconds;
+}
+
+/** Raw mysql2, the way the service writes: LOAD DATA LOCAL INFILE of `chunk`-row TSV pieces over `connections` connections. */
+async function rawLoadRate(mysql, schema, positions, { chunk = 20_000, connections = 4 } = {}) {
+  const pool = createPool({ ...mysql, database: schema, connectionLimit: connections });
+  await pool.query('CREATE TABLE track_point_raw_load LIKE track_point');
+  const lines = positions.map((position) => tsvLine(rowValues(toTrackPointRow(position, ''))));
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < lines.length) {
+        const body = Buffer.from(`${lines.slice(next, (next += chunk)).join('\n')}\n`);
+        await pool.query({
+          sql: `LOAD DATA LOCAL INFILE 'raw' IGNORE INTO TABLE track_point_raw_load CHARACTER SET utf8mb4 (${TRACK_POINT_COLUMNS.join(',')})`,
+          infileStreamFactory: () => Readable.from([body]),
+        });
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  await pool.query('DROP TABLE track_point_raw_load');
+  await pool.end();
+  return lines.length / seconds;
 }
 
 async function ingestedSoFar() {
@@ -197,4 +222,4 @@ async function prefill(mysql, schema, target, log) {
   return { rows, seconds: (Date.now() - started) / 1000 };
 }
 
-module.exports = { makePositions, rawInsertRate, serviceIngestRate, drainIngestRate, prefill, DAY_S };
+module.exports = { makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S };
