@@ -2,23 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { formatCst, queryWindow } from '../common/time-window';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
+import { dailyMileageEnvelopeJson, type DailyMileageFigures } from './daily-mileage-json';
 import type { DailyMileageQuery, HistoryTrackQuery, MileageReportQuery } from './dto/track-query.dto';
-import { fuelUsedL, mileageKm, round } from './track-math';
-import { TrackQueryService, type TrackPointView } from './track-query.service';
+import { fuelUsedL, mileageKm, round, type TrackSample } from './track-math';
+import { TrackQueryService } from './track-query.service';
 
-/** `data` of findDailyMileage (spec §7): listAll is a JSON string of track points. */
-export interface DailyMileageData {
-  listAll: string;
-  charts: { gpsTime: string[]; gpsSpeed: (number | null)[]; oilMass: (number | null)[]; high: (number | null)[] };
-  mileageTotal: number;
-  mileageSource: 'odometer' | 'computed';
-  averageOil: number | null;
-  averageSpeed: number;
-  oilTotal: number | null;
-}
+const gzipAsync = promisify(gzip);
 
 @Injectable()
 export class DailyMileageService {
@@ -28,26 +22,24 @@ export class DailyMileageService {
     private readonly tracks: TrackQueryService,
   ) {}
 
-  /** The track of one vehicle over a window, with the daily-mileage figures. */
-  async dailyMileage(user: AuthUser, query: DailyMileageQuery): Promise<DailyMileageData> {
+  /**
+   * The findDailyMileage body of one vehicle over a window (spec §7): the gzip bytes of the
+   * envelope, or its JSON text for isCompress=0. `data` = {listAll (JSON string of the track
+   * points), charts, mileageTotal, mileageSource, averageOil, averageSpeed, oilTotal}.
+   */
+  async dailyMileageBody(user: AuthUser, query: DailyMileageQuery): Promise<Buffer> {
     const { startS, endS } = queryWindow(query.startTime, query.endTime, this.config.TRACKING_TRACK_WINDOW_DAYS);
-    const vehicle = this.tracks.resolve(user, query.vehicleId);
-    const track = await this.tracks.load(vehicle.terminalPhone, startS, endS);
-    const points = this.tracks.view(track, this.tracks.pick(track, query.isAllLocations === 1), query.mapType);
-    const chartPoints = query.isAllLocations === 1 ? points : this.tracks.view(track, track.rows.map((_, index) => index), query.mapType);
-    const mileage = mileageKm(track.samples, this.config.TRACKING_MAX_SPEED_KMH);
-    const oilTotal = fuelUsedL(track.samples);
-    const moving = track.samples.filter((sample) => sample.speedKmh > 0);
-    return {
-      listAll: JSON.stringify(points),
-      charts: chartsOf(chartPoints),
-      mileageTotal: mileage.km,
-      mileageSource: mileage.source,
-      // Litres per 100 km over the window.
-      averageOil: oilTotal !== null && mileage.km > 0 ? round((oilTotal / mileage.km) * 100, 2) : null,
-      averageSpeed: moving.length ? round(moving.reduce((sum, sample) => sum + sample.speedKmh, 0) / moving.length, 1) : 0,
-      oilTotal,
-    };
+    const { terminalPhone } = this.tracks.resolve(user, query.vehicleId);
+    return this.buildBody(terminalPhone, startS, endS, query);
+  }
+
+  private async buildBody(terminalPhone: string, startS: number, endS: number, query: DailyMileageQuery): Promise<Buffer> {
+    const track = await this.tracks.load(terminalPhone, startS, endS);
+    const listed = query.isAllLocations === 1 ? null : this.tracks.pick(track, false);
+    const json = dailyMileageEnvelopeJson(track.rows, listed, query.mapType, dailyMileageFigures(track.samples, this.config.TRACKING_MAX_SPEED_KMH));
+    // Not Content-Encoding: the console unzips the bytes itself (spec §7). Level 1: the fastest,
+    // 3.7 MB of a vehicle-day to about 130-300 KB.
+    return query.isCompress === 0 ? json : gzipAsync(json, { level: 1 });
   }
 
   /** History track by footprint (points + stops) or by trip (trips and stops with their points). */
@@ -105,11 +97,23 @@ export class DailyMileageService {
   }
 }
 
-function chartsOf(points: readonly TrackPointView[]): DailyMileageData['charts'] {
+/** Mileage, fuel and average speed of a track over its window. */
+export function dailyMileageFigures(samples: readonly TrackSample[], maxSpeedKmh: number): DailyMileageFigures {
+  const mileage = mileageKm(samples, maxSpeedKmh);
+  const oilTotal = fuelUsedL(samples);
+  let movingCount = 0;
+  let movingSum = 0;
+  for (const sample of samples) {
+    if (sample.speedKmh <= 0) continue;
+    movingCount++;
+    movingSum += sample.speedKmh;
+  }
   return {
-    gpsTime: points.map((point) => point.gpsTime),
-    gpsSpeed: points.map((point) => point.gpsSpeed),
-    oilMass: points.map((point) => point.oilMass),
-    high: points.map((point) => point.high),
+    mileageTotal: mileage.km,
+    mileageSource: mileage.source,
+    // Litres per 100 km over the window.
+    averageOil: oilTotal !== null && mileage.km > 0 ? round((oilTotal / mileage.km) * 100, 2) : null,
+    averageSpeed: movingCount ? round(movingSum / movingCount, 1) : 0,
+    oilTotal,
   };
 }

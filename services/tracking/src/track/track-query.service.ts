@@ -10,6 +10,10 @@ import { LiveStateService } from '../live-state/live-state.service';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { segmentTrips, type StopSegment, type TrackSample, type TripSegment } from './track-math';
+import {
+  ACC_STATE, ALARM_FLAGS, ALTITUDE_M, BLIND_AREA, DIRECTION, FUEL_DL, GPS_TIME, LATITUDE_E6, LIFTING_STATE, LOAD_CONDITION, LONGITUDE_E6, MAP_LATITUDE_E6,
+  MAP_LONGITUDE_E6, MILEAGE_HM, OPEN_CAP_STATE, RECORDED_SPEED_DKMH, SPEED_DKMH, STATUS_FLAGS, TRACK_ROW_COLUMNS, type TrackRow,
+} from './track-row';
 
 /** The vehicle a query is about, after the scope check. */
 export interface ResolvedVehicle {
@@ -41,35 +45,25 @@ export interface TrackPointView {
   blindArea: number;
 }
 
-interface StoredPoint {
-  gps_time: number;
-  latitude_e6: number;
-  longitude_e6: number;
-  map_latitude_e6: number;
-  map_longitude_e6: number;
-  altitude_m: number | null;
-  speed_dkmh: number | null;
-  recorded_speed_dkmh: number | null;
-  direction: number;
-  alarm_flags: number;
-  status_flags: number;
-  mileage_hm: number | null;
-  fuel_dl: number | null;
-  acc_state: number;
-  lifting_state: number | null;
-  load_condition: number | null;
-  open_cap_state: number | null;
-  blind_area: number;
-  quality: number;
-}
-
 /** A loaded track: trusted points in time order with their samples for the computations. */
 export interface LoadedTrack {
-  rows: StoredPoint[];
+  rows: TrackRow[];
   samples: TrackSample[];
 }
 
+/** The mysql2 pool under TypeORM's MySQL driver (callback API). */
+interface Mysql2Pool {
+  execute(options: { sql: string; rowsAsArray: boolean }, values: unknown[], callback: (error: Error | null, rows: unknown) => void): void;
+}
+
+/** The better-sqlite3 database under TypeORM's driver. */
+interface BetterSqlite3Database {
+  prepare(sql: string): { raw(toggle: boolean): { all(...values: unknown[]): unknown[] } };
+}
+
 const UNTRUSTED = PointQuality.NO_FIX | PointQuality.JUMP;
+const TRACK_SQL = `SELECT ${TRACK_ROW_COLUMNS.join(', ')} FROM track_point
+  WHERE terminal_phone = ? AND gps_time BETWEEN ? AND ? AND (quality & ?) = 0 ORDER BY gps_time, sequence`;
 
 @Injectable()
 export class TrackQueryService {
@@ -99,24 +93,37 @@ export class TrackQueryService {
   /** Trusted points of a terminal in [startS, endS] (no-fix and jump points are stored but not drawn). */
   async load(terminalPhone: string, startS: number, endS: number): Promise<LoadedTrack> {
     if (!terminalPhone) return { rows: [], samples: [] };
-    const rows: StoredPoint[] = await this.dataSource.query(
-      `SELECT gps_time, latitude_e6, longitude_e6, map_latitude_e6, map_longitude_e6, altitude_m, speed_dkmh, recorded_speed_dkmh,
-              direction, alarm_flags, status_flags, mileage_hm, fuel_dl, acc_state, lifting_state, load_condition, open_cap_state,
-              blind_area, quality
-         FROM track_point WHERE terminal_phone = ? AND gps_time BETWEEN ? AND ? AND (quality & ?) = 0
-        ORDER BY gps_time, sequence`,
-      [terminalPhone, startS, endS, UNTRUSTED],
+    const rows = await this.selectRows(TRACK_SQL, [terminalPhone, startS, endS, UNTRUSTED]);
+    const samples = rows.map(
+      (row): TrackSample => ({
+        gpsTime: Number(row[GPS_TIME]),
+        lng: (row[LONGITUDE_E6] as number) / 1e6,
+        lat: (row[LATITUDE_E6] as number) / 1e6,
+        speedKmh: (row[SPEED_DKMH] ?? 0) / 10,
+        accOn: row[ACC_STATE] === 1,
+        mileageKm: tenths(row[MILEAGE_HM]),
+        oilL: tenths(row[FUEL_DL]),
+      }),
     );
-    const samples = rows.map((row) => ({
-      gpsTime: Number(row.gps_time),
-      lng: row.longitude_e6 / 1e6,
-      lat: row.latitude_e6 / 1e6,
-      speedKmh: (row.speed_dkmh ?? 0) / 10,
-      accOn: row.acc_state === 1,
-      mileageKm: row.mileage_hm === null ? null : row.mileage_hm / 10,
-      oilL: row.fuel_dl === null ? null : row.fuel_dl / 10,
-    }));
     return { rows, samples };
+  }
+
+  /**
+   * Rows as arrays straight from the driver: on MySQL the binary protocol (integers arrive as
+   * integers, not text to parse) and one array per row instead of an object with 18 named fields,
+   * which measured about a quarter faster for a vehicle-day than TypeORM's query().
+   */
+  private async selectRows(sql: string, values: (string | number)[]): Promise<TrackRow[]> {
+    const driver = this.dataSource.driver as unknown as { pool?: Mysql2Pool; databaseConnection?: BetterSqlite3Database };
+    if (this.dataSource.options.type === 'mysql' && driver.pool) {
+      const pool = driver.pool;
+      return new Promise((resolve, reject) => pool.execute({ sql, rowsAsArray: true }, values, (error, rows) => (error ? reject(error) : resolve(rows as TrackRow[]))));
+    }
+    if (this.dataSource.options.type === 'better-sqlite3' && driver.databaseConnection) {
+      return driver.databaseConnection.prepare(sql).raw(true).all(...values) as TrackRow[];
+    }
+    const objects: Record<string, number | null>[] = await this.dataSource.query(sql, values);
+    return objects.map((object) => TRACK_ROW_COLUMNS.map((column) => object[column]));
   }
 
   /** Indices to draw: every point, or key points (Douglas-Peucker keeping every stop's ends). */
@@ -136,29 +143,29 @@ export class TrackQueryService {
     const storedIsRight = crsOfMapType(mapType) === Crs.GCJ02;
     return indices.map((index) => {
       const row = track.rows[index];
-      const lng = row.longitude_e6 / 1e6;
-      const lat = row.latitude_e6 / 1e6;
-      const [mapLng, mapLat] = storedIsRight ? [row.map_longitude_e6 / 1e6, row.map_latitude_e6 / 1e6] : toMapCoordinates(lng, lat, mapType);
+      const lng = (row[LONGITUDE_E6] as number) / 1e6;
+      const lat = (row[LATITUDE_E6] as number) / 1e6;
+      const [mapLng, mapLat] = storedIsRight ? [(row[MAP_LONGITUDE_E6] as number) / 1e6, (row[MAP_LATITUDE_E6] as number) / 1e6] : toMapCoordinates(lng, lat, mapType);
       return {
-        gpsTime: formatCst(Number(row.gps_time)),
-        liftingState: row.lifting_state,
-        loadCondition: row.load_condition,
-        openCapState: row.open_cap_state,
-        high: row.altitude_m,
-        gpsSpeed: row.speed_dkmh === null ? null : row.speed_dkmh / 10,
-        dspeed: row.recorded_speed_dkmh === null ? null : row.recorded_speed_dkmh / 10,
-        oilMass: row.fuel_dl === null ? null : row.fuel_dl / 10,
-        accState: row.acc_state,
+        gpsTime: formatCst(Number(row[GPS_TIME])),
+        liftingState: row[LIFTING_STATE],
+        loadCondition: row[LOAD_CONDITION],
+        openCapState: row[OPEN_CAP_STATE],
+        high: row[ALTITUDE_M],
+        gpsSpeed: tenths(row[SPEED_DKMH]),
+        dspeed: tenths(row[RECORDED_SPEED_DKMH]),
+        oilMass: tenths(row[FUEL_DL]),
+        accState: row[ACC_STATE] as number,
         mapLatitude: round6(mapLat),
         mapLongitude: round6(mapLng),
         latitude: lat,
         longitude: lng,
-        direction: row.direction,
-        directionName: compassName(row.direction),
-        mileage: row.mileage_hm === null ? null : row.mileage_hm / 10,
-        alarmFlags: Number(row.alarm_flags),
-        statusFlags: Number(row.status_flags),
-        blindArea: row.blind_area,
+        direction: row[DIRECTION] as number,
+        directionName: compassName(row[DIRECTION] as number),
+        mileage: tenths(row[MILEAGE_HM]),
+        alarmFlags: Number(row[ALARM_FLAGS]),
+        statusFlags: Number(row[STATUS_FLAGS]),
+        blindArea: row[BLIND_AREA] as number,
       };
     });
   }
@@ -171,3 +178,4 @@ function lastStandingIndex(samples: readonly TrackSample[], stop: StopSegment): 
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+const tenths = (value: number | null) => (value === null ? null : value / 10);
