@@ -61,6 +61,17 @@ export class TrackingConfig {
   @Max(180)
   TRACKING_TRACK_WINDOW_DAYS = 3;
 
+  /**
+   * Memory for finished findDailyMileage answers (gzip bytes, or the JSON text for isCompress=0),
+   * megabytes, least recently used dropped first; 0 turns the cache off. An answer is served again
+   * only while the stored rows of its terminal and window are unchanged: their count and first time
+   * (see track/track-answer-cache.ts).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(4096)
+  TRACKING_TRACK_CACHE_MB = 64;
+
   /** Longest window of a mileage report; beyond: error 300. */
   @IsInt()
   @Min(1)

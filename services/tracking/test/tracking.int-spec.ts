@@ -6,8 +6,10 @@ import { createConnection, type Connection } from 'mysql2/promise';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Response } from 'supertest';
+import { register as metrics } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { PartitionMaintenanceService } from '../src';
+import { DailyMileageService } from '../src/track/daily-mileage.service';
 import {
   companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, superAdmin, vehicle, waitFor,
   type Engine, type TrackingTestApp,
@@ -244,6 +246,45 @@ describe.each<Engine>(['sqlite', 'mysql'])('tracking service on %s', (engine) =>
     expect({ ...row, gps_time: Number(row.gps_time) }).toEqual({
       gps_time: DAY0 + 7, speed_dkmh: 550, altitude_m: 48, fuel_dl: 423, recorded_speed_dkmh: null, latitude_e6: 39_910_000, extras: extrasJson,
     });
+  });
+
+  it('answers a repeated findDailyMileage from the answer cache until a late point changes its rows', async () => {
+    // A terminal bound to no vehicle (open registration): the super administrator addresses it by its phone.
+    const phone = '13900000188';
+    const t0 = DAY0 + 20_000;
+    await publishPositions(test.bus, Array.from({ length: 30 }, (_, i) => position(phone, t0 + i * 20, 39.8 + i * 0.0005, 116.2, 30)));
+    await waitFor(async () => (await storedCount(test, phone)) === 30, 10_000, '30 rows');
+    const answers = test.app.get(DailyMileageService).answers;
+    const path = `/gps/vtrack/findDailyMileage?vehicleId=${phone}&startTime=${(t0 - 600) * 1000}&endTime=${(t0 + 1200) * 1000}&isAllLocations=1`;
+    const request = async (token = admin) => {
+      const response = await get(path, token).buffer(true).parse(binary).expect(200);
+      return { bytes: response.body as Buffer, envelope: await decodeDailyMileage(response) };
+    };
+    const first = await request();
+    expect(JSON.parse(first.envelope.data.listAll)).toHaveLength(30);
+    const hits = answers.hits;
+    const second = await request();
+    expect(answers.hits).toBe(hits + 1);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    const metric = await metrics.getSingleMetric('tracking_track_cache_hits_total')?.get();
+    expect(metric?.values[0].value).toBeGreaterThanOrEqual(1);
+    // The scope check still runs before the cache: another company's user gets 8002, not the cached body.
+    await grantRole(test, 'track-cache-viewer', ['historyTrack:search']);
+    const outsider = await request(await test.tokenFor({ ...companyUser('20'), roleIds: ['track-cache-viewer'] }));
+    expect(outsider.envelope).toMatchObject({ flag: false, errorCode: 8002 });
+    expect(answers.hits).toBe(hits + 1);
+    // A late blind-area point inside the window: the rows changed, so the answer is built anew.
+    await publishPositions(test.bus, [position(phone, t0 + 10, 39.80025, 116.2, 30, { blindArea: true })]);
+    await waitFor(async () => (await storedCount(test, phone)) === 31, 10_000, 'the late point');
+    const third = await request();
+    expect(answers.hits).toBe(hits + 1);
+    const points = JSON.parse(third.envelope.data.listAll);
+    expect(points).toHaveLength(31);
+    expect(points[1]).toMatchObject({ latitude: 39.80025, blindArea: 1 });
+    // ...and that new answer is the one served again.
+    const fourth = await request();
+    expect(answers.hits).toBe(hits + 2);
+    expect(fourth.bytes.equals(third.bytes)).toBe(true);
   });
 });
 

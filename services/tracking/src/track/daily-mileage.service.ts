@@ -9,6 +9,7 @@ import { formatCst, queryWindow } from '../common/time-window';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { dailyMileageEnvelopeJson, type DailyMileageFigures } from './daily-mileage-json';
 import type { DailyMileageQuery, HistoryTrackQuery, MileageReportQuery } from './dto/track-query.dto';
+import { TrackAnswerCache } from './track-answer-cache';
 import { fuelUsedL, mileageKm, round, type TrackSample } from './track-math';
 import { TrackQueryService } from './track-query.service';
 
@@ -16,21 +17,40 @@ const gzipAsync = promisify(gzip);
 
 @Injectable()
 export class DailyMileageService {
+  /** Finished findDailyMileage bodies (TRACKING_TRACK_CACHE_MB). */
+  readonly answers: TrackAnswerCache;
+
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
     private readonly tracks: TrackQueryService,
-  ) {}
+  ) {
+    this.answers = new TrackAnswerCache(config.TRACKING_TRACK_CACHE_MB);
+  }
 
   /**
    * The findDailyMileage body of one vehicle over a window (spec §7): the gzip bytes of the
    * envelope, or its JSON text for isCompress=0. `data` = {listAll (JSON string of the track
    * points), charts, mileageTotal, mileageSource, averageOil, averageSpeed, oilTotal}.
+   *
+   * A body depends on the terminal's stored rows of the window and on the request's window,
+   * isAllLocations, mapType and isCompress, nothing else (not the plate, not the live state, not
+   * the time of day; the tolerances are the process's settings), so it is served again from the
+   * answer cache while the rows' fingerprint is unchanged.
    */
   async dailyMileageBody(user: AuthUser, query: DailyMileageQuery): Promise<Buffer> {
     const { startS, endS } = queryWindow(query.startTime, query.endTime, this.config.TRACKING_TRACK_WINDOW_DAYS);
+    // The scope check runs first, on every request: a cached body only goes to a caller who may see the vehicle.
     const { terminalPhone } = this.tracks.resolve(user, query.vehicleId);
-    return this.buildBody(terminalPhone, startS, endS, query);
+    if (!this.answers.enabled || !terminalPhone) return this.buildBody(terminalPhone, startS, endS, query);
+    const key = `${terminalPhone}|${startS}|${endS}|${query.isAllLocations}|${query.mapType}|${query.isCompress}`;
+    // Read before the rows: a point stored in between makes the body newer than its fingerprint, never older.
+    const fingerprint = await this.tracks.fingerprint(terminalPhone, startS, endS);
+    const cached = this.answers.get(key, fingerprint);
+    if (cached) return cached;
+    const body = await this.buildBody(terminalPhone, startS, endS, query);
+    this.answers.set(key, fingerprint, body);
+    return body;
   }
 
   private async buildBody(terminalPhone: string, startS: number, endS: number, query: DailyMileageQuery): Promise<Buffer> {

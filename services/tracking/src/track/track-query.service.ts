@@ -109,6 +109,19 @@ export class TrackQueryService {
   }
 
   /**
+   * What the stored rows of a terminal's window look like: their count and first time, all rows
+   * (flagged ones too). Rows are only ever added (a late point raises the count) or dropped with
+   * whole old days (the first time moves), so an unchanged fingerprint means unchanged rows.
+   */
+  async fingerprint(terminalPhone: string, startS: number, endS: number): Promise<string> {
+    const [row]: { n: number | string; first: number | string | null }[] = await this.dataSource.query(
+      'SELECT COUNT(*) AS n, MIN(gps_time) AS first FROM track_point WHERE terminal_phone = ? AND gps_time BETWEEN ? AND ?',
+      [terminalPhone, startS, endS],
+    );
+    return `${Number(row?.n ?? 0)}:${row?.first ?? ''}`;
+  }
+
+  /**
    * Rows as arrays straight from the driver: on MySQL the binary protocol (integers arrive as
    * integers, not text to parse) and one array per row instead of an object with 18 named fields,
    * which measured about a quarter faster for a vehicle-day than TypeORM's query().

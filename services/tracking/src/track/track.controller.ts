@@ -35,7 +35,8 @@ export class TrackController {
     const started = performance.now();
     let body: Buffer;
     try {
-      // The envelope's bytes written straight from the stored rows (gzip unless isCompress=0).
+      // The envelope's bytes written straight from the stored rows (gzip unless isCompress=0),
+      // or the finished body of the same request while its rows are unchanged (answer cache).
       body = await this.mileage.dailyMileageBody(user, query);
     } catch (error) {
       if (!isAppError(error)) this.logger.error(`findDailyMileage failed: ${(error as Error).stack}`);
@@ -43,7 +44,7 @@ export class TrackController {
       const json = JSON.stringify(appError.toEnvelope(String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en_US' : 'zh_CN'));
       body = query.isCompress === 0 ? Buffer.from(json, 'utf8') : await gzipAsync(json, { level: 1 });
     }
-    // Server time of the answer (scope check, query, encoding, gzip), for the benchmark and the browser's dev tools.
+    // Server time of the answer (scope check, cache lookup or query, encoding, gzip), for the benchmark and the browser's dev tools.
     response.setHeader('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
     // Not Content-Encoding for gzip: the console unzips the bytes itself (spec §7), the browser must not.
     response
