@@ -188,14 +188,11 @@ class JsonBytes {
     this.buffer[this.length++] = value;
   }
 
-  /** Short constant pieces: a loop beats Buffer#copy's native call at these sizes. */
+  /** Constant pieces (Uint8Array#set: faster than a byte loop and than Buffer#copy at these sizes). */
   bytes(source: Buffer): void {
-    const count = source.length;
-    this.reserve(count);
-    const buffer = this.buffer;
-    let at = this.length;
-    for (let i = 0; i < count; i++) buffer[at++] = source[i];
-    this.length = at;
+    this.reserve(source.length);
+    this.buffer.set(source, this.length);
+    this.length += source.length;
   }
 
   text(value: string): void {
