@@ -1,21 +1,18 @@
-/* global fetch -- Node 20 built-in */
 // `npm run bench:tracking`: ingest rows/s from the real Kafka into the real MariaDB through the
 // tracking service (as a ratio to raw mysql2 multi-row inserts in the same run), again with the
-// table pre-filled, findDailyMileage server time for one vehicle-day, and live-push latency.
+// table pre-filled, findDailyMileage server time for one vehicle-day (tracking-mileage.js), and live-push latency.
 // Needs `npm run infra -- up`. Sizes are environment variables (see below).
 require('reflect-metadata');
-const { performance } = require('node:perf_hooks');
-const { gunzipSync } = require('node:zlib');
 const { NestFactory } = require('@nestjs/core');
 const { createConnection } = require('mysql2/promise');
 const { KafkaBus, silentBusLogger } = require('@openfleet/bus');
-const { TokenService } = require('@openfleet/auth');
 const { PlatformConfig, PlatformModule, loadConfig } = require('@openfleet/service-kit');
 const { TrackingModule } = require('@openfleet/tracking');
 const { ApiModule } = require('@openfleet/api');
 const { machineLine, percentile } = require('./machine');
 const { makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S } = require('./tracking-ingest');
 const { livePushLatency } = require('./tracking-live');
+const { dailyMileageBench } = require('./tracking-mileage');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const PREFILL = Number(process.env.BENCH_PREFILL ?? 50_000_000);
@@ -48,33 +45,6 @@ async function startModule(module, extraEnv = {}) {
   const app = await NestFactory.create({ module: class BenchRoot {}, imports: [PlatformModule.forRoot({ processName: 'bench', config, bus, env: fullEnv }), module] }, { logger: process.env.BENCH_DEBUG ? ['warn', 'error'] : false });
   await app.listen(0, '127.0.0.1');
   return app;
-}
-
-async function dailyMileageTimes(app, phone, dayStartS) {
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const token = await app.get(TokenService).sign({ id: '1', companyId: '1', userType: 4, roleIds: [], superAdmin: true, scope: { companies: [], fleets: [] } });
-  const day = new Date((dayStartS + 8 * 3600) * 1000).toISOString().slice(0, 10);
-  const path = `/gps/vtrack/findDailyMileage?vehicleId=${phone}&startTime=${day} 00:00:00&endTime=${day} 23:59:59&isAllLocations=1&mapType=3`;
-  const times = [];
-  const serverTimes = [];
-  let points = 0;
-  for (let i = 0; i < MILEAGE_REQUESTS + 5; i++) {
-    const started = performance.now();
-    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = Buffer.from(await response.arrayBuffer());
-    if (i >= 5) {
-      // 5 warm-up requests. Server time: the handler's Server-Timing (query, views, encoding, gzip).
-      times.push(performance.now() - started);
-      const server = /app;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
-      if (server) serverTimes.push(Number(server[1]));
-    }
-    if (i === 0) {
-      const envelope = JSON.parse(gunzipSync(body).toString());
-      if (!envelope.flag) throw new Error(`findDailyMileage: ${JSON.stringify(envelope)}`);
-      points = JSON.parse(envelope.data.listAll).length;
-    }
-  }
-  return { times: times.sort((a, b) => a - b), serverTimes: serverTimes.sort((a, b) => a - b), points };
 }
 
 async function waitForRows(database, phone, expected) {
@@ -171,10 +141,8 @@ async function main() {
       })();
       // The ingest counter also counts other producers' records on the shared topic: wait for the whole vehicle-day.
       await waitForRows(schema, '80000000001', vehicleDay.length);
-      const { times, serverTimes, points } = await dailyMileageTimes(app, '80000000001', dayStartS);
-      const label = `findDailyMileage, ${points} points, full track, gzip (${Number(n).toLocaleString('en-US')} rows in table, ${MILEAGE_REQUESTS} requests)`;
-      if (serverTimes.length) record([`${label}: server time`, `p50 ${percentile(serverTimes, 0.5).toFixed(1)} ms, p99 ${percentile(serverTimes, 0.99).toFixed(1)} ms`]);
-      record([`${label}: client time over loopback`, `p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`]);
+      // Cold (a second app with the answer cache off), miss (a new window each time) and warm (the same window again).
+      await dailyMileageBench({ app, startTracking, phone: '80000000001', dayStartS, requests: MILEAGE_REQUESTS, tableRows: Number(n), run, record, log });
     }
     if (PARTS.includes('ingest') || PARTS.includes('mileage')) {
       const foreign = await foreignRows(schema);
