@@ -84,7 +84,30 @@ async function prefillRetryingDeadlocks(database) {
   }
 }
 
+/** The database settings the figures depend on; BENCH_INNODB_BUFFER_POOL_MB sets the buffer pool for the run (restored after). */
+async function databaseSettings() {
+  const connection = await createConnection(mysql);
+  const read = async () => (await connection.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS pool, @@innodb_flush_log_at_trx_commit AS flush'))[0][0];
+  const before = await read();
+  const wanted = Number(process.env.BENCH_INNODB_BUFFER_POOL_MB ?? 0) * 2 ** 20;
+  if (wanted && wanted !== Number(before.pool)) {
+    await connection.query(`SET GLOBAL innodb_buffer_pool_size = ${wanted}`);
+    // The resize runs in the background: wait until the server reports the new size.
+    for (let i = 0; i < 60 && Number((await read()).pool) !== wanted; i++) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const now = await read();
+  return {
+    line: `database: MariaDB ${now.version}, innodb_buffer_pool_size ${Math.round(Number(now.pool) / 2 ** 20)} MiB, innodb_flush_log_at_trx_commit ${now.flush}`,
+    restore: async () => {
+      if (Number(now.pool) !== Number(before.pool)) await connection.query(`SET GLOBAL innodb_buffer_pool_size = ${before.pool}`);
+      await connection.end();
+    },
+  };
+}
+
 async function main() {
+  const database = await databaseSettings();
+  log(database.line);
   const producer = newBus('producer');
   const results = [];
   // Each result is also logged as soon as it is known, so a later failure does not lose it.
@@ -170,6 +193,8 @@ async function main() {
   console.log(`| ${'measure'.padEnd(width)} | result |\n|${'-'.repeat(width + 2)}|---|`);
   for (const [name, value] of results) console.log(`| ${name.padEnd(width)} | ${value} |`);
   console.log(machineLine());
+  console.log(database.line);
+  await database.restore();
   console.log(`load average (1, 5, 15 min) at the end: ${require('node:os').loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   process.exit(0);
 }
