@@ -12,6 +12,7 @@ import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { copyState, dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
 
 const SWEEP_INTERVAL_MS = 10_000;
+const SWEEP_SLICE = 1000;
 
 /**
  * The latest state of every terminal/vehicle: in memory for the APIs and the live push, persisted
@@ -27,6 +28,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   private readonly sqlite: boolean;
   private subscription?: Subscription;
   private sweepTimer?: NodeJS.Timeout;
+  private sweeping = false;
 
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
@@ -185,12 +187,22 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     return state;
   }
 
-  // Timeouts turn vehicles offline without any event: look for them now and then.
+  // Timeouts turn vehicles offline without any event: look for them now and then. In slices that
+  // yield to the event loop: one publish of tens of thousands of changes (the first sweep after a
+  // backlog) used to hold the process, and every HTTP request it serves, for up to a second.
   private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
     try {
-      await this.publishChanges([...this.states.values()]);
+      const states = [...this.states.values()];
+      for (let start = 0; start < states.length; start += SWEEP_SLICE) {
+        await this.publishChanges(states.slice(start, start + SWEEP_SLICE));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     } catch (error) {
       this.logger.warn(`state sweep failed: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
     }
   }
 
