@@ -12,7 +12,7 @@ import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { copyState, dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
 
 const SWEEP_INTERVAL_MS = 10_000;
-const SWEEP_SLICE = 1000;
+const SWEEP_SLICE = 200;
 
 /**
  * The latest state of every terminal/vehicle: in memory for the APIs and the live push, persisted
@@ -187,9 +187,10 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     return state;
   }
 
-  // Timeouts turn vehicles offline without any event: look for them now and then. In slices that
-  // yield to the event loop: one publish of tens of thousands of changes (the first sweep after a
-  // backlog) used to hold the process, and every HTTP request it serves, for up to a second.
+  // Timeouts turn vehicles offline without any event: look for them now and then. In slices of 200
+  // that yield to the event loop: one publish of tens of thousands of changes (the first sweep
+  // after a backlog, a fleet timing out at once) used to hold the process, and every HTTP request
+  // it serves, for up to a second; slices of 1,000 still added up to 80 ms to a findDailyMileage.
   private async sweep(): Promise<void> {
     if (this.sweeping) return;
     this.sweeping = true;
