@@ -89,6 +89,29 @@ async function rawLoadRate(mysql, schema, positions, { chunk = 20_000, connectio
   return lines.length / seconds;
 }
 
+/**
+ * Waits (60 s at most) until InnoDB has written back the dirty pages of the previous phase, so a
+ * measured phase does not share the CPU and the disk with the flushing of the one before it.
+ */
+async function quietDatabase(mysql, log) {
+  const connection = await createConnection(mysql);
+  const started = Date.now();
+  try {
+    for (;;) {
+      const [rows] = await connection.query("SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total')");
+      const status = Object.fromEntries(rows.map((row) => [row.Variable_name, Number(row.Value)]));
+      const dirty = status.Innodb_buffer_pool_pages_dirty / status.Innodb_buffer_pool_pages_total;
+      if (dirty < 0.01 || Date.now() - started > 60_000) {
+        log(`  database: ${(dirty * 100).toFixed(1)} % of the buffer pool dirty after ${Math.round((Date.now() - started) / 1000)} s`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } finally {
+    await connection.end();
+  }
+}
+
 async function ingestedSoFar() {
   const metric = register.getSingleMetric('tracking_points_ingested_total');
   const value = metric ? (await metric.get()).values[0]?.value : 0;
@@ -145,7 +168,7 @@ async function watchIngest(before, count) {
  * does not share the CPU here, which is how the service runs in a deployment (the gateways are
  * other processes). Rate = records / (last write - first write).
  */
-async function drainIngestRate({ producer, brokers, startTracking, positions }) {
+async function drainIngestRate({ producer, brokers, startTracking, positions, beforeStart = async () => undefined }) {
   const topic = Topics.position.name;
   const kafka = new Kafka({ clientId: 'bench-tracking-drain', brokers, logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
@@ -160,6 +183,7 @@ async function drainIngestRate({ producer, brokers, startTracking, positions }) 
   for (let i = 0; i < positions.length; i += 5000) {
     await producer.publish(Topics.position, positions.slice(i, i + 5000).map((value) => ({ key: value.terminalPhone, value })));
   }
+  await beforeStart();
   const before = await ingestedSoFar();
   const app = await startTracking({ TRACKING_INGEST_GROUP: group });
   const { first, last } = await watchIngest(before, positions.length);
@@ -222,4 +246,4 @@ async function prefill(mysql, schema, target, log) {
   return { rows, seconds: (Date.now() - started) / 1000 };
 }
 
-module.exports = { makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S };
+module.exports = { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S };

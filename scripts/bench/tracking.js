@@ -10,7 +10,7 @@ const { PlatformConfig, PlatformModule, loadConfig } = require('@openfleet/servi
 const { TrackingModule } = require('@openfleet/tracking');
 const { ApiModule } = require('@openfleet/api');
 const { machineLine, percentile } = require('./machine');
-const { makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S } = require('./tracking-ingest');
+const { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S } = require('./tracking-ingest');
 const { livePushLatency } = require('./tracking-live');
 const { dailyMileageBench } = require('./tracking-mileage');
 
@@ -126,9 +126,10 @@ async function main() {
   let app;
   // Ingest measured twice: drained from a backlog (producer idle, as in a deployment) and with the producer publishing in this process meanwhile.
   const ingestBoth = async (label, positions, backlog, raw) => {
+    await quietDatabase(mysql, log);
     const concurrent = await serviceIngestRate({ producer, app, positions });
     await closeApp();
-    const drained = await drainIngestRate({ producer, brokers, startTracking, positions: backlog });
+    const drained = await drainIngestRate({ producer, brokers, startTracking, positions: backlog, beforeStart: () => quietDatabase(mysql, log) });
     app = drained.app;
     record([`ingest, ${label}: Kafka -> tracking service -> MariaDB, backlog drained`, `${Math.round(drained.rate).toLocaleString('en-US')} rows/s (${(drained.rate / raw).toFixed(2)} x raw)`]);
     record([`ingest, ${label}: same, producer publishing in the same process`, `${Math.round(concurrent.rate).toLocaleString('en-US')} rows/s (${(concurrent.rate / raw).toFixed(2)} x raw)`]);
@@ -139,6 +140,7 @@ async function main() {
       log(`ingest: ${positions.length} rows, raw mysql2 first`);
       app = await startTracking(); // creates the schema and the partitions
       const raw = await rawInsertRate(mysql, schema, positions);
+      await quietDatabase(mysql, log);
       record(['ingest, empty table: raw mysql2 (4 conns x 2000-row INSERT IGNORE)', `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
       const rawLoad = await rawLoadRate(mysql, schema, positions);
       record(['ingest, empty table: raw mysql2 LOAD DATA LOCAL (4 conns x 20,000 rows, as the service writes)', `${Math.round(rawLoad).toLocaleString('en-US')} rows/s`]);
@@ -149,6 +151,7 @@ async function main() {
       const filled = await prefillRetryingDeadlocks(schema);
       record(['prefill (LOAD DATA of whole vehicle-days into 7 past day partitions)', `${filled.rows.toLocaleString('en-US')} rows in ${Math.round(filled.seconds)} s`]);
       app ??= await startTracking();
+      await quietDatabase(mysql, log);
       const raw = await rawInsertRate(mysql, schema, makePositions('92', ROWS, dayStartS), { table: 'track_point' });
       const label = `${filled.rows.toLocaleString('en-US')} rows in table`;
       record([`ingest, ${label}: raw mysql2`, `${Math.round(raw).toLocaleString('en-US')} rows/s`]);
