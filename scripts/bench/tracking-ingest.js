@@ -4,6 +4,7 @@ const { createConnection, createPool } = require('mysql2/promise');
 const { register } = require('prom-client');
 const { Kafka, logLevel } = require('kafkajs');
 const { Readable } = require('node:stream');
+const { samplePosition } = require('./sample-position');
 const { Topics } = require('@openfleet/contracts');
 const { toTrackPointRow } = require('@openfleet/tracking/dist/ingest/track-point');
 const { TRACK_POINT_COLUMNS, rowValues } = require('@openfleet/tracking/dist/ingest/track-point.writer');
@@ -16,28 +17,16 @@ function makePositions(prefix, count, dayStartS) {
   const positions = new Array(count);
   for (let i = 0; i < count; i++) {
     const terminal = i % 10_000;
+    // The shared sample record, moved onto this benchmark's terminals, day and street grid.
     positions[i] = {
+      ...samplePosition(i),
       terminalPhone: `${prefix}${String(terminal).padStart(6, '0')}`,
       vehicleId: '',
       gpsTimeS: dayStartS + 3600 + Math.floor(i / 10_000) * 5,
-      receivedAtMs: Date.now(),
       latitudeE6: 39_900_000 + terminal * 10 + (Math.floor(i / 10_000) % 100) * 40,
       longitudeE6: 116_300_000 + terminal * 10,
-      altitudeM: 52,
       speedDkmh: 300 + (i % 300),
-      directionDeg: i % 360,
-      alarmFlags: 0,
-      statusFlags: 0x3,
       mileageHm: 1_234_567 + Math.floor(i / 10_000),
-      hasMileage: true,
-      fuelDl: 4200,
-      hasFuel: true,
-      recordedSpeedDkmh: 0,
-      hasRecordedSpeed: false,
-      blindArea: false,
-      serial: i & 0xffff,
-      sequence: 0,
-      extrasJson: '{"signal":25,"satellites":11}',
     };
   }
   return positions;

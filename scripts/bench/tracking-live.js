@@ -8,6 +8,7 @@ const { TokenService } = require('@openfleet/auth');
 const { io } = require('socket.io-client');
 const { VehicleDirectory } = require('@openfleet/api/dist/live-hub/vehicle-directory');
 const { startGateway, connectAll } = require('./gateway-harness');
+const { samplePosition } = require('./sample-position');
 
 const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 26808);
 const GATEWAY_HTTP_PORT = Number(process.env.BENCH_GATEWAY_HTTP_PORT ?? 28081);
@@ -46,11 +47,7 @@ function busSource(producer, phoneOf, tag) {
       const now = Date.now();
       pending.push({
         key: phoneOf(i),
-        value: {
-          terminalPhone: phoneOf(i), vehicleId: `bench-live-${tag}-${i}`, gpsTimeS: Math.floor(now / 1000), receivedAtMs: now, latitudeE6: 39_900_000 + i,
-          longitudeE6: 116_400_000, altitudeM: 40, speedDkmh: 400, directionDeg: 90, alarmFlags: 0, statusFlags: 3, mileageHm: 0, hasMileage: false, fuelDl: 0,
-          hasFuel: false, recordedSpeedDkmh: 0, hasRecordedSpeed: false, blindArea: false, serial: 1, sequence: 0, extrasJson: '',
-        },
+        value: { ...samplePosition(i), terminalPhone: phoneOf(i), vehicleId: `bench-live-${tag}-${i}`, gpsTimeS: Math.floor(now / 1000), receivedAtMs: now },
       });
     },
     flush: async () => {

@@ -96,6 +96,7 @@ export class KafkaBus implements EventBus {
       heartbeatInterval: 3_000,
       maxWaitTimeInMs: 100,
       maxBytesPerPartition: options.fetchBytesPerPartition ?? 1_048_576,
+      // The whole fetch response: room for the partitions consumed at once (4 by default) at the per-partition size.
       maxBytes: Math.max(10_485_760, (options.fetchBytesPerPartition ?? 0) * 4),
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 10_000 },
     });
