@@ -5,6 +5,8 @@
  * `13812345678` are one terminal. Events keep the phone as the terminal sent it; lookups use this.
  */
 export function canonicalTerminalPhone(phone: string): string {
+  // Fast path: this runs for every position record the tracking ingest stores.
+  if (phone.charCodeAt(0) !== 48) return phone;
   const trimmed = phone.replace(/^0+/, '');
   return trimmed === '' ? '0' : trimmed;
 }

@@ -9,6 +9,7 @@ import { LatestPositionService } from './live-state/latest-position.service';
 import { LiveStateService } from './live-state/live-state.service';
 import { PositionController } from './live-state/position.controller';
 import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-create-tracking-tables';
+import { CanonicalTerminalPhones1732310000000 } from './migrations/1732310000000-canonical-terminal-phones';
 import { VehicleRegistryCache } from './registry/vehicle-registry.cache';
 import { DailyMileageService } from './track/daily-mileage.service';
 import { TrackController } from './track/track.controller';
@@ -16,7 +17,7 @@ import { TrackQueryService } from './track/track-query.service';
 import { TRACKING_CONFIG, TrackingConfig } from './tracking-config';
 
 // Tables are read and written with SQL (multi-row upserts, partitions): no ORM entities.
-export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000];
+export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000];
 
 /**
  * Positions to storage, live state, history, mileage. Consumes tracking.position.v1 and

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@openfleet/auth';
-import type { LivePosition, Position, VehicleRegistryEntry } from '@openfleet/contracts';
+import { canonicalTerminalPhone, type LivePosition, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { IsInt, Max, Min } from 'class-validator';
 
 /** Settings of the coalesced position push (environment variable names). */
@@ -47,14 +47,15 @@ export class PositionCoalescer {
   private readonly newestGpsTime = new Map<string, number>();
 
   offer(position: Position, vehicle: VehicleRegistryEntry | undefined): void {
-    const key = position.terminalPhone;
+    // Keyed and pushed by the canonical phone, the form the console knows from the registry and /gps.
+    const key = canonicalTerminalPhone(position.terminalPhone);
     if ((this.newestGpsTime.get(key) ?? -1) > position.gpsTimeS) return;
     this.newestGpsTime.set(key, position.gpsTimeS);
     this.pending.set(key, {
       vehicle,
       position: {
         vehicleId: position.vehicleId || vehicle?.vehicleId || '',
-        terminalPhone: position.terminalPhone,
+        terminalPhone: key,
         plateCode: vehicle?.plateCode ?? '',
         gpsTimeS: position.gpsTimeS,
         receivedAtMs: position.receivedAtMs,

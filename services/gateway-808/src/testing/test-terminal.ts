@@ -74,14 +74,14 @@ export class TestTerminal {
     if (!this.closed) throw new Error('connection still open');
   }
 
-  /** 0x0100 then 0x0102; returns the auth code. */
-  async login(): Promise<string> {
+  /** 0x0100 then 0x0102; returns the auth code. `terminalId` is the device id sent in 0x0100. */
+  async login(terminalId = 'T' + this.phone.slice(-6)): Promise<string> {
     const registerSerial = this.send(0x0100, {
       province: 11,
       city: 100,
       makerId: 'OFLT1',
       model: 'SIM-808',
-      terminalId: 'T' + this.phone.slice(-6),
+      terminalId,
       plateColor: 1,
       plate: '京A12345',
     });

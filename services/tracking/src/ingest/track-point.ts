@@ -1,4 +1,4 @@
-import type { Position } from '@openfleet/contracts';
+import { canonicalTerminalPhone, type Position } from '@openfleet/contracts';
 import { toMapCoordinates } from '@openfleet/geo';
 
 /** Why a stored point is not trusted (bit flags in track_point.quality; 0 = good). */
@@ -86,7 +86,8 @@ export function toTrackPointRow(position: Position, vehicleId: string): TrackPoi
   // Status bits 8-9 (2013+): 00 empty, 01 half, 10 reserved, 11 full -> 0 empty, 1 half, 2 full.
   const loadBits = (position.statusFlags >>> 8) & 0b11;
   return {
-    terminalPhone: position.terminalPhone,
+    // One key per terminal whatever header form it sent (12-digit 2013, 20-digit 2019, as entered).
+    terminalPhone: canonicalTerminalPhone(position.terminalPhone),
     gpsTime: position.gpsTimeS,
     sequence: position.sequence,
     vehicleId,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { inScope, type AuthUser } from '@openfleet/auth';
-import { DisplayStatus, type LatestPosition, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { canonicalTerminalPhone, DisplayStatus, type LatestPosition, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { compassName, toMapCoordinates } from '@openfleet/geo';
 import { formatCst } from '../common/time-window';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
@@ -36,7 +36,7 @@ export class LatestPositionService {
     for (const entry of this.registry.all()) {
       if (!inScope(user, entry)) continue;
       const state = entry.terminalPhone ? this.live.get(entry.terminalPhone) : undefined;
-      if (entry.terminalPhone) seenTerminals.add(entry.terminalPhone);
+      if (entry.terminalPhone) seenTerminals.add(canonicalTerminalPhone(entry.terminalPhone));
       result.push(this.describe(entry, state, mapType));
     }
     if (user.superAdmin) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventBus, Subscription } from '@openfleet/bus';
-import { Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
+import { canonicalTerminalPhone, Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { sqlLiteral } from '../common/sql-literal';
@@ -44,6 +44,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     const rows: { state: string }[] = await this.dataSource.query('SELECT state FROM vehicle_state');
     for (const row of rows) {
       const state = JSON.parse(row.state) as VehicleLiveState;
+      state.terminalPhone = canonicalTerminalPhone(state.terminalPhone);
       this.states.set(state.terminalPhone, state);
     }
     this.subscription = await this.bus.subscribe(Topics.terminalSession, {
@@ -63,8 +64,9 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     await this.subscription?.close();
   }
 
+  /** The state of a terminal, whatever form of its phone is given (states are keyed canonically). */
   get(terminalPhone: string): VehicleLiveState | undefined {
-    return this.states.get(terminalPhone);
+    return this.states.get(canonicalTerminalPhone(terminalPhone));
   }
 
   all(): IterableIterator<VehicleLiveState> {
@@ -178,7 +180,8 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     return state;
   }
 
-  private stateOf(terminalPhone: string, vehicleId: string): VehicleLiveState {
+  private stateOf(phone: string, vehicleId: string): VehicleLiveState {
+    const terminalPhone = canonicalTerminalPhone(phone);
     let state = this.states.get(terminalPhone);
     if (!state) {
       state = { terminalPhone, vehicleId, sessionOnline: null, lastHeardMs: 0 };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { inScope, type AuthUser } from '@openfleet/auth';
+import { canonicalTerminalPhone } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { compassName, Crs, crsOfMapType, simplifyPath, toMapCoordinates, type LngLat } from '@openfleet/geo';
 import type { DataSource } from 'typeorm';
@@ -83,7 +84,7 @@ export class TrackQueryService {
     const entry = this.registry.byVehicleId(vehicleId);
     if (entry) {
       if (!inScope(user, entry)) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND);
-      return { vehicleId, terminalPhone: entry.terminalPhone, plateCode: entry.plateCode };
+      return { vehicleId, terminalPhone: entry.terminalPhone && canonicalTerminalPhone(entry.terminalPhone), plateCode: entry.plateCode };
     }
     const state = this.live.get(vehicleId);
     if (user.superAdmin && state) return { vehicleId, terminalPhone: state.terminalPhone, plateCode: '' };
