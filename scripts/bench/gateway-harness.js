@@ -27,6 +27,7 @@ function startGateway(label, { port, httpPort, rawCapture = 'true', nodeArgs = [
       GATEWAY_808_PORT: String(port),
       GATEWAY_808_HOST: '127.0.0.1',
       GATEWAY_808_REGISTRATION: 'open',
+      GATEWAY_808_AUTH_SECRET: process.env.GATEWAY_808_AUTH_SECRET || 'bench-gateway-808-auth-secret',
       GATEWAY_808_IDLE_TIMEOUT_S: '3600',
       GATEWAY_808_RAW_CAPTURE: rawCapture,
       HTTP_PORT: String(httpPort),

@@ -4,6 +4,7 @@ export * from './validation';
 export * from './topics';
 export * from './events/terminal-uplink';
 export * from './events/terminal-session';
+export * from './events/terminal-registration';
 export * from './events/downlink-command';
 export * from './events/command-result';
 export * from './events/alarm-event';

@@ -12,6 +12,7 @@ import {
   type TerminalRegistryEntry,
   type VehicleRegistryEntry,
 } from './events/registry';
+import { terminalRegistrationCodec, type TerminalRegistrationEvent } from './events/terminal-registration';
 import { terminalSessionCodec, type TerminalSessionEvent } from './events/terminal-session';
 import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-uplink';
 import { vehicleStateCodec, type VehicleStateEvent } from './events/vehicle-state';
@@ -63,6 +64,13 @@ export const Topics = {
     6,
     terminalSessionCodec,
     'Terminal online/offline',
+  ),
+  terminalRegistration: topic<TerminalRegistrationEvent>(
+    'gateway.terminal-registration.v1',
+    'terminal',
+    6,
+    terminalRegistrationCodec,
+    'Provisioned terminals registered (device id, auth code) or logged off',
   ),
   downlinkCommand: topic<DownlinkCommand>(
     'instruction.downlink.v1',

@@ -9,3 +9,4 @@ export * from './bootstrap';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { EnvelopeExceptionFilter } from './envelope-exception.filter';
 export * from './cluster-entry';
+export * from './deployment-secret';

@@ -52,6 +52,7 @@ import { CreateOperationLog1732260000000 } from './migrations/1732260000000-crea
 import { CreateCatalogues1732270000000 } from './migrations/1732270000000-create-catalogues';
 import { CreateSocialAndAppVersion1732280000000 } from './migrations/1732280000000-create-social-and-app-version';
 import { CreateSystemLog1732290000000 } from './migrations/1732290000000-create-system-log';
+import { TerminalDeviceId1732320000000 } from './migrations/1732320000000-terminal-device-id';
 import { OperationLogController } from './operation-log/operation-log.controller';
 import { OperationLog } from './operation-log/operation-log.entity';
 import { OperationLogInterceptor } from './operation-log/operation-log.interceptor';
@@ -75,6 +76,7 @@ import { SmsController } from './sms/sms.controller';
 import { TerminalController } from './terminal/terminal.controller';
 import { Terminal } from './terminal/terminal.entity';
 import { TerminalService } from './terminal/terminal.service';
+import { TerminalRegistrationConsumer } from './terminal/terminal-registration.consumer';
 import { User, UserRole } from './user/user.entity';
 import { UserController } from './user/user.controller';
 import { UserService } from './user/user.service';
@@ -93,7 +95,7 @@ const CATALOGUE_ENTITIES = [
   UserSocial, AppVersion, SystemLog,
 ];
 export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,
@@ -145,6 +147,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     AdminSeeder,
     OperationLogInterceptor,
     RegistryPublisher,
+    TerminalRegistrationConsumer,
     SessionService,
     LoginService,
     CompanyService,

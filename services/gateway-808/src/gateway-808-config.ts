@@ -16,9 +16,12 @@ export class Gateway808Config extends PlatformConfig {
   @IsIn(['strict', 'open'])
   GATEWAY_808_REGISTRATION = 'open';
 
-  /** Secret the auth codes are derived from, so every instance accepts codes any instance issued. */
+  /**
+   * Secret the auth codes of unknown terminals (policy `open`) are derived from, the same on every
+   * instance. Empty: standalone generates one under DATA_DIR at first start; cluster refuses to start.
+   */
   @IsString()
-  GATEWAY_808_AUTH_SECRET = 'openfleet-dev-auth-secret';
+  GATEWAY_808_AUTH_SECRET = '';
 
   /** A session that sends nothing for this long is closed and reported offline. */
   @IsInt()

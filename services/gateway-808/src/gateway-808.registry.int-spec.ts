@@ -42,14 +42,17 @@ describe('gateway-808 with a strict terminal registry', () => {
   });
 
   it.each([
-    ['2013', '013800000042', '42'],
-    ['2019', '00000000013900000043', '43'],
-  ] as const)('admits a %s terminal whose header pads the registered SIM number, and routes its commands', async (version, headerPhone, vehicleId) => {
+    ['2013', '013800000042', '42', 'T800042'],
+    ['2019', '00000000013900000043', '43', 'DEVICE-2019-ID-OF-THIRTY-BYTES'],
+  ] as const)('admits a %s terminal whose header pads the registered SIM number, and routes its commands', async (version, headerPhone, vehicleId, deviceId) => {
     const positions = await recordTopic(bus, Topics.position);
     const results = await recordTopic(bus, Topics.commandResult);
+    const registrations = await recordTopic(bus, Topics.terminalRegistration);
     const terminal = await TestTerminal.open(gateway.port, headerPhone, version);
     terminals.push(terminal);
-    await terminal.login();
+    const authCode = await terminal.login(deviceId);
+    // Stored by admin before the terminal learnt its code: canonical phone, device id and the random code.
+    expect(registrations.values).toEqual([expect.objectContaining({ terminalPhone: headerPhone.replace(/^0+/, ''), change: 'registered', deviceId, authCode, protocolVersion: version })]);
     const serial = terminal.send(0x0200, locationBody());
     await terminal.expectAck(serial);
     await waitUntil(() => positions.values.length === 1, 2000, 'position');
@@ -64,6 +67,29 @@ describe('gateway-808 with a strict terminal registry', () => {
     terminal.send(0x0201, { replySerial: query.serial, location: locationBody() });
     await waitUntil(() => results.values.length === 1, 3000, 'command result');
     expect(results.values[0]).toMatchObject({ commandId: command.commandId, status: InstructionStatus.SUCCESS });
+  });
+
+  it('refuses another device with a provisioned SIM: 4 before the terminal registered, 3 after, and no code either way', async () => {
+    const register = async (deviceId: string) => {
+      const terminal = await TestTerminal.open(gateway.port, '013800000042');
+      terminals.push(terminal);
+      terminal.send(0x0100, { province: 11, city: 100, makerId: 'EVIL1', model: 'X', terminalId: deviceId, plateColor: 1, plate: '京A12345' });
+      return (await terminal.expect((m) => m.msgId === 0x8100)).body as { result: number; authCode?: string };
+    };
+    expect(await register('EVIL001')).toEqual(expect.objectContaining({ result: 4 }));
+    const owner = await TestTerminal.open(gateway.port, '013800000042');
+    terminals.push(owner);
+    const code = await owner.login('T800042');
+    const taker = await register('EVIL001');
+    expect(taker.result).toBe(3);
+    expect(taker.authCode ?? '').toBe('');
+    // The owner's session is untouched; after its 0x0003 log-off the old code no longer authenticates.
+    const logout = owner.send(0x0003, {});
+    expect((await owner.expectAck(logout)).body).toMatchObject({ result: 0 });
+    const replay = await TestTerminal.open(gateway.port, '013800000042');
+    terminals.push(replay);
+    const auth = replay.send(0x0102, { authCode: code });
+    expect((await replay.expectAck(auth)).body).toMatchObject({ result: 1 });
   });
 
   it('refuses a terminal the registry does not know (0x8100 result 4)', async () => {

@@ -9,7 +9,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics } from '@openfleet/contracts';
 import { decodeFrame, Jt808DecodeError } from '@openfleet/jt808';
-import { EVENT_BUS, HealthRegistry } from '@openfleet/service-kit';
+import { EVENT_BUS, HealthRegistry, resolveDeploymentSecret } from '@openfleet/service-kit';
 import { BusGate } from './bus-gate';
 import { DownlinkDispatcher } from './downlink-dispatcher';
 import { Gateway808Config } from './gateway-808-config';
@@ -22,6 +22,8 @@ import { UplinkHandler } from './uplink-handler';
 
 export const GATEWAY_808_CONFIG = Symbol('GATEWAY_808_CONFIG');
 
+/** File under DATA_DIR that keeps the standalone gateway's generated auth secret. */
+export const AUTH_SECRET_FILE = 'gateway-808-auth-secret';
 const SHUTDOWN_FLUSH_MS = 5000;
 const HEX_LOG_LIMIT = 600;
 
@@ -50,7 +52,8 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     health: HealthRegistry,
   ) {
     this.gatewayId = config.INSTANCE_ID;
-    this.registry = new TerminalRegistry(config.GATEWAY_808_REGISTRATION as RegistrationPolicy, config.GATEWAY_808_AUTH_SECRET);
+    const secret = resolveDeploymentSecret(config, { variable: 'GATEWAY_808_AUTH_SECRET', value: config.GATEWAY_808_AUTH_SECRET, file: AUTH_SECRET_FILE, minLength: 16 });
+    this.registry = new TerminalRegistry(config.GATEWAY_808_REGISTRATION as RegistrationPolicy, secret);
     this.raw = new RawFrameCapture(bus, this.gatewayId, config.GATEWAY_808_RAW_QUEUE_LIMIT, this.metrics, this.logger, config.GATEWAY_808_RAW_CAPTURE);
     this.downlink = new DownlinkDispatcher(this);
     this.uplink = new UplinkHandler(this, this.downlink);

@@ -1,6 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { PublishRecord } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics, type Position, type TerminalUplink } from '@openfleet/contracts';
+import {
+  canonicalTerminalPhone,
+  Topics,
+  type Position,
+  type TerminalRegistrationChange,
+  type TerminalRegistrationEvent,
+  type TerminalUplink,
+} from '@openfleet/contracts';
 import {
   dateToBcdTime,
   decodeBody,
@@ -17,6 +24,7 @@ import { publishSessionEvent, type GatewayContext } from './gateway-context';
 import { REPLY_MESSAGE_IDS } from './pending-commands';
 import { toPosition, type PositionContext } from './position-mapper';
 import type { TerminalConnection } from './terminal-connection';
+import { RegisterResult } from './terminal-registry';
 
 /** Reports whose every field travels in position records (tracking.position.v1), not on the uplink topic. */
 const LOCATION_REPORT_IDS: ReadonlySet<number> = new Set([0x0200, 0x0704]);
@@ -24,6 +32,7 @@ const LOCATION_REPORT_IDS: ReadonlySet<number> = new Set([0x0200, 0x0704]);
 /** 0x8001 results. */
 const GENERAL_OK = 0;
 const GENERAL_FAILURE = 1;
+const TERMINAL_LOGOUT = 0x0003;
 
 /**
  * Everything a decoded terminal message causes: registration, authentication, publishing to the
@@ -46,14 +55,38 @@ export class UplinkHandler {
       return;
     }
     conn.version = msg.version;
+    if (msg.msgId === TERMINAL_LOGOUT) return this.logOff(conn, msg, receivedAt);
     this.publishThenAck(conn, msg, [msg.serial], receivedAt);
+  }
+
+  /** 0x0003: the registration (and its auth code) ends; stored by admin, acknowledged once on the bus. */
+  private logOff(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): void {
+    const provisioned = this.ctx.registry.logOff(msg.phone);
+    const event = provisioned ? this.registrationEvent(msg, 'logged-off', '', '') : undefined;
+    void this.publish(conn, msg, receivedAt, undefined, event).then((accepted) => {
+      if (!accepted || conn.closed) return;
+      this.reply(conn, msg, GENERAL_OK);
+    });
+  }
+
+  private registrationEvent(msg: Jt808Message, change: TerminalRegistrationChange, deviceId: string, authCode: string): PublishRecord<TerminalRegistrationEvent> {
+    const terminalPhone = canonicalTerminalPhone(msg.phone);
+    return { key: terminalPhone, value: { terminalPhone, change, deviceId, authCode, protocolVersion: msg.version, gatewayId: this.ctx.gatewayId, at: Date.now() } };
   }
 
   private register(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): void {
     conn.phone = msg.phone;
     conn.version = msg.version;
-    const outcome = this.ctx.registry.register(msg.phone, msg.body as RegisterBody);
-    void this.publish(conn, msg, receivedAt).then((accepted) => {
+    const outcome = this.ctx.registry.register(msg.phone, msg.body as RegisterBody, msg.version);
+    if (outcome.result !== RegisterResult.OK)
+      this.ctx.logger.warn(`terminal ${msg.phone} (device ${outcome.deviceId || '-'}) from ${conn.remoteAddress}: registration refused, 0x8100 result ${outcome.result}`);
+    // A provisioned terminal's registration (device id, auth code) is stored by admin: it is on the
+    // bus before the terminal learns its code, like every other acknowledged message.
+    const stored =
+      outcome.result === RegisterResult.OK && outcome.provisioned
+        ? this.registrationEvent(msg, 'registered', outcome.deviceId, outcome.authCode!)
+        : undefined;
+    void this.publish(conn, msg, receivedAt, undefined, stored).then((accepted) => {
       if (!accepted || conn.closed) return;
       this.send(conn, 0x8100, { replySerial: msg.serial, result: outcome.result, authCode: outcome.authCode });
     });
@@ -154,6 +187,7 @@ export class UplinkHandler {
     msg: Jt808Message,
     receivedAt: number,
     json?: Record<string, unknown>,
+    registration?: PublishRecord<TerminalRegistrationEvent>,
   ): Promise<boolean> {
     const uplink: PublishRecord<TerminalUplink> | undefined = LOCATION_REPORT_IDS.has(msg.msgId)
       ? undefined
@@ -182,6 +216,7 @@ export class UplinkHandler {
           await Promise.all([
             uplink && this.ctx.bus.publish(Topics.terminalUplink, uplink),
             positions.length > 0 && this.ctx.bus.publish(Topics.position, positions),
+            registration && this.ctx.bus.publish(Topics.terminalRegistration, registration),
           ]);
           this.ctx.gate.succeeded();
           this.ctx.metrics.publishLatency.observe((performance.now() - started) / 1000);

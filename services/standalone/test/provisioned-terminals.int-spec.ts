@@ -25,7 +25,9 @@ const TERMINALS = [
 
 describe('standalone, strict registration: provisioned 2013 and 2019 terminals', () => {
   let platform: RunningPlatform;
+  let dataDir: string;
   let token: string;
+  const authCodes: string[] = [];
   let socket: Socket | undefined;
   const vehicleIds: string[] = [];
   const terminals: TestTerminal[] = [];
@@ -34,8 +36,8 @@ describe('standalone, strict registration: provisioned 2013 and 2019 terminals',
   const get = (path: string) => http().get(path).set('Authorization', token);
   const post = (path: string, body: object) => http().post(path).set('Authorization', token).send(body);
 
-  beforeAll(async () => {
-    platform = await startStandalone({
+  const start = () =>
+    startStandalone({
       HTTP_PORT: '0',
       HTTP_HOST: '127.0.0.1',
       GATEWAY_808_PORT: '0',
@@ -43,8 +45,12 @@ describe('standalone, strict registration: provisioned 2013 and 2019 terminals',
       GATEWAY_808_REGISTRATION: 'strict',
       LOG_LEVEL: 'silent',
       ADMIN_INITIAL_PASSWORD: PASSWORD,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-provisioned-')),
+      DATA_DIR: dataDir,
     });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'openfleet-provisioned-'));
+    platform = await start();
     const login = await http().post('/login').send({ username: 'admin', password: PASSWORD }).expect(200);
     token = `Bearer ${login.body.data.access_token}`;
     const created = async (path: string, body: object) => {
@@ -83,7 +89,7 @@ describe('standalone, strict registration: provisioned 2013 and 2019 terminals',
       let authenticated = false;
       for (let attempt = 0; attempt < 40 && !authenticated; attempt++) {
         try {
-          await terminal.login(provisioned.code);
+          authCodes.push(await terminal.login(provisioned.code));
           authenticated = true;
         } catch {
           await sleep(250);
@@ -138,6 +144,39 @@ describe('standalone, strict registration: provisioned 2013 and 2019 terminals',
     for (const [index, vehicleId] of vehicleIds.entries()) {
       expect(pushed.find((position) => String(position.vehicleId) === vehicleId)).toMatchObject({ terminalPhone: TERMINALS[index].phone, plateCode: TERMINALS[index].plate });
     }
+  });
+
+  it('stores the registration: the code still authenticates after a restart, and logoutTerminal voids it', async () => {
+    type TerminalRow = { terminalPhone: string; registrationState: number; deviceId?: string };
+    const rows = (await get('/basic/terminal?current=1&size=50').expect(200)).body.data.records as TerminalRow[];
+    for (const provisioned of TERMINALS) expect(rows.find((row) => row.terminalPhone === provisioned.phone)).toMatchObject({ registrationState: 1 });
+    terminals.splice(0).forEach((terminal) => terminal.close());
+    socket?.close();
+    await platform.app.close();
+    platform = await start();
+    const login = await http().post('/login').send({ username: 'admin', password: PASSWORD }).expect(200);
+    token = `Bearer ${login.body.data.access_token}`;
+    const port = () => platform.app.get(Gateway808Server).address().port;
+    const authenticate = async (index: number) => {
+      const terminal = await TestTerminal.open(port(), TERMINALS[index].header, TERMINALS[index].version);
+      terminals.push(terminal);
+      const serial = terminal.send(0x0102, TERMINALS[index].version === '2019' ? { authCode: authCodes[index], imei: '123456789012345', softwareVersion: '1.0' } : { authCode: authCodes[index] });
+      return ((await terminal.expectAck(serial)).body as { result: number }).result;
+    };
+    // The registry snapshot admin publishes at start carries the stored code.
+    let result = 1;
+    for (let attempt = 0; attempt < 20 && result !== 0; attempt++) {
+      result = await authenticate(0);
+      if (result !== 0) await sleep(250);
+    }
+    expect(result).toBe(0);
+    expect((await get(`/basic/terminal/logoutTerminal?vehicleId=${vehicleIds[0]}`).expect(200)).body.flag).toBe(true);
+    for (let attempt = 0; attempt < 20 && result === 0; attempt++) {
+      await sleep(100);
+      result = await authenticate(0);
+    }
+    expect(result).toBe(1);
+    expect(await authenticate(1)).toBe(0);
   });
 });
 

@@ -21,6 +21,8 @@ export interface TerminalRegistryEntry {
   /** Auth code issued at registration; empty until registered. */
   authCode: string;
   registrationState: number;
+  /** The device id the terminal registered with (0x0100); empty until registered. */
+  deviceId?: string;
   protocolVersion: string;
   /** True when the terminal was deleted: consumers drop it. */
   deleted: boolean;
@@ -38,6 +40,7 @@ export const terminalRegistryCodec = jsonCodec<TerminalRegistryEntry>((value) =>
     companyId: 'string',
     authCode: 'string',
     registrationState: 'number',
+    deviceId: 'string?',
     protocolVersion: 'string',
     deleted: 'boolean',
     updatedAt: 'number',

@@ -105,6 +105,7 @@ export class RegistryPublisher implements OnApplicationBootstrap {
         companyId: String(terminal.companyId),
         authCode: terminal.authCode,
         registrationState: terminal.registrationState,
+        deviceId: terminal.deviceId,
         protocolVersion: terminal.protocolVersion,
         deleted,
         updatedAt: Date.now(),

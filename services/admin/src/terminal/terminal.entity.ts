@@ -17,5 +17,7 @@ export class Terminal {
   /** TerminalRegistrationState: 0 unregistered, 1 registered, 2 logged off. */
   @Column({ name: 'registration_state', type: 'int', default: 0 }) registrationState!: number;
   @Column({ name: 'auth_code', type: 'varchar', length: 64, default: '' }) authCode!: string;
+  /** The device id of the 0x0100 it registered with; another device with this SIM gets 0x8100 result 3. */
+  @Column({ name: 'device_id', type: 'varchar', length: 32, default: '' }) deviceId!: string;
   @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
 }

@@ -109,7 +109,7 @@ export class VehicleService {
     await this.dataSource.transaction(async (manager) => {
       const now = Date.now();
       await manager.update(Vehicle, { id: vehicleId }, { terminalId: null, updatedAt: now });
-      await manager.update(Terminal, { id: terminalId }, { vehicleId: null, registrationState: TerminalRegistrationState.LOGGED_OFF, authCode: '', updatedAt: now });
+      await manager.update(Terminal, { id: terminalId }, { vehicleId: null, registrationState: TerminalRegistrationState.LOGGED_OFF, authCode: '', deviceId: '', updatedAt: now });
     });
     await this.publisher.publishVehicles([await this.getVisible(user, vehicleId)]);
     await this.publishTerminal(terminalId);

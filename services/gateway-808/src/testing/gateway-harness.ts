@@ -14,7 +14,7 @@ export interface RunningGateway {
 
 /** Boots the gateway module the way a process does (PlatformModule + Gateway808Module) on an ephemeral port. */
 export async function startGateway(bus: EventBus, env: Record<string, string> = {}): Promise<RunningGateway> {
-  const fullEnv = { LOG_LEVEL: 'silent', GATEWAY_808_PORT: '0', GATEWAY_808_HOST: '127.0.0.1', ...env };
+  const fullEnv = { LOG_LEVEL: 'silent', GATEWAY_808_PORT: '0', GATEWAY_808_HOST: '127.0.0.1', GATEWAY_808_AUTH_SECRET: 'gateway-808-test-auth-secret', ...env };
   const config = loadConfig(PlatformConfig, fullEnv);
   const moduleRef = await Test.createTestingModule({
     imports: [PlatformModule.forRoot({ processName: 'gateway-808-test', config, bus, env: fullEnv }), Gateway808Module],
