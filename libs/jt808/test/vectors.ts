@@ -927,6 +927,14 @@ export const VECTORS: Vector[] = [
     expect: { mediaId: 1, retransmitIds: [1, 3] },
   },
   {
+    // JT/T 808-2013 table 82: when every packet arrived, no fields follow the multimedia id.
+    name: '0x8800 multimedia upload reply, all packets received',
+    msgId: 0x8800,
+    version: '2013',
+    body: '00000007 // media id 7, nothing after it',
+    expect: { mediaId: 7 },
+  },
+  {
     name: '0x8801 take photo now',
     msgId: 0x8801,
     version: '2013',

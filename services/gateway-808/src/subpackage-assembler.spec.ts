@@ -1,4 +1,4 @@
-import { SubpackageAssembler, type Fragment } from './subpackage-assembler';
+import { SubpackageAssembler, type AssembledMessage, type Fragment } from './subpackage-assembler';
 
 const part = (index: number, total = 3, serial = 10 + index - 1): Fragment => ({
   msgId: 0x0801,
@@ -12,9 +12,9 @@ const part = (index: number, total = 3, serial = 10 + index - 1): Fragment => ({
 describe('SubpackageAssembler', () => {
   it('joins parts in index order whatever the arrival order', () => {
     const a = new SubpackageAssembler(1000, 1);
-    expect(a.add(part(3), 0)).toBeUndefined();
-    expect(a.add(part(1), 0)).toBeUndefined();
-    const whole = a.add(part(2), 0)!;
+    expect(a.add(part(3), 0)).toBe('held');
+    expect(a.add(part(1), 0)).toBe('held');
+    const whole = a.add(part(2), 0) as AssembledMessage;
     expect([...whole.body]).toEqual([1, 2, 3]);
     expect(whole.firstSerial).toBe(10);
     expect(whole.serials).toEqual([12, 10, 11]);
@@ -34,6 +34,17 @@ describe('SubpackageAssembler', () => {
     const a = new SubpackageAssembler(100, 1);
     a.add(part(2, 2, 0), 0);
     a.add(part(2, 2, 0), 0);
-    expect(a.add(part(1, 2, 0xffff), 0)?.firstSerial).toBe(0xffff);
+    expect((a.add(part(1, 2, 0xffff), 0) as AssembledMessage).firstSerial).toBe(0xffff);
+  });
+});
+
+describe('SubpackageAssembler bounds', () => {
+  it('rejects (and drops) a message growing past 512 KiB, so its fragment is not acknowledged', () => {
+    const a = new SubpackageAssembler(1000, 2);
+    const big = (index: number): Fragment => ({ msgId: 0x0801, version: '2013', serial: index, total: 3, index, bytes: Buffer.alloc(200 * 1024) });
+    expect(a.add(big(1), 0)).toBe('held');
+    expect(a.add(big(2), 0)).toBe('held');
+    expect(a.add(big(3), 0)).toBe('rejected');
+    expect(a.size).toBe(0);
   });
 });

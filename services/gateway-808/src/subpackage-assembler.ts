@@ -14,7 +14,7 @@ export interface AssembledMessage {
   version: Jt808Version;
   /** Serial of the first subpackage: the message's own serial. */
   firstSerial: number;
-  /** Serials of every fragment, to acknowledge each once the whole message is on the bus. */
+  /** Serials of every fragment received. */
   serials: number[];
   body: Buffer;
 }
@@ -64,8 +64,11 @@ export class SubpackageAssembler {
     return this.assemblies.size;
   }
 
-  /** Adds a fragment; returns the whole message when it is the last part missing. */
-  add(fragment: Fragment, now: number): AssembledMessage | undefined {
+  /**
+   * Adds a fragment: the whole message when it was the last part missing, `held` when it is kept
+   * for reassembly, `rejected` when the message would exceed the per-terminal bound (dropped).
+   */
+  add(fragment: Fragment, now: number): AssembledMessage | 'held' | 'rejected' {
     const key = `${fragment.msgId}:${fragment.total}`;
     let a = this.assemblies.get(key);
     if (!a) {
@@ -89,7 +92,7 @@ export class SubpackageAssembler {
     if (a.parts[slot] === undefined) {
       if (a.bytes + fragment.bytes.length > MAX_ASSEMBLY_BYTES) {
         this.assemblies.delete(key);
-        return undefined;
+        return 'rejected';
       }
       a.received++;
       a.bytes += fragment.bytes.length;
@@ -97,7 +100,7 @@ export class SubpackageAssembler {
     a.parts[slot] = fragment.bytes;
     a.serials.push(fragment.serial);
     a.deadline = now + this.timeoutMs;
-    if (a.received < a.total) return undefined;
+    if (a.received < a.total) return 'held';
     this.assemblies.delete(key);
     return {
       msgId: a.msgId,

@@ -33,6 +33,7 @@ const LOCATION_REPORT_IDS: ReadonlySet<number> = new Set([0x0200, 0x0704]);
 const GENERAL_OK = 0;
 const GENERAL_FAILURE = 1;
 const TERMINAL_LOGOUT = 0x0003;
+const TERMINAL_GENERAL_REPLY = 0x0001;
 
 /**
  * Everything a decoded terminal message causes: registration, authentication, publishing to the
@@ -48,6 +49,8 @@ export class UplinkHandler {
     if (msg.subpackage) return this.fragment(conn, msg, receivedAt);
     if (msg.msgId === 0x0100) return this.register(conn, msg, receivedAt);
     if (msg.msgId === 0x0102) return this.authenticate(conn, msg, receivedAt);
+    // A general reply before authentication (e.g. to our 0x8100) asks for nothing: ignore it.
+    if (!conn.authenticated && msg.msgId === TERMINAL_GENERAL_REPLY) return;
     if (!conn.authenticated || msg.phone !== conn.phone) {
       // Choice: answer failure and drop the connection, so a confused terminal starts over with 0x0102.
       this.reply(conn, msg, GENERAL_FAILURE);
@@ -142,7 +145,15 @@ export class UplinkHandler {
     const whole = conn
       .assembler(cfg.GATEWAY_808_SUBPACKAGE_TIMEOUT_MS, cfg.GATEWAY_808_SUBPACKAGE_RETRIES)
       .add({ msgId: msg.msgId, version: msg.version, serial: msg.serial, total, index, bytes: Buffer.from(hex, 'hex') }, receivedAt);
-    if (!whole) return;
+    if (whole === 'rejected') {
+      this.ctx.logger.warn(`terminal ${conn.phone}: subpackaged 0x${msg.msgId.toString(16)} over the reassembly bound, dropped`);
+      this.reply(conn, msg, GENERAL_FAILURE);
+      return;
+    }
+    // Held for reassembly: acknowledged now, or a terminal that waits for each packet's answer
+    // (stop-and-wait) would stall until our 0x8003. The message itself is published, and its last
+    // packet acknowledged, once it is whole (see docs/gateway-808.md, "Subpackages").
+    if (whole === 'held') return this.reply(conn, msg, GENERAL_OK);
     let body: unknown;
     try {
       body = decodeBody(whole.msgId, whole.body, whole.version);
@@ -150,15 +161,15 @@ export class UplinkHandler {
       const code = (error as { code?: string }).code ?? 'BAD_FIELD';
       this.ctx.metrics.decodeErrors.inc({ code });
       this.ctx.logger.warn(`terminal ${conn.phone}: reassembled 0x${whole.msgId.toString(16)} does not decode (${code})`);
-      for (const serial of whole.serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: 2 });
+      this.reply(conn, msg, 2);
       return;
     }
     const assembled: Jt808Message = { msgId: whole.msgId, version: whole.version, phone: msg.phone, serial: whole.firstSerial, body };
-    // Every fragment is acknowledged once the whole message is on the bus, never before.
-    this.publishThenAck(conn, assembled, whole.serials, receivedAt);
+    this.publishThenAck(conn, assembled, [msg.serial], receivedAt, true);
   }
 
-  private publishThenAck(conn: TerminalConnection, msg: Jt808Message, serials: number[], receivedAt: number): void {
+  /** `fragmented`: `serials` are the packets of a subpackaged message, each answered 0x8001 (0x0801 too). */
+  private publishThenAck(conn: TerminalConnection, msg: Jt808Message, serials: number[], receivedAt: number, fragmented = false): void {
     // Location reports travel only as compact position records: the hot path skips JSON entirely.
     const json = LOCATION_REPORT_IDS.has(msg.msgId) ? undefined : (messageToJson(msg).body as Record<string, unknown>);
     if (json && REPLY_MESSAGE_IDS.has(msg.msgId)) this.downlink.onReply(conn, msg.msgId, json);
@@ -170,7 +181,9 @@ export class UplinkHandler {
         return;
       }
       if (msg.msgId === 0x0801) {
-        this.send(conn, 0x8800, { mediaId: (json?.mediaId as number) ?? 0, retransmitIds: [] });
+        if (fragmented) for (const serial of serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: GENERAL_OK });
+        // Every packet arrived: no retransmit fields at all (JT/T 808-2013 table 82), not a count of 0.
+        this.send(conn, 0x8800, { mediaId: (json?.mediaId as number) ?? 0 });
         return;
       }
       for (const serial of serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: GENERAL_OK });

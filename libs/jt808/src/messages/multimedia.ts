@@ -52,7 +52,8 @@ export const multimediaCodecs: MessageCodec[] = [
       fromJson: (j) => ({ ...(j as MediaUploadBody), location: locationFromJson((j as Obj).location) }),
     },
   ),
-  fromFields(0x8800, 'multimedia upload reply', [f('mediaId', u32), f('retransmitIds', list(1, u16))]),
+  // JT/T 808-2013 table 82: the retransmit count and ids follow only when packets are missing.
+  fromFields(0x8800, 'multimedia upload reply', [f('mediaId', u32), f('retransmitIds', list(1, u16), { optional: true })]),
   fromFields(0x8801, 'take photo now', [
     f('channel', u8),
     f('command', u16),
