@@ -28,7 +28,12 @@ export class Gateway808Config extends PlatformConfig {
   @Min(1)
   GATEWAY_808_IDLE_TIMEOUT_S = 180;
 
-  /** Consecutive malformed frames after which the connection is closed. */
+  /** A connection not authenticated within this time is closed (slow or silent clients). */
+  @IsInt()
+  @Min(1)
+  GATEWAY_808_PREAUTH_TIMEOUT_S = 30;
+
+  /** Consecutive malformed frames after which the connection is closed (ten times as many in all, interleaved with good ones). */
   @IsInt()
   @Min(1)
   GATEWAY_808_MAX_BAD_FRAMES = 10;

@@ -10,6 +10,7 @@ import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics } from '@openfleet/contracts';
 import { decodeFrame, Jt808DecodeError } from '@openfleet/jt808';
 import { EVENT_BUS, HealthRegistry, resolveDeploymentSecret } from '@openfleet/service-kit';
+import { BadFrameLog, sourceHost } from './bad-frame-log';
 import { BusGate } from './bus-gate';
 import { DownlinkDispatcher } from './downlink-dispatcher';
 import { Gateway808Config } from './gateway-808-config';
@@ -39,6 +40,10 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   /** Authenticated connections by canonical terminal phone (`canonicalTerminalPhone`). */
   readonly sessions = new Map<string, TerminalConnection>();
   private readonly connections = new Set<TerminalConnection>();
+  private readonly badFrameLog = new BadFrameLog(
+    (line) => this.logger.warn(line),
+    () => this.metrics.badFrameLogsSuppressed.inc(),
+  );
   private readonly downlink: DownlinkDispatcher;
   private readonly uplink: UplinkHandler;
   private server: Server | undefined;
@@ -90,8 +95,9 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     });
     this.server = server;
     const idleMs = this.config.GATEWAY_808_IDLE_TIMEOUT_S * 1000;
-    const sweepMs = Math.max(50, Math.min(1000, idleMs / 4, this.config.GATEWAY_808_SUBPACKAGE_TIMEOUT_MS / 4));
-    this.sweepTimer = setInterval(() => this.sweep(idleMs), sweepMs);
+    const preAuthMs = this.config.GATEWAY_808_PREAUTH_TIMEOUT_S * 1000;
+    const sweepMs = Math.max(50, Math.min(1000, idleMs / 4, preAuthMs / 4, this.config.GATEWAY_808_SUBPACKAGE_TIMEOUT_MS / 4));
+    this.sweepTimer = setInterval(() => this.sweep(idleMs, preAuthMs), sweepMs);
     this.sweepTimer.unref();
     const { address, port } = this.address();
     this.logger.log(`JT/T 808 gateway ${this.gatewayId} listening on ${address}:${port} (registration ${this.config.GATEWAY_808_REGISTRATION})`);
@@ -180,20 +186,30 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   private badFrame(conn: TerminalConnection, error: Jt808DecodeError): void {
     this.metrics.decodeErrors.inc({ code: error.code });
     conn.badFrameStreak++;
+    conn.badFrameTotal++;
     const hex = error.hex.length > HEX_LOG_LIMIT ? `${error.hex.slice(0, HEX_LOG_LIMIT)}...` : error.hex;
-    this.logger.warn(`bad frame from ${conn.phone || conn.remoteAddress} (${error.code}): ${error.message} hex=${hex}`);
+    const source = sourceHost(conn.remoteAddress);
+    this.badFrameLog.report(source, `bad frame from ${conn.phone || conn.remoteAddress} (${error.code}): ${error.message} hex=${hex}`);
     this.raw.record(conn.phone, 'up', error.hex, error.code);
-    if (conn.badFrameStreak >= this.config.GATEWAY_808_MAX_BAD_FRAMES) {
-      this.logger.warn(`closing ${conn.phone || conn.remoteAddress}: ${conn.badFrameStreak} bad frames in a row`);
+    const limit = this.config.GATEWAY_808_MAX_BAD_FRAMES;
+    if (conn.badFrameStreak >= limit || conn.badFrameTotal >= limit * 10) {
+      this.badFrameLog.report(source, `closing ${conn.phone || conn.remoteAddress}: ${conn.badFrameStreak} bad frames in a row, ${conn.badFrameTotal} in all`);
       void this.end(conn, 'bad-frames');
     }
   }
 
-  private sweep(idleMs: number): void {
+  private sweep(idleMs: number, preAuthMs: number): void {
     const now = Date.now();
+    this.badFrameLog.flush(now);
     for (const conn of this.connections) {
       if (now - conn.lastSeenMs >= idleMs) {
         void this.end(conn, 'idle-timeout');
+        continue;
+      }
+      // Slowloris: a connection that never authenticates (trickling bytes, or nothing valid) is not kept for the idle timeout.
+      if (!conn.authenticated && now - conn.connectedAtMs >= preAuthMs) {
+        this.logger.debug(`closing ${conn.remoteAddress}: not authenticated within ${preAuthMs / 1000} s`);
+        void this.end(conn, 'preauth-timeout');
         continue;
       }
       if (now - conn.lastSeenMs > 2000) conn.releaseDeframer();

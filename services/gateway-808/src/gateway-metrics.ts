@@ -30,6 +30,10 @@ export class GatewayMetrics {
     () =>
       new Counter({ name: 'gateway808_decode_errors_total', help: 'Malformed frames by error code', labelNames: ['code'] }),
   );
+  readonly badFrameLogsSuppressed = metric(
+    'gateway808_bad_frame_logs_suppressed_total',
+    () => new Counter({ name: 'gateway808_bad_frame_logs_suppressed_total', help: 'Bad-frame warnings not written (rate limit per source address)' }),
+  );
   readonly publishLatency = metric(
     'gateway808_publish_seconds',
     () =>

@@ -16,7 +16,10 @@ export class TerminalConnection {
   vehicleId = '';
   closed = false;
   lastSeenMs = Date.now();
+  readonly connectedAtMs = Date.now();
   badFrameStreak = 0;
+  /** Bad frames over the connection's life: a client mixing good and bad frames is closed too. */
+  badFrameTotal = 0;
   /** Uplink messages waiting for the bus. */
   pendingPublishes = 0;
   paused = false;
