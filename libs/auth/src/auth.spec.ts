@@ -124,6 +124,26 @@ describe('inScope', () => {
     expect(inScope({ ...operator, scope: { companies: [], fleets: ['9'] } }, { companyPath: ['1', '4'], fleetPath: ['8', '9'] })).toBe(true);
     expect(inScope({ ...operator, superAdmin: true }, { companyPath: ['1', '4'], fleetPath: [] })).toBe(true);
   });
+
+  // Group 1 -> subsidiaries 3 and 4 -> branch 5 under 3; fleets 8 -> 9 in branch 5.
+  const grantedCompany = (id: string): AuthUser => ({ ...operator, scope: { companies: [id], fleets: [] } });
+  const grantedFleet = (id: string): AuthUser => ({ ...operator, scope: { companies: [], fleets: [id] } });
+
+  it('a user granted a parent company sees the vehicles of its child companies, however deep', () => {
+    expect(inScope(grantedCompany('1'), { companyPath: ['1', '3', '5'], fleetPath: [] })).toBe(true);
+    expect(inScope(grantedCompany('3'), { companyPath: ['1', '3', '5'], fleetPath: ['8', '9'] })).toBe(true);
+  });
+
+  it('a user granted a parent fleet sees the vehicles of its child fleets', () => {
+    expect(inScope(grantedFleet('8'), { companyPath: ['1', '3', '5'], fleetPath: ['8', '9'] })).toBe(true);
+    expect(inScope(grantedFleet('9'), { companyPath: ['1', '3', '5'], fleetPath: ['8'] })).toBe(false);
+  });
+
+  it('a sibling company is refused, and so is the parent for a child-only grant', () => {
+    expect(inScope(grantedCompany('4'), { companyPath: ['1', '3', '5'], fleetPath: [] })).toBe(false);
+    expect(inScope(grantedCompany('5'), { companyPath: ['1', '3'], fleetPath: [] })).toBe(false);
+    expect(inScope(grantedCompany('3'), { companyPath: ['1', '4'], fleetPath: [] })).toBe(false);
+  });
 });
 
 describe('resolveJwtSecret', () => {

@@ -78,7 +78,9 @@ export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: 
       state.jumpCandidate = { gpsTime: row.gpsTime, latitudeE6: row.latitudeE6, longitudeE6: row.longitudeE6 };
     }
   }
-  if (newer) {
+  // A report flagged as a jump is left out of the latest state entirely (docs/tracking.md): its
+  // time, mileage and fuel beside the previous fix's coordinates would describe no real report.
+  if (newer && (row.quality & PointQuality.JUMP) === 0) {
     const latest = (state.latest ??= {} as LatestReport);
     latest.gpsTime = row.gpsTime;
     latest.receivedAt = row.receivedAt;
