@@ -4,6 +4,7 @@ import { ALL_TOPICS } from '@openfleet/contracts';
 import type { EventBus } from '@openfleet/bus';
 import { Logger } from 'nestjs-pino';
 import { BusTransport } from './bus-transport';
+import { hardenHttp } from './http-hardening';
 
 export interface StartOptions {
   rootModule: Type | DynamicModule;
@@ -19,8 +20,10 @@ export interface StartOptions {
  * `@EventPattern` (`startAllMicroservices`), with shutdown hooks so SIGTERM/SIGINT drain cleanly.
  */
 export async function startApplication(options: StartOptions): Promise<INestApplication> {
-  const app = await NestFactory.create(options.rootModule, { bufferLogs: true });
+  // Body parsing is ours (hardenHttp): bounded sizes and nesting, errors as the envelope.
+  const app = await NestFactory.create(options.rootModule, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
+  hardenHttp(app);
   app.enableShutdownHooks();
   options.configure?.(app);
   app.connectMicroservice({ strategy: new BusTransport(options.bus, ALL_TOPICS) }, { inheritAppConfig: true });

@@ -13,7 +13,7 @@ const statusToCode: Record<number, number> = {
   [HttpStatus.FORBIDDEN]: ErrorCode.NO_PERMISSION,
   [HttpStatus.NOT_FOUND]: ErrorCode.NOT_FOUND,
   [HttpStatus.CONFLICT]: ErrorCode.CONFLICT,
-  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.BAD_PARAMETER,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PAYLOAD_TOO_LARGE,
   [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.TOO_FREQUENT,
 };
 
@@ -34,6 +34,15 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       response.status(exception.httpStatus).json(exception.toEnvelope(locale));
       return;
     }
+    const refused = clientErrorOf(exception);
+    if (refused) {
+      // body-parser's errors (too large, malformed, too deep, bad charset): the client's fault, not a 500.
+      const code = refused.status === HttpStatus.PAYLOAD_TOO_LARGE ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_PARAMETER;
+      const status = refused.status === HttpStatus.PAYLOAD_TOO_LARGE ? HttpStatus.PAYLOAD_TOO_LARGE : HttpStatus.BAD_REQUEST;
+      this.logger.debug(`refused request body on ${request.url}: ${refused.type ?? refused.status}`);
+      response.status(status).json(new AppError(code, { data: refused.type ?? null }).toEnvelope(locale));
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const code = statusToCode[status] ?? (status >= 500 ? ErrorCode.SERVER_ERROR : ErrorCode.REQUEST_FAILED);
@@ -41,7 +50,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       const details = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
       // Validation problems travel in `data` so the console can show which field is wrong.
       const data = code === ErrorCode.BAD_PARAMETER && details !== undefined ? details : null;
-      const httpStatus = status === HttpStatus.BAD_REQUEST || status === HttpStatus.UNAUTHORIZED ? status : HttpStatus.OK;
+      const httpStatus = status === HttpStatus.BAD_REQUEST || status === HttpStatus.UNAUTHORIZED || status === HttpStatus.PAYLOAD_TOO_LARGE ? status : HttpStatus.OK;
       response.status(status >= 500 ? status : httpStatus).json(new AppError(code, { data }).toEnvelope(locale));
       return;
     }
@@ -53,4 +62,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       data: null,
     });
   }
+}
+
+/** An http-errors style client error (body-parser's): `expose` set and a 4xx `status`. */
+function clientErrorOf(exception: unknown): { status: number; type?: string } | undefined {
+  if (exception instanceof HttpException || typeof exception !== 'object' || exception === null) return undefined;
+  const candidate = exception as { status?: unknown; expose?: unknown; type?: unknown };
+  if (candidate.expose !== true || typeof candidate.status !== 'number' || candidate.status < 400 || candidate.status >= 500) return undefined;
+  return { status: candidate.status, type: typeof candidate.type === 'string' ? candidate.type : undefined };
 }

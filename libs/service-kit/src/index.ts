@@ -10,3 +10,4 @@ export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { EnvelopeExceptionFilter } from './envelope-exception.filter';
 export * from './cluster-entry';
 export * from './deployment-secret';
+export { hardenHttp, assertJsonDepth, HTTP_BODY_LIMIT, MAX_JSON_DEPTH } from './http-hardening';
