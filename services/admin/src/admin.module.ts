@@ -16,7 +16,7 @@ import { CarFactoryController } from './car-factory/car-factory.controller';
 import { CarFactory } from './car-factory/car-factory.entity';
 import { CarFactoryService } from './car-factory/car-factory.service';
 import { LoginService } from './auth/login.service';
-import { RefreshSession } from './auth/refresh-session.entity';
+import { RefreshSession, SpentRefreshToken } from './auth/refresh-session.entity';
 import { SessionService } from './auth/session.service';
 import { CompanyController } from './company/company.controller';
 import { Company } from './company/company.entity';
@@ -53,6 +53,7 @@ import { CreateCatalogues1732270000000 } from './migrations/1732270000000-create
 import { CreateSocialAndAppVersion1732280000000 } from './migrations/1732280000000-create-social-and-app-version';
 import { CreateSystemLog1732290000000 } from './migrations/1732290000000-create-system-log';
 import { TerminalDeviceId1732320000000 } from './migrations/1732320000000-terminal-device-id';
+import { SpentRefreshTokens1732330000000 } from './migrations/1732330000000-spent-refresh-tokens';
 import { OperationLogController } from './operation-log/operation-log.controller';
 import { OperationLog } from './operation-log/operation-log.entity';
 import { OperationLogInterceptor } from './operation-log/operation-log.interceptor';
@@ -94,8 +95,8 @@ const CATALOGUE_ENTITIES = [
   DictionaryType, DictionaryItem, Manufacturer, DeviceModel, VehicleBrand, VehicleModel, CarFactory, EngineModel, FuelTank, FuelTankCalibration, VehicleMaster,
   UserSocial, AppVersion, SystemLog,
 ];
-export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000];
+export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, SpentRefreshToken, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,

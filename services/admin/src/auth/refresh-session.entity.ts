@@ -11,3 +11,11 @@ export class RefreshSession {
   @Column({ type: 'int', default: 0 }) revoked!: number;
   @Column({ name: 'created_at', type: 'bigint', transformer: numericId }) createdAt!: number;
 }
+
+/** A refresh token rotated away (sha256): presenting it again means it leaked, so its session is revoked. */
+@Entity('refresh_token_spent')
+export class SpentRefreshToken {
+  @PrimaryColumn({ name: 'token_hash', type: 'varchar', length: 64 }) tokenHash!: string;
+  @Column({ name: 'session_id', type: 'bigint', transformer: numericId }) sessionId!: number;
+  @Column({ name: 'spent_at', type: 'bigint', transformer: numericId }) spentAt!: number;
+}

@@ -1,22 +1,29 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AUTH_CONFIG, TokenService, type AuthConfig, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Repository } from 'typeorm';
+import { LessThan, Not, type Repository } from 'typeorm';
 import { User, UserRole, UserType } from '../user/user.entity';
 import type { TokenPair } from './dto/login.dto';
-import { RefreshSession } from './refresh-session.entity';
+import { RefreshSession, SpentRefreshToken } from './refresh-session.entity';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Issues access tokens and opaque refresh tokens (stored as sha256, rotated on every refresh). */
+/**
+ * Issues access tokens and opaque refresh tokens (stored as sha256, rotated on every refresh). A
+ * session is one refresh-token family: replaying a token it rotated away revokes the whole session
+ * (OAuth 2.0 Security BCP), and a password change revokes the account's sessions (docs/auth.md).
+ */
 @Injectable()
 export class SessionService {
+  private readonly logger = new Logger(SessionService.name);
+
   constructor(
     @InjectRepository(RefreshSession, 'admin') private readonly sessions: Repository<RefreshSession>,
+    @InjectRepository(SpentRefreshToken, 'admin') private readonly spent: Repository<SpentRefreshToken>,
     @InjectRepository(User, 'admin') private readonly users: Repository<User>,
     @InjectRepository(UserRole, 'admin') private readonly userRoles: Repository<UserRole>,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
@@ -47,6 +54,8 @@ export class SessionService {
       .delete()
       .where('user_id = :userId AND (expires_at < :now OR revoked = 1)', { userId: user.id, now })
       .execute();
+    // A spent token older than the refresh lifetime has expired anyway: it no longer needs recognising.
+    await this.spent.delete({ spentAt: LessThan(now - this.config.AUTH_REFRESH_TOKEN_TTL * 1000) });
     const session = await this.sessions.save(
       this.sessions.create({ userId: user.id, tokenHash: sha256(refreshToken), expiresAt: now + this.config.AUTH_REFRESH_TOKEN_TTL * 1000, revoked: 0, createdAt: now }),
     );
@@ -55,8 +64,13 @@ export class SessionService {
 
   /** Rotates a refresh token; any failure is errorCode 100 (the console then clears its tokens). */
   async refresh(refreshToken: string): Promise<TokenPair> {
-    const session = await this.sessions.findOne({ where: { tokenHash: sha256(refreshToken) } });
-    if (!session || session.revoked || session.expiresAt < Date.now()) throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'refresh token invalid' });
+    const hash = sha256(refreshToken);
+    const session = await this.sessions.findOne({ where: { tokenHash: hash } });
+    if (!session) {
+      await this.revokeReusedFamily(hash);
+      throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'refresh token invalid' });
+    }
+    if (session.revoked || session.expiresAt < Date.now()) throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'refresh token invalid' });
     const user = await this.users.findOne({ where: { id: session.userId } });
     if (!user || user.status !== 1) throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'user disabled' });
     const next = randomBytes(32).toString('base64url');
@@ -66,7 +80,22 @@ export class SessionService {
       { tokenHash: sha256(next), expiresAt: Date.now() + this.config.AUTH_REFRESH_TOKEN_TTL * 1000 },
     );
     if (!result.affected) throw new AppError(ErrorCode.REQUEST_FAILED, { detail: 'refresh token already used' });
+    await this.spent.insert({ tokenHash: session.tokenHash, sessionId: session.id, spentAt: Date.now() });
     return this.pair(user, session, next);
+  }
+
+  /** Ends every session of a user (a password reset), or every other one (the user changed it). */
+  async revokeAllOf(userId: number, keepSessionId?: string): Promise<void> {
+    const keep = keepSessionId ? Number(keepSessionId) : undefined;
+    await this.sessions.update(keep ? { userId, id: Not(keep) } : { userId }, { revoked: 1 });
+  }
+
+  /** A token this session rotated away came back: whoever holds the newest one may be the thief. */
+  private async revokeReusedFamily(hash: string): Promise<void> {
+    const reused = await this.spent.findOne({ where: { tokenHash: hash } });
+    if (!reused) return;
+    await this.sessions.update({ id: reused.sessionId }, { revoked: 1 });
+    this.logger.warn(`refresh token of session ${reused.sessionId} reused after rotation: session revoked`);
   }
 
   async revoke(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {

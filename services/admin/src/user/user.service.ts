@@ -4,6 +4,7 @@ import { PermissionCache, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { checkPasswordRules, hashPassword, verifyPassword } from '../auth/password-policy';
+import { SessionService } from '../auth/session.service';
 import type { Page, PageQueryDto } from '../common/paging.dto';
 import { applyScope } from '../common/scope-filter';
 import { CompanyService } from '../company/company.service';
@@ -24,6 +25,7 @@ export class UserService {
     @InjectDataSource('admin') private readonly dataSource: DataSource,
     private readonly companies: CompanyService,
     private readonly permissions: PermissionCache,
+    private readonly sessionService: SessionService,
   ) {}
 
   async page(user: AuthUser, query: PageQueryDto): Promise<Page<UserView>> {
@@ -94,6 +96,8 @@ export class UserService {
     checkPasswordRules(password);
     await this.getVisible(caller, id);
     await this.users.update({ id }, { passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: 0 });
+    // Whoever knew the old password may hold a session: every session of the account ends.
+    await this.sessionService.revokeAllOf(id);
   }
 
   async changeOwnPassword(caller: AuthUser, dto: ChangePasswordDto): Promise<void> {
@@ -103,6 +107,8 @@ export class UserService {
     if (dto.newPassword === dto.oldPassword) throw new AppError(ErrorCode.BAD_PARAMETER, { data: 'the new password must differ from the old one' });
     checkPasswordRules(dto.newPassword);
     await this.users.update({ id: own.id }, { passwordHash: await hashPassword(dto.newPassword) });
+    // The user's other sessions end; the one that changed the password goes on.
+    await this.sessionService.revokeAllOf(own.id, caller.sessionId);
   }
 
   private async withRoles(users: User[]): Promise<UserView[]> {
