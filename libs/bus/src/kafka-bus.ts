@@ -20,6 +20,11 @@ export interface KafkaBusOptions {
   requestTimeoutMs?: number;
   /** How the client opens broker connections (kafkajs default: plain TCP); failure tests use it to cut the network. */
   socketFactory?: ISocketFactory;
+  /**
+   * Put before every topic and consumer group name (`BUS_TOPIC_PREFIX`), so several deployments can
+   * share one broker without reading each other's registry or state topics. Empty: the catalogue's names.
+   */
+  topicPrefix?: string;
 }
 
 /**
@@ -73,8 +78,15 @@ export class KafkaBus implements EventBus {
     return this.connected;
   }
 
-  async publish<T>(topic: TopicDef<T>, records: PublishRecord<T> | PublishRecord<T>[]): Promise<void> {
+  /** The topic as this deployment names it on the broker (see `topicPrefix`). */
+  private scoped<T>(topic: TopicDef<T>): TopicDef<T> {
+    const prefix = this.options.topicPrefix;
+    return prefix ? { ...topic, name: `${prefix}${topic.name}` } : topic;
+  }
+
+  async publish<T>(logical: TopicDef<T>, records: PublishRecord<T> | PublishRecord<T>[]): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
+    const topic = this.scoped(logical);
     const list = Array.isArray(records) ? records : [records];
     const messages = list.map((record) => ({
       key: record.key,
@@ -85,8 +97,10 @@ export class KafkaBus implements EventBus {
     await this.publisher.publish(topic.name, messages);
   }
 
-  async subscribe<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription> {
+  async subscribe<T>(logical: TopicDef<T>, logicalOptions: SubscribeOptions<T>): Promise<Subscription> {
     if (this.closed) throw new Error('bus is closed');
+    const topic = this.scoped(logical);
+    const options = { ...logicalOptions, group: `${this.options.topicPrefix ?? ''}${logicalOptions.group}` };
     await this.ensureTopic(topic);
     await this.ensureTopic(deadLetterTopic(topic));
     const consumer = this.kafka.consumer({

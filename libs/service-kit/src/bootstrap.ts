@@ -23,9 +23,10 @@ export async function startApplication(options: StartOptions): Promise<INestAppl
   // Body parsing is ours (hardenHttp): bounded sizes and nesting, errors as the envelope.
   const app = await NestFactory.create(options.rootModule, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  hardenHttp(app);
   app.enableShutdownHooks();
+  // Proxies mounted by `configure` (the api in cluster mode) come first: they forward the body untouched.
   options.configure?.(app);
+  hardenHttp(app);
   app.connectMicroservice({ strategy: new BusTransport(options.bus, ALL_TOPICS) }, { inheritAppConfig: true });
   await app.listen(options.port, options.host);
   await app.startAllMicroservices();

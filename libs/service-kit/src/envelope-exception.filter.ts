@@ -15,6 +15,7 @@ const statusToCode: Record<number, number> = {
   [HttpStatus.CONFLICT]: ErrorCode.CONFLICT,
   [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PAYLOAD_TOO_LARGE,
   [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.TOO_FREQUENT,
+  [HttpStatus.SERVICE_UNAVAILABLE]: ErrorCode.SERVICE_UNAVAILABLE,
 };
 
 /**
@@ -49,7 +50,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       const body = exception.getResponse();
       const details = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
       // Validation problems travel in `data` so the console can show which field is wrong.
-      const data = code === ErrorCode.BAD_PARAMETER && details !== undefined ? details : null;
+      // /health's 503 (terminus) carries which dependency is down: ops need it in the answer.
+      const data = code === ErrorCode.BAD_PARAMETER && details !== undefined ? details : status === HttpStatus.SERVICE_UNAVAILABLE ? body : null;
       const httpStatus = status === HttpStatus.BAD_REQUEST || status === HttpStatus.UNAUTHORIZED || status === HttpStatus.PAYLOAD_TOO_LARGE ? status : HttpStatus.OK;
       response.status(status >= 500 ? status : httpStatus).json(new AppError(code, { data }).toEnvelope(locale));
       return;

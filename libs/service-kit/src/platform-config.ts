@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 import type { StorageConfig } from '@openfleet/storage';
 import { hostname } from 'node:os';
 import { PROCESS_ENV } from './tokens';
@@ -26,6 +26,10 @@ export class PlatformConfig {
   @IsString()
   @IsNotEmpty()
   KAFKA_BROKERS = '127.0.0.1:9092';
+
+  /** Put before every Kafka topic and consumer group name: deployments sharing one broker stay apart. */
+  @Matches(/^[A-Za-z0-9._-]{0,40}$/)
+  BUS_TOPIC_PREFIX = '';
 
   @IsIn(['sqlite', 'mysql'])
   DB_ENGINE = 'sqlite';

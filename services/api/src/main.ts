@@ -6,6 +6,7 @@ import { ApiModule } from './api.module';
 import { mountOpenApi } from './openapi';
 import { mountServiceProxies } from './service-proxy';
 import { mountTrackingProxy } from './tracking-proxy';
+import { registerUpstreamHealth } from './upstream';
 
 startClusterService({
   name: 'api',
@@ -16,6 +17,7 @@ startClusterService({
     if (origins.length) app.enableCors({ origin: origins, credentials: true });
     mountServiceProxies(app, { admin: config.ADMIN_URL });
     mountTrackingProxy(app, config.TRACKING_URL);
+    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL });
     mountOpenApi(app);
   },
 }).catch(exitOnStartFailure('api'));

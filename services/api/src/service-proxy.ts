@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { proxyErrorHandler } from './upstream';
 
 /** Path prefixes each service answers (cluster mode); standalone serves them in-process. */
 export const ADMIN_PATHS = ['/login', '/logout', '/auth', '/verifySessionStatus', '/basic', '/enterprise', '/sms', '/forgetPwd', '/register', '/app/appVersion'];
@@ -15,6 +16,7 @@ export function mountServiceProxies(app: INestApplication, targets: { admin: str
       target: targets.admin,
       changeOrigin: false,
       xfwd: true,
+      on: { error: proxyErrorHandler('admin') },
       pathFilter: (path, request) => {
         const bare = path.split('?')[0];
         if (SCREEN_PATHS.has(bare) && request.method === 'GET') return false;

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { proxyErrorHandler } from './upstream';
 
 /** Path prefixes the tracking service answers (cluster mode); standalone serves them in-process. */
 export const TRACKING_PATHS = ['/gps'];
@@ -12,6 +13,7 @@ export function mountTrackingProxy(app: INestApplication, target: string): void 
       target,
       changeOrigin: false,
       xfwd: true,
+      on: { error: proxyErrorHandler('tracking') },
       pathFilter: (path) => {
         const bare = path.split('?')[0];
         return TRACKING_PATHS.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
