@@ -11,14 +11,36 @@ const STATUS_ACC = 1 << 0;
 const STATUS_FIXED = 1 << 1;
 const MAX_BATCH_BYTES = 900; // keep 0x0704 bodies under the 1023-byte limit without subpackaging
 
+/** SIM number of terminal `index` as entered in the console: the prefix, then the index, 11 digits. */
+function simNumberOf(prefix, index) {
+  const number = String(index + 1);
+  if (prefix.length + number.length > 11) throw new Error(`--phone-prefix ${prefix} leaves no room for terminal ${index + 1} in 11 digits`);
+  return prefix + number.padStart(11 - prefix.length, '0');
+}
+
+/** Plate of terminal `index`'s vehicle. */
+function plateOf(index) {
+  return `京A${String(10000 + index).slice(-5)}`;
+}
+
+/** Device id of 0x0100 (7 characters, the terminal code an operator enters). */
+function deviceIdOf(index) {
+  return `S${String(index + 1).padStart(6, '0')}`;
+}
+
 class SimTerminal {
   constructor(index, options, stats) {
     this.index = index;
     this.options = options;
     this.stats = stats;
     const digits = options.version === '2019' ? 20 : 12;
-    this.phone = (options.phonePrefix + String(index + 1).padStart(digits, '0')).slice(-digits);
-    this.plate = `京A${String(10000 + index).slice(-5)}`;
+    // The SIM number as an operator enters it (11 digits, prefix first), and as the header carries it (zero-padded).
+    this.simNumber = simNumberOf(options.phonePrefix, index);
+    this.phone = this.simNumber.padStart(digits, '0');
+    this.deviceId = deviceIdOf(index);
+    /** Serials of reports sent and not yet acknowledged: `acked` counts only their result-0 answers. */
+    this.unacked = new Set();
+    this.plate = plateOf(index);
     this.motion = new VehicleMotion(options);
     this.intervalS = options.interval;
     this.heartbeatS = options.heartbeat;
@@ -84,6 +106,8 @@ class SimTerminal {
     socket.on('close', () => {
       if (this.socket !== socket) return;
       this.online = false;
+      // Answers to the old connection's reports never come: they are not counted either way.
+      this.unacked.clear();
       this.socket = undefined;
       if (!this.stopped) this.reconnectTimer = setTimeout(() => this.connect(), 2000 + Math.random() * 3000);
     });
@@ -107,7 +131,7 @@ class SimTerminal {
       city: 101,
       makerId: 'OFSIM',
       model: v2019 ? 'OPENFLEET-SIMULATOR-2019' : 'OF-SIM-808',
-      terminalId: `S${String(this.index + 1).padStart(6, '0')}`,
+      terminalId: this.deviceId,
       plateColor: 2,
       plate: this.plate,
     };
@@ -141,8 +165,10 @@ class SimTerminal {
           this.authCode = undefined; // register again
           this.reconnect('authentication refused', 5);
         }
-      } else if (msg.body.replyId === 0x0200 || msg.body.replyId === 0x0704) {
-        this.stats.acked++;
+      } else if ((msg.body.replyId === 0x0200 || msg.body.replyId === 0x0704) && this.unacked.delete(msg.body.replySerial)) {
+        // Only an answer to a report this terminal sent, and only a success, counts as acknowledged.
+        if (msg.body.result === 0) this.stats.acked++;
+        else this.stats.refused++;
       }
       return;
     }
@@ -155,6 +181,7 @@ class SimTerminal {
     const serial = this.serial;
     this.serial = (this.serial + 1) & 0xffff;
     this.socket.write(encodeFrame({ msgId, version: this.options.version, phone: this.phone, serial, body }));
+    if (msgId === 0x0200 || msgId === 0x0704) this.unacked.add(serial);
     this.lastSentAt = Date.now();
     this.stats.sent++;
     return true;
@@ -242,4 +269,4 @@ class SimTerminal {
   }
 }
 
-module.exports = { SimTerminal };
+module.exports = { SimTerminal, simNumberOf, deviceIdOf, plateOf };

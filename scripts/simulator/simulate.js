@@ -2,9 +2,11 @@
 // JT/T 808 terminal simulator: N terminals that register, authenticate, heartbeat, report realistic
 // motion, inject alarms, back-fill blind areas after reconnecting and answer downlink commands.
 //   npm run simulate -- --vehicles 50 --interval 10 --version 2013 --host 127.0.0.1 --port 6808
-// Relies on the gateway's `open` registration policy (GATEWAY_808_REGISTRATION=open, the standalone default).
+// Relies on the gateway's `open` registration policy (the standalone default), or, with --provision,
+// creates its vehicles, SIM cards and terminals through the admin API first and runs under `strict`.
 const { setTimeout, setInterval, clearInterval } = require('node:timers');
-const { SimTerminal } = require('./sim-terminal');
+const { SimTerminal, simNumberOf, deviceIdOf, plateOf } = require('./sim-terminal');
+const { provision } = require('./provision');
 
 const DEFAULTS = {
   vehicles: 10,
@@ -18,9 +20,13 @@ const DEFAULTS = {
   dropRate: 0,
   heartbeat: 30,
   duration: 0,
-  phonePrefix: '0138',
+  phonePrefix: '138',
   speedup: 1,
   verbose: false,
+  provision: false,
+  api: 'http://127.0.0.1:8080',
+  user: 'admin',
+  password: '',
 };
 
 const HELP = `usage: simulate.js [options]
@@ -34,8 +40,12 @@ const HELP = `usage: simulate.js [options]
   --drop-rate X      probability per report of losing the link for 10-30 s (blind area, then 0x0704) (default 0)
   --heartbeat S      heartbeat (0x0002) when idle for S seconds (default ${DEFAULTS.heartbeat})
   --duration S       stop after S seconds (default 0: run until Ctrl-C)
-  --phone-prefix D   leading digits of the terminal phones (default ${DEFAULTS.phonePrefix})
+  --phone-prefix D   leading digits of the 11-digit SIM numbers (default ${DEFAULTS.phonePrefix}); headers zero-pad them
   --speedup X        run simulated time X times faster (default 1)
+  --provision        first create the vehicles, SIM cards and terminals through the admin API and bind
+                     them (for a gateway under strict registration); an earlier run's are reused
+  --api URL          where the platform's HTTP API answers (default ${DEFAULTS.api})
+  --user U --password P   account for --provision (default user ${DEFAULTS.user}; password or OPENFLEET_PASSWORD)
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -46,8 +56,8 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     }
-    if (arg === '--verbose') {
-      options.verbose = true;
+    if (arg === '--verbose' || arg === '--provision') {
+      options[arg.slice(2)] = true;
       continue;
     }
     if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
@@ -56,6 +66,7 @@ function parseArgs(argv) {
     const value = argv[++i];
     if (value === undefined) throw new Error(`${arg} needs a value`);
     options[key] = typeof DEFAULTS[key] === 'number' ? Number(value) : value;
+    if (key === 'phonePrefix' && !/^\d{1,8}$/.test(value)) throw new Error('--phone-prefix must be 1-8 digits');
     if (typeof DEFAULTS[key] === 'number' && !Number.isFinite(options[key])) throw new Error(`${arg} must be a number`);
   }
   if (!['2011', '2013', '2019'].includes(options.version)) throw new Error('--version must be 2013 or 2019');
@@ -64,7 +75,7 @@ function parseArgs(argv) {
   return { ...options, centerLat: lat, centerLon: lon };
 }
 
-function main() {
+async function main() {
   let options;
   try {
     options = parseArgs(process.argv.slice(2));
@@ -72,7 +83,18 @@ function main() {
     console.error(`${error.message}\n${HELP}`);
     process.exit(2);
   }
-  const stats = { connects: 0, authenticated: 0, registerFailures: 0, sent: 0, received: 0, reports: 0, acked: 0, alarms: 0, commands: 0, blindAreaItems: 0, errors: 0 };
+  if (options.provision) {
+    const password = options.password || process.env.OPENFLEET_PASSWORD || '';
+    const terminals = Array.from({ length: options.vehicles }, (_, index) => ({
+      phone: simNumberOf(options.phonePrefix, index),
+      code: deviceIdOf(index),
+      plate: plateOf(index),
+      version: options.version,
+    }));
+    const result = await provision({ api: options.api, user: options.user, password }, terminals);
+    console.log(`provisioned ${result.created} vehicles with terminals and SIM cards through ${options.api} (${result.existing} already there)`);
+  }
+  const stats = { connects: 0, authenticated: 0, registerFailures: 0, sent: 0, received: 0, reports: 0, acked: 0, refused: 0, alarms: 0, commands: 0, blindAreaItems: 0, errors: 0 };
   const terminals = Array.from({ length: options.vehicles }, (_, i) => new SimTerminal(i, options, stats));
   // Stagger connections so thousands of terminals do not all register in the same millisecond.
   terminals.forEach((terminal, i) => setTimeout(() => terminal.start(), Math.floor(i / 100) * 50));
@@ -81,7 +103,7 @@ function main() {
   const printStats = () => {
     const online = terminals.filter((t) => t.online).length;
     console.log(
-      `online ${online}/${terminals.length}  reports ${stats.reports} acked ${stats.acked}  alarms ${stats.alarms}  commands answered ${stats.commands}  blind-area items ${stats.blindAreaItems}  reconnects ${Math.max(0, stats.connects - terminals.length)}`,
+      `online ${online}/${terminals.length}  reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  registrations refused ${stats.registerFailures}  alarms ${stats.alarms}  commands answered ${stats.commands}  blind-area items ${stats.blindAreaItems}  reconnects ${Math.max(0, stats.connects - terminals.length)}`,
     );
   };
   const statsTimer = setInterval(printStats, 10_000);
@@ -96,4 +118,7 @@ function main() {
   if (options.duration > 0) setTimeout(stop, options.duration * 1000);
 }
 
-main();
+main().catch((error) => {
+  console.error(`simulate: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+// `npm run simulate -- --provision` against the whole platform under strict registration: the
+// simulator creates its vehicles, SIM cards and terminals through the admin API, then its
+// terminals register, authenticate and report, and `acked` counts only successful answers.
+import { Gateway808Server } from '@openfleet/gateway-808';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { startStandalone, type RunningPlatform } from '../../services/standalone/src';
+
+jest.setTimeout(90_000);
+
+const PASSWORD = 'Admin12345';
+const VEHICLES = 3;
+
+describe('simulator --provision under strict registration', () => {
+  let platform: RunningPlatform;
+  const children: ChildProcess[] = [];
+
+  const run = (args: string[]) => {
+    const port = (platform.app.getHttpServer().address() as { port: number }).port;
+    const child = spawn(
+      process.execPath,
+      [join(__dirname, 'simulate.js'), '--vehicles', String(VEHICLES), '--interval', '1', '--port', String(platform.app.get(Gateway808Server).address().port), '--api', `http://127.0.0.1:${port}`, '--password', PASSWORD, ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    return { child, output: () => output, exited: new Promise<number | null>((resolve) => child.on('exit', resolve)) };
+  };
+
+  beforeAll(async () => {
+    platform = await startStandalone({
+      HTTP_PORT: '0',
+      HTTP_HOST: '127.0.0.1',
+      GATEWAY_808_PORT: '0',
+      GATEWAY_808_HOST: '127.0.0.1',
+      GATEWAY_808_REGISTRATION: 'strict',
+      LOG_LEVEL: 'silent',
+      ADMIN_INITIAL_PASSWORD: PASSWORD,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-sim-provision-')),
+    });
+  });
+
+  afterAll(async () => {
+    children.forEach((child) => child.kill());
+    await platform?.app.close();
+  });
+
+  it('provisions through the API, keeps the phone prefix, and its terminals report under strict', async () => {
+    const first = run(['--provision', '--phone-prefix', '147', '--version', '2019', '--duration', '6']);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain(`provisioned ${VEHICLES} vehicles`);
+    // The last stats line: every report answered with success, none refused.
+    const stats = first.output().trim().split('\n').at(-1)!;
+    const [reports, acked, refused] = [/reports (\d+)/, /acked (\d+)/, /refused (\d+)/].map((pattern) => Number(pattern.exec(stats)?.[1]));
+    expect(reports).toBeGreaterThan(0);
+    expect(acked).toBeLessThanOrEqual(reports);
+    expect(acked).toBeGreaterThanOrEqual(reports - VEHICLES); // reports in flight when it stopped
+    expect(refused).toBe(0);
+    expect(stats).toMatch(/registrations refused 0/);
+
+    const login = await request(platform.app.getHttpServer()).post('/login').send({ username: 'admin', password: PASSWORD }).expect(200);
+    const token = `Bearer ${login.body.data.access_token}`;
+    const terminals = (await request(platform.app.getHttpServer()).get('/basic/terminal?current=1&size=50').set('Authorization', token).expect(200)).body.data.records as { terminalPhone: string; registrationState: number }[];
+    expect(terminals.map((terminal) => terminal.terminalPhone).sort()).toEqual(['14700000001', '14700000002', '14700000003']);
+    expect(terminals.every((terminal) => terminal.registrationState === 1)).toBe(true);
+    const latest = (await request(platform.app.getHttpServer()).get('/gps/position/findLatestPositions').set('Authorization', token).expect(200)).body.data as { plateCode: string; latitude: number | null }[];
+    expect(latest.filter((row) => row.latitude !== null).map((row) => row.plateCode).sort()).toEqual(['京A10000', '京A10001', '京A10002']);
+
+    // A second run finds what the first created.
+    const second = run(['--provision', '--phone-prefix', '147', '--version', '2019', '--duration', '2']);
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain(`provisioned 0 vehicles with terminals and SIM cards through`);
+    expect(second.output()).toContain(`(${VEHICLES} already there)`);
+  });
+});
