@@ -110,7 +110,8 @@ async function ingestedSoFar() {
 /**
  * Service ingest: the service runs and has joined its group (one warm-up record went through), then
  * the records are produced to Kafka as fast as the producer goes (same process, so both share the
- * CPU). Rate = records / (last write - first write).
+ * CPU). Rate = records / (last write - start of production): the warm service consumes from the
+ * first record on, so the clock starts there, not after the first batch was already written.
  */
 async function serviceIngestRate({ producer, app, positions }) {
   const probe = positions[0];
@@ -120,12 +121,11 @@ async function serviceIngestRate({ producer, app, positions }) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const before = await ingestedSoFar();
-  let first = 0;
+  const started = Date.now();
   let last = 0;
   const watcher = (async () => {
     for (;;) {
       const done = (await ingestedSoFar()) - before;
-      if (done > 0 && !first) first = Date.now();
       if (done >= positions.length) {
         last = Date.now();
         return;
@@ -137,16 +137,14 @@ async function serviceIngestRate({ producer, app, positions }) {
     await producer.publish(Topics.position, positions.slice(i, i + 5000).map((value) => ({ key: value.terminalPhone, value })));
   }
   await watcher;
-  return { app, rate: positions.length / ((last - first) / 1000) };
+  return { app, rate: positions.length / ((last - started) / 1000) };
 }
 
-/** Polls the ingest counter until `count` more rows than `before` were written; returns first/last write times. */
+/** Polls the ingest counter until `count` more rows than `before` were written; answers when. */
 async function watchIngest(before, count) {
-  let first = 0;
   for (;;) {
     const done = (await ingestedSoFar()) - before;
-    if (done > 0 && !first) first = Date.now();
-    if (done >= count) return { first, last: Date.now() };
+    if (done >= count) return Date.now();
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -155,7 +153,9 @@ async function watchIngest(before, count) {
  * Drain: the records are produced first, with no tracking service consuming; then a service starts
  * with a new group whose offsets point at the first of them, and drains the backlog. The producer
  * does not share the CPU here, which is how the service runs in a deployment (the gateways are
- * other processes). Rate = records / (last write - first write).
+ * other processes). The clock starts when the service has started (its consumer joined the group):
+ * rows it wrote before that moment are left out of the count rather than counted without their
+ * time. Rate = (records - rows already written at the start) / (last write - start).
  */
 async function drainIngestRate({ producer, brokers, startTracking, positions, beforeStart = async () => undefined }) {
   const topic = Topics.position.name;
@@ -175,8 +175,10 @@ async function drainIngestRate({ producer, brokers, startTracking, positions, be
   await beforeStart();
   const before = await ingestedSoFar();
   const app = await startTracking({ TRACKING_INGEST_GROUP: group });
-  const { first, last } = await watchIngest(before, positions.length);
-  return { app, rate: positions.length / ((last - first) / 1000) };
+  const started = Date.now();
+  const writtenAtStart = (await ingestedSoFar()) - before;
+  const last = await watchIngest(before, positions.length);
+  return { app, rate: (positions.length - writtenAtStart) / ((last - started) / 1000) };
 }
 
 /**

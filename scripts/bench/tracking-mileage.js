@@ -1,7 +1,7 @@
 /* global fetch -- Node 20 built-in */
 // findDailyMileage part of `npm run bench:tracking`: server time (the handler's Server-Timing) and
 // client time over loopback for one vehicle-day, full track, gzip, measured three ways:
-// - cold: a second tracking app with the answer cache off (TRACKING_TRACK_CACHE_MB=0): every request
+// - cold: only the app's answer cache is off (a second tracking app, TRACKING_TRACK_CACHE_MB=0; the database's buffer pool and the OS caches stay warm): every request
 //   queries, writes and compresses the whole answer;
 // - miss: the cache on, a window no earlier request asked for (it starts one more second before the
 //   day each time, so the same 8,640 points): the fingerprint query plus the cold work;
@@ -97,7 +97,7 @@ async function dailyMileageBench({ app, startTracking, phone, dayStartS, request
     // A new app joins its groups, reads the compacted topics and publishes every live state once
     // (its first sweep): time it only once the event loop is quiet.
     await quietEventLoop(log, 'cold app');
-    report('cold (answer cache off)', await dailyMileageTimes(coldApp, phone, requests, sameDay, log));
+    report("cold (app answer cache off; the database's buffer pool stays warm)", await dailyMileageTimes(coldApp, phone, requests, sameDay, log));
   } finally {
     await Promise.race([coldApp.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   }

@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { AuthUser } from './auth-user';
-import { IS_PUBLIC, REQUIRED_ACTIONS } from './decorators';
+import { ANY_OF_ACTIONS, IS_PUBLIC, REQUIRED_ACTIONS } from './decorators';
 import { PermissionCache } from './permission-cache';
 import { TokenService } from './token.service';
 
@@ -35,6 +35,8 @@ export class AuthGuard implements CanActivate {
     request.user = await this.tokens.verify(token);
     const required = this.reflector.getAllAndOverride<string[]>(REQUIRED_ACTIONS, targets) ?? [];
     if (required.length && !this.permissions.allows(request.user, required)) throw new AppError(ErrorCode.NO_PERMISSION);
+    const anyOf = this.reflector.getAllAndOverride<string[]>(ANY_OF_ACTIONS, targets) ?? [];
+    if (anyOf.length && !anyOf.some((code) => this.permissions.allows(request.user!, [code]))) throw new AppError(ErrorCode.NO_PERMISSION);
     return true;
   }
 }

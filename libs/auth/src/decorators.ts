@@ -3,12 +3,19 @@ import type { AuthUser } from './auth-user';
 
 export const IS_PUBLIC = 'openfleet:auth:public';
 export const REQUIRED_ACTIONS = 'openfleet:auth:actions';
+export const ANY_OF_ACTIONS = 'openfleet:auth:any-actions';
 
 /** The endpoint needs no token (login, health ...). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /** The caller's roles must grant every listed action code (`<screen>:<action>`, e.g. `carList:add`). */
 export const RequiresAction = (...actionCodes: string[]) => SetMetadata(REQUIRED_ACTIONS, actionCodes);
+
+/**
+ * The caller's roles must grant at least one of the codes: an endpoint several screens call lists
+ * each screen's code (`findLatestPositions` serves multiCar, singleCar and historyTrack).
+ */
+export const RequiresAnyAction = (...actionCodes: string[]) => SetMetadata(ANY_OF_ACTIONS, actionCodes);
 
 /** Injects the authenticated {@link AuthUser}. */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {

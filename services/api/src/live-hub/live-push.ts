@@ -4,11 +4,15 @@ import { IsInt, Max, Min } from 'class-validator';
 
 /** Settings of the coalesced position push (environment variable names). */
 export class LivePushConfig {
-  /** One `positions` message per client per tick at most, carrying every changed vehicle it follows. */
+  /**
+   * One `positions` message per client per tick at most, carrying every changed vehicle it follows.
+   * 100 ms keeps the frame-to-browser p99 under 250 ms (bench:tracking); a larger tick saves messages
+   * at the cost of latency (an update waits up to one tick).
+   */
   @IsInt()
   @Min(20)
   @Max(60_000)
-  LIVE_PUSH_TICK_MS = 1000;
+  LIVE_PUSH_TICK_MS = 100;
 }
 
 /** What a socket follows: its whole scope (default) or a set of vehicle ids / terminal phones, always within its scope. */

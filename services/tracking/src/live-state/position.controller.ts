@@ -1,9 +1,12 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { LatestPositionsQuery, ScopeOverviewQuery } from './dto/latest-position.dto';
 import { LatestPositionService } from './latest-position.service';
+
+/** Screens (menu codes) that call findLatestPositions. */
+export const LATEST_POSITION_SCREENS = ['multiCar', 'singleCar', 'historyTrack'];
 
 @ApiTags('tracking')
 @ApiBearerAuth()
@@ -13,7 +16,8 @@ export class PositionController {
   constructor(private readonly latest: LatestPositionService) {}
 
   @Get('findLatestPositions')
-  @RequiresAction('multiCar')
+  // Every screen that shows where vehicles are: multi-vehicle and single-vehicle monitoring, history.
+  @RequiresAnyAction(...LATEST_POSITION_SCREENS)
   @ApiOperation({
     summary: 'Latest position and status of listed vehicles, or of the whole scope when vehicleIds is empty',
     description: 'Per vehicle: vehicleStatus (0/1), locateStatus, displayStatus (spec §4 rule), alarmCount, gpsSpeed, direction + 16-sector name, map coordinates in mapType. 8002 for a vehicle out of scope.',

@@ -1,6 +1,6 @@
 import { Controller, Get, Logger, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode, isAppError } from '@openfleet/errors';
 import type { Request, Response } from 'express';
@@ -22,7 +22,8 @@ export class TrackController {
   constructor(private readonly mileage: DailyMileageService) {}
 
   @Get('findDailyMileage')
-  @RequiresAction('historyTrack:search')
+  // History playback, and the info panel's fuel tab on the multi- and single-vehicle screens.
+  @RequiresAnyAction('historyTrack:search', 'multiCar', 'singleCar')
   @ApiProduces('application/octet-stream')
   @ApiOperation({
     summary: 'Track + daily mileage of one vehicle (spec §7)',
