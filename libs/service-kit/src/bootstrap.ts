@@ -5,6 +5,7 @@ import type { EventBus } from '@openfleet/bus';
 import { Logger } from 'nestjs-pino';
 import { BusTransport } from './bus-transport';
 import { hardenHttp } from './http-hardening';
+import { QuietStartupLogger } from './log-output';
 
 export interface StartOptions {
   rootModule: Type | DynamicModule;
@@ -22,7 +23,7 @@ export interface StartOptions {
 export async function startApplication(options: StartOptions): Promise<INestApplication> {
   // Body parsing is ours (hardenHttp): bounded sizes and nesting, errors as the envelope.
   const app = await NestFactory.create(options.rootModule, { bufferLogs: true, bodyParser: false });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartupLogger(app.get(Logger)));
   app.enableShutdownHooks();
   // Proxies mounted by `configure` (the api in cluster mode) come first: they forward the body untouched.
   options.configure?.(app);

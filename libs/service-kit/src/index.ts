@@ -11,3 +11,4 @@ export { EnvelopeExceptionFilter } from './envelope-exception.filter';
 export * from './cluster-entry';
 export * from './deployment-secret';
 export { hardenHttp, assertJsonDepth, HTTP_BODY_LIMIT, MAX_JSON_DEPTH } from './http-hardening';
+export { logDestination, QuietStartupLogger } from './log-output';

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { EnvelopeExceptionFilter } from './envelope-exception.filter';
 import { HealthController } from './health.controller';
 import { HealthRegistry } from './health-registry';
+import { logDestination } from './log-output';
 import { MetricsController } from './metrics.controller';
 import { storageConfigOf, type PlatformConfig } from './platform-config';
 import { assignRequestId } from './request-id';
@@ -46,14 +47,17 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
-            name: options.processName,
-            level: options.config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // X-Request-Id: the caller's (when sane) or a new one, echoed in the answer and logged as req.id.
-            genReqId: assignRequestId,
-            autoLogging: { ignore: (request: IncomingMessage) => QUIET_PATHS.has(request.url ?? '') },
-          },
+          pinoHttp: withDestination(
+            {
+              name: options.processName,
+              level: options.config.LOG_LEVEL,
+              redact: ['req.headers.authorization', 'req.headers.cookie'],
+              // X-Request-Id: the caller's (when sane) or a new one, echoed in the answer and logged as req.id.
+              genReqId: assignRequestId,
+              autoLogging: { ignore: (request: IncomingMessage) => QUIET_PATHS.has(request.url ?? '') },
+            },
+            logDestination(),
+          ),
         }),
         TerminusModule,
       ],
@@ -74,4 +78,9 @@ export class PlatformModule {
       exports: [EVENT_BUS, PLATFORM_CONFIG, PROCESS_ENV, STORAGE_CONFIG, HealthRegistry],
     };
   }
+}
+
+/** pino-http takes its destination as the second element of a tuple. */
+function withDestination<T>(options: T, destination: ReturnType<typeof logDestination>): [T, ReturnType<typeof logDestination>] {
+  return [options, destination];
 }
