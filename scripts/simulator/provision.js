@@ -1,3 +1,4 @@
+/* global fetch -- Node 20 built-in */
 // --provision: creates the simulated vehicles, SIM cards and terminals through the admin API, as an
 // operator would in the console, and binds them, so the simulator can run under `strict`
 // registration. Re-running it finds what an earlier run created instead of failing.

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { locationBody, TestTerminal } from '../../gateway-808/src/testing/test-terminal';
+import { locationBody, TestTerminal } from '@openfleet/gateway-808/testing';
 import { startStandalone, type RunningPlatform } from '../src';
 
 jest.setTimeout(60_000);
