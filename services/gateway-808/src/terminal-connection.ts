@@ -14,6 +14,8 @@ export class TerminalConnection {
   version: Jt808Version = '2013';
   authenticated = false;
   vehicleId = '';
+  /** Plate from this connection's 0x0100, for vehicles the registry has no plate of (open registration). */
+  reportedPlate = '';
   closed = false;
   lastSeenMs = Date.now();
   readonly connectedAtMs = Date.now();

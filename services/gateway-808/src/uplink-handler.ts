@@ -81,6 +81,7 @@ export class UplinkHandler {
     conn.phone = msg.phone;
     conn.version = msg.version;
     const outcome = this.ctx.registry.register(msg.phone, msg.body as RegisterBody, msg.version);
+    conn.reportedPlate = (msg.body as RegisterBody).plate?.trim() ?? '';
     if (outcome.result !== RegisterResult.OK)
       this.ctx.logger.warn(`terminal ${msg.phone} (device ${outcome.deviceId || '-'}) from ${conn.remoteAddress}: registration refused, 0x8100 result ${outcome.result}`);
     // A provisioned terminal's registration (device id, auth code) is stored by admin: it is on the
@@ -129,6 +130,7 @@ export class UplinkHandler {
           gatewayId: this.ctx.gatewayId,
           at: Date.now(),
           remoteAddress: conn.remoteAddress,
+          ...(conn.reportedPlate ? { plateCode: conn.reportedPlate } : {}),
         });
     });
   }

@@ -46,7 +46,7 @@ describe('standalone: simulator vehicles in the latest-position API', () => {
       [join(__dirname, '../../../scripts/simulator/simulate.js'), '--vehicles', String(VEHICLES), '--interval', '1', '--port', String(gatewayPort), '--duration', '60'],
       { stdio: 'ignore' },
     );
-    type Row = { terminalPhone: string; vehicleStatus: number; latitude: number | null; displayStatus: string };
+    type Row = { terminalPhone: string; vehicleStatus: number; latitude: number | null; displayStatus: string; plateCode: string };
     let located: Row[] = [];
     while (Date.now() - started < 30_000) {
       const response = await http().get('/gps/position/findLatestPositions').set('Authorization', token).expect(200);
@@ -57,12 +57,18 @@ describe('standalone: simulator vehicles in the latest-position API', () => {
     }
     const elapsedMs = Date.now() - started;
     expect(located).toHaveLength(VEHICLES);
-    // A fresh platform: every row is a simulated terminal. Simulated around Beijing; no plate (not in the registry): the spec's "unknown" icon.
+    // A fresh platform: every row is a simulated terminal, bound to no vehicle (open registration).
+    // It is named by the plate it reported in 0x0100 and shown by its state, not as "unknown".
     for (const row of located) {
       expect(row.latitude).toBeGreaterThan(39.5);
       expect(row.latitude).toBeLessThan(40.3);
-      expect(row.displayStatus).toBe('unknown');
+      expect(row.plateCode).toMatch(/^京A1\d{4}$/);
+      expect(['online', 'stopped', 'onlineAlarm', 'stoppedAlarm']).toContain(row.displayStatus);
     }
+    // The home screen's "by status" chart counts them the same way.
+    const overview = (await http().get('/gps/position/findScopeOverview').set('Authorization', token).expect(200)).body.data;
+    expect(overview.byStatus.unknown).toBe(0);
+    expect(overview.online).toBe(VEHICLES);
     expect(elapsedMs).toBeLessThan(15_000);
   });
 

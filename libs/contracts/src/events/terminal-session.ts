@@ -14,6 +14,8 @@ export interface TerminalSessionEvent {
   /** Why a session ended: "closed", "idle-timeout", "replaced", "bad-frames", "shutdown". */
   reason?: string;
   remoteAddress?: string;
+  /** The plate the terminal reported in its 0x0100 on this connection (online events only). */
+  plateCode?: string;
 }
 
 export const terminalSessionCodec = jsonCodec<TerminalSessionEvent>(
@@ -26,5 +28,6 @@ export const terminalSessionCodec = jsonCodec<TerminalSessionEvent>(
       at: 'number',
       reason: 'string?',
       remoteAddress: 'string?',
+      plateCode: 'string?',
     }) ?? checkOneOf(value, 'state', SESSION_STATES),
 );

@@ -68,7 +68,7 @@ export class LatestPositionService {
 
   private describe(entry: VehicleRegistryEntry | undefined, state: VehicleLiveState | undefined, mapType: number): LatestPosition {
     const online = this.live.online(state);
-    const plate = entry?.plateCode ?? '';
+    const plate = entry?.plateCode || state?.reportedPlate || '';
     const fix = state?.lastFix;
     const map = fix ? toMapCoordinates(fix.longitudeE6 / 1e6, fix.latitudeE6 / 1e6, mapType) : undefined;
     const day = state?.day;

@@ -169,13 +169,15 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
 
   plateOf(state: VehicleLiveState): string {
     const vehicleId = this.vehicleIdOf(state);
-    return (vehicleId ? this.registry.byVehicleId(vehicleId)?.plateCode : undefined) ?? '';
+    // The registry's plate; for a terminal bound to no vehicle, the plate it reported at registration.
+    return (vehicleId ? this.registry.byVehicleId(vehicleId)?.plateCode : undefined) || state.reportedPlate || '';
   }
 
   private applySession(event: TerminalSessionEvent): VehicleLiveState {
     const state = this.stateOf(event.terminalPhone, event.vehicleId ?? '');
     state.sessionOnline = event.state === 'online';
     if (event.vehicleId) state.vehicleId = event.vehicleId;
+    if (event.plateCode) state.reportedPlate = event.plateCode;
     state.lastHeardMs = Math.max(state.lastHeardMs, event.at);
     return state;
   }

@@ -45,6 +45,8 @@ export interface VehicleLiveState {
   /** A fix flagged as a jump; if the next one agrees with it, the vehicle really moved (see judge). */
   jumpCandidate?: LastFix;
   day?: DayMileage;
+  /** Plate the terminal reported at registration: names a terminal no vehicle is bound to (open registration). */
+  reportedPlate?: string;
 }
 
 /** Reporting day (China Standard Time) of a GPS time, e.g. "2026-11-22". */
