@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import Highcharts from 'highcharts/esm/highcharts.js';
 import 'highcharts/esm/modules/no-data-to-display.js';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../app/hooks';
+import { chartTheme } from './chart-theme';
 
 export type ChartOptions = Highcharts.Options;
 export type ChartInstance = Highcharts.Chart;
@@ -19,6 +21,7 @@ export interface HighChartProps {
  */
 export function HighChart({ options, className, onChart }: HighChartProps) {
   const { t, i18n } = useTranslation();
+  const dark = useAppSelector((state) => state.settings.theme === 'dark');
   const target = useRef<HTMLDivElement>(null);
   const chart = useRef<ChartInstance | null>(null);
   const drawn = useRef<ChartOptions | null>(null);
@@ -28,7 +31,8 @@ export function HighChart({ options, className, onChart }: HighChartProps) {
   useEffect(() => {
     if (!target.current) return undefined;
     // The accessibility module is not loaded (bundle size): say so instead of a console warning per chart.
-    chart.current = Highcharts.chart(target.current, { credits: { enabled: false }, accessibility: { enabled: false }, ...options, lang: { noData: t('chart.noData') } });
+    const base: ChartOptions = { credits: { enabled: false }, accessibility: { enabled: false }, lang: { noData: t('chart.noData') } };
+    chart.current = Highcharts.chart(target.current, Highcharts.merge(base, chartTheme(dark), options));
     drawn.current = options;
     report.current?.(chart.current);
     return () => {
@@ -36,9 +40,9 @@ export function HighChart({ options, className, onChart }: HighChartProps) {
       chart.current?.destroy();
       chart.current = null;
     };
-    // Recreated only with the language: the no-data text is a global chart option.
+    // Recreated only with the language (the no-data text is a global chart option) and the theme.
     // Option changes go through update() below.
-  }, [i18n.language]);
+  }, [i18n.language, dark]);
 
   useEffect(() => {
     if (drawn.current === options) return;

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { decideAccess, menuLoadOutcome } from './access-flow';
 import { lastUrlRemembered, routesRegistered } from './accessSlice';
 import type { MenuNode } from './menu-tree';
+import { screenFor } from './screen-registry';
 import { tokensCleared } from '../session/sessionSlice';
 
 /** The menu-tree answer as the guard needs it: the nodes, a flag-false answer, or a throw. */
@@ -35,6 +36,7 @@ export function AccessGuard({ loadMenuTree, onNavigate, children }: AccessGuardP
     hasToken,
     routesRegistered: registered,
     menuPaths: pages.map((page) => page.path),
+    landingPaths: pages.filter((page) => screenFor(page.screen) !== null).map((page) => page.path),
     lastUrl,
   });
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;

@@ -94,3 +94,16 @@ describe('menuLoadOutcome', () => {
   it('clears the token when the request throws', () =>
     expect(menuLoadOutcome({ thrown: new Error('x') })).toEqual({ kind: 'clearToken' }));
 });
+
+describe('landing after sign-in without a remembered page', () => {
+  const signedIn: AccessInput = { path: '/login', hasToken: true, routesRegistered: true, lastUrl: null, menuPaths: ['/monitor/home', '/monitor/multiCar', '/index/carBrandManagement'], landingPaths: ['/monitor/home', '/monitor/multiCar', '/index/carBrandManagement'] };
+
+  it('lands on the home screen when the menu holds it, wherever it sits', () => {
+    expect(decideAccess(signedIn)).toEqual({ kind: 'redirect', to: '/monitor/home' });
+    expect(decideAccess({ ...signedIn, landingPaths: ['/index/carBrandManagement', '/monitor/home'] })).toEqual({ kind: 'redirect', to: '/monitor/home' });
+  });
+
+  it('otherwise lands on the first page that has a screen, not on a placeholder', () => {
+    expect(decideAccess({ ...signedIn, menuPaths: ['/monitor/alarmHandle', '/monitor/multiCar'], landingPaths: ['/monitor/multiCar'] })).toEqual({ kind: 'redirect', to: '/monitor/multiCar' });
+  });
+});

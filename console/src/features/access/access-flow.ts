@@ -1,4 +1,4 @@
-import { BIG_DATA_SHOW_PATH, normalisePath } from './menu-tree';
+import { BIG_DATA_SHOW_PATH, HOME_PATH, normalisePath } from './menu-tree';
 
 /** Spec §2: paths that need no login, exactly. */
 export const PUBLIC_PATHS: readonly string[] = ['/', '/login', '/404', '/socketAlarm', '/register'];
@@ -12,6 +12,8 @@ export interface AccessInput {
   readonly routesRegistered: boolean;
   /** Paths of the registered dynamic pages. */
   readonly menuPaths: readonly string[];
+  /** Those of them with a built screen, in menu order: where a sign-in lands (home when held). */
+  readonly landingPaths?: readonly string[];
   readonly lastUrl: string | null;
 }
 
@@ -36,10 +38,11 @@ export function decideAccess(input: AccessInput): AccessDecision {
   if (!input.hasToken) return isPublicPath(path) ? allow() : { kind: 'redirect', to: '/login' };
   if (!input.routesRegistered) return { kind: 'loadMenu' };
   if (path === '/login' || path === '/') {
-    // A LastUrl from an earlier menu may be gone; then the first page of the menu.
+    // A LastUrl from an earlier menu may be gone; then home, else the first built page of the menu.
     const remembered = input.lastUrl ? normalisePath(input.lastUrl) : null;
-    const target =
-      remembered && input.menuPaths.includes(remembered) ? remembered : (input.menuPaths[0] ?? null);
+    const landing = input.landingPaths ?? input.menuPaths;
+    const fallback = landing.includes(HOME_PATH) ? HOME_PATH : (landing[0] ?? input.menuPaths[0] ?? null);
+    const target = remembered && input.menuPaths.includes(remembered) ? remembered : fallback;
     if (target) return { kind: 'redirect', to: target };
     if (path === '/') return { kind: 'redirect', to: '/login' };
     return allow();

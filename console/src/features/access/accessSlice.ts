@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { menuRoot, pagesOf, visibleMenu, type MenuNode, type MenuPage } from './menu-tree';
+import { screenFor } from './screen-registry';
 import { tokensCleared, loggedOut } from '../session/sessionSlice';
 
 export interface AccessState {
@@ -23,7 +24,7 @@ const accessSlice = createSlice({
   reducers: {
     routesRegistered(state, action: PayloadAction<readonly MenuNode[]>) {
       const root = menuRoot(action.payload);
-      return { ...state, routesRegistered: true, menu: visibleMenu(root), pages: pagesOf(root) };
+      return { ...state, routesRegistered: true, menu: visibleMenu(root, (screen) => screenFor(screen) !== null), pages: pagesOf(root) };
     },
     lastUrlRemembered(state, action: PayloadAction<string>) {
       return { ...state, lastUrl: action.payload };

@@ -92,3 +92,26 @@ describe('menu tree', () => {
     expect(hasPower(['carList:add'], 'carList:delete')).toBe(false);
   });
 });
+
+describe('visibleMenu with built screens only', () => {
+  it('hides pages without a screen and groups left empty, keeping the order', () => {
+    const root: MenuNode = {
+      id: 2,
+      label: 'Console',
+      children: [
+        { id: 30, label: 'Monitoring', href: '/monitor', type: 1, children: [
+          { id: 31, label: 'Home', href: '/monitor/home', type: 2, children: [] },
+          { id: 32, label: 'Alarms', href: '/monitor/alarmHandle', type: 2, children: [{ id: 321, label: 'Search', actionCode: 'alarmHandle:search', type: 3 }] },
+          { id: 33, label: 'Map', href: '/monitor/multiCar', type: 2, children: [] },
+        ] },
+        { id: 40, label: 'Battery', href: '/battery', type: 1, children: [{ id: 41, label: 'Packs', href: '/battery/batteryPackInformation', type: 2, children: [] }] },
+      ],
+    };
+    const built = new Set(['home', 'multiCar']);
+    const menu = visibleMenu(root, (screen) => built.has(screen));
+    expect(menu.map((group) => group.label)).toEqual(['Monitoring']);
+    expect(menu[0].children?.map((page) => page.href)).toEqual(['/monitor/home', '/monitor/multiCar']);
+    // Without the predicate every page stays (the permission tree of role editing uses the full tree).
+    expect(visibleMenu(root)[0].children).toHaveLength(3);
+  });
+});

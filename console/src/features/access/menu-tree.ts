@@ -51,18 +51,32 @@ export function menuRoot(topLevel: readonly MenuNode[]): MenuNode | null {
   return topLevel.find((node) => Number(node.id) === MENU_ROOT_ID) ?? null;
 }
 
-/** The visible menu: root's descendants without button leaves. */
-export function visibleMenu(root: MenuNode | null): MenuNode[] {
+/** Path of the home screen, where a sign-in without a remembered page lands. */
+export const HOME_PATH = '/monitor/home';
+
+/** The screen name of a page node (last path segment of its href). */
+function screenOf(node: MenuNode): string {
+  return normalisePath(node.href ?? '').split('/').filter(Boolean).pop() ?? '';
+}
+
+/**
+ * The visible menu: root's descendants without button leaves. With `hasScreen`, pages whose screen
+ * is not built yet are left out (they stay in the permission tree for role editing), and so are
+ * groups left empty.
+ */
+export function visibleMenu(root: MenuNode | null, hasScreen: (screen: string) => boolean = () => true): MenuNode[] {
   if (!root) return [];
-  const strip = (node: MenuNode): MenuNode => ({
-    ...node,
-    children: childrenOf(node)
-      .filter((child) => !isButton(child))
-      .map(strip),
-  });
+  const strip = (node: MenuNode): MenuNode | null => {
+    const kids = childrenOf(node).filter((child) => !isButton(child));
+    const directory = node.type === 1 || kids.length > 0;
+    if (!directory) return hasScreen(screenOf(node)) ? { ...node, children: [] } : null;
+    const children = kids.map(strip).filter((child): child is MenuNode => child !== null);
+    return children.length > 0 ? { ...node, children } : null;
+  };
   return childrenOf(root)
     .filter((child) => !isButton(child))
-    .map(strip);
+    .map(strip)
+    .filter((node): node is MenuNode => node !== null);
 }
 
 /** Every page (a non-button node with an href) under the menu root, with its power list. */

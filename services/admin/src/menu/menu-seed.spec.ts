@@ -33,3 +33,23 @@ describe('menu seed', () => {
     for (const code of allActionCodes()) expect(code).toMatch(/^[A-Za-z][A-Za-z0-9]*(:[A-Za-z]+)?$/);
   });
 });
+
+describe('menu order', () => {
+  const rows = menuSeedRows();
+  const childrenOf = (parentId: number) => rows.filter((row) => row.parentId === parentId).sort((a, b) => a.sort - b.sort || a.id - b.id);
+
+  it('puts monitoring first and basic management last', () => {
+    const groups = childrenOf(2).map((row) => row.href);
+    expect(groups[0]).toBe('/monitor');
+    expect(groups.at(-1)).toBe('/index');
+  });
+
+  it('opens the monitoring group with home, then the live map screens, and keeps every page', () => {
+    const monitor = rows.find((row) => row.href === '/monitor')!;
+    const pages = childrenOf(monitor.id).map((row) => row.actionCode);
+    expect(pages.slice(0, 4)).toEqual(['home', 'multiCar', 'singleCar', 'historyTrack']);
+    expect(new Set(pages).size).toBe(pages.length);
+    const basic = rows.find((row) => row.href === '/index')!;
+    expect(childrenOf(basic.id)[0].actionCode).toBe('newCompany');
+  });
+});

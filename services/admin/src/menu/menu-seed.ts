@@ -63,6 +63,27 @@ export const MENU_GROUPS: GroupSpec[] = [
   { prefix: 'system', label: '系统', icon: 'system', pages: [['operationLog', VIEW], ['systemLog', VIEW], ['systemNotice', CRUD], ['appVersion', CRUD]] },
 ];
 
+/**
+ * The order operators use the menu in (ids stay positional, so this is only the `sort` column):
+ * monitoring first, basic management last; inside a group the daily screens first, then the rest
+ * in seed order.
+ */
+export const GROUP_ORDER = ['monitor', 'system', 'battery', 'recovery', 'retirement', 'veclCertifica', 'index'];
+export const PAGE_ORDER: Readonly<Record<string, readonly string[]>> = {
+  monitor: [
+    'home', 'multiCar', 'singleCar', 'historyTrack', 'vehicleTrack', 'alarmMonitor', 'alarmHandle', 'alarmConfigNew', 'overSpeed', 'fatigueDriving',
+    'controlInstruction', 'remoteControl', 'remoteOperationLog', 'fenceManage', 'lineFence', 'fenceSend', 'videoPlay', 'videoPlayMulti', 'h5Playback',
+    'screenshot', 'realvideoTable', 'videoflux', 'mileageStatistics', 'onlineStatistics', 'drivingBehavior', 'driverRating', 'canData', 'bigDataShow',
+  ],
+  index: ['newCompany', 'userManage', 'roleManage', 'carList', 'terminalM', 'simCare', 'driverManage', 'vehicleMaster', 'carBrandManagement', 'newMune', 'dataDictionary'],
+};
+
+/** Sort value of a group or page: its place in the preferred order, else after those in seed order. */
+export function sortOf(preferred: readonly string[] | undefined, name: string, seedPosition: number): number {
+  const at = preferred?.indexOf(name) ?? -1;
+  return at >= 0 ? at : 1000 + seedPosition;
+}
+
 /** Id of the top-level node holding the menu in use (spec §9). */
 export const MENU_ROOT_ID = 2;
 
@@ -84,10 +105,10 @@ export function menuSeedRows(): MenuSeedRow[] {
   ];
   MENU_GROUPS.forEach((group, g) => {
     const groupId = 10 + g;
-    rows.push({ id: groupId, parentId: MENU_ROOT_ID, label: group.label, href: `/${group.prefix}`, icon: group.icon, sort: g, nodeType: MenuNodeType.DIRECTORY, actionCode: '' });
+    rows.push({ id: groupId, parentId: MENU_ROOT_ID, label: group.label, href: `/${group.prefix}`, icon: group.icon, sort: sortOf(GROUP_ORDER, group.prefix, g), nodeType: MenuNodeType.DIRECTORY, actionCode: '' });
     group.pages.forEach(([screen, actions], p) => {
       const pageId = (g + 1) * 100 + p;
-      rows.push({ id: pageId, parentId: groupId, label: screen, href: `/${group.prefix}/${screen}`, icon: '', sort: p, nodeType: MenuNodeType.MENU, actionCode: screen });
+      rows.push({ id: pageId, parentId: groupId, label: screen, href: `/${group.prefix}/${screen}`, icon: '', sort: sortOf(PAGE_ORDER[group.prefix], screen, p), nodeType: MenuNodeType.MENU, actionCode: screen });
       for (const action of actions) {
         const index = ACTIONS.indexOf(action);
         rows.push({
