@@ -38,8 +38,11 @@ class SimTerminal {
     this.simNumber = simNumberOf(options.phonePrefix, index);
     this.phone = this.simNumber.padStart(digits, '0');
     this.deviceId = deviceIdOf(index);
-    /** Serials of reports sent and not yet acknowledged: `acked` counts only their result-0 answers. */
-    this.unacked = new Set();
+    /**
+     * Positions in each report frame sent and not yet answered, by serial (0x0200: one, 0x0704: its
+     * items): `acked` counts only the positions of result-0 answers to this terminal's own reports.
+     */
+    this.unacked = new Map();
     this.plate = plateOf(index);
     this.motion = new VehicleMotion(options);
     this.intervalS = options.interval;
@@ -165,10 +168,12 @@ class SimTerminal {
           this.authCode = undefined; // register again
           this.reconnect('authentication refused', 5);
         }
-      } else if ((msg.body.replyId === 0x0200 || msg.body.replyId === 0x0704) && this.unacked.delete(msg.body.replySerial)) {
+      } else if ((msg.body.replyId === 0x0200 || msg.body.replyId === 0x0704) && this.unacked.has(msg.body.replySerial)) {
         // Only an answer to a report this terminal sent, and only a success, counts as acknowledged.
-        if (msg.body.result === 0) this.stats.acked++;
-        else this.stats.refused++;
+        const positions = this.unacked.get(msg.body.replySerial);
+        this.unacked.delete(msg.body.replySerial);
+        if (msg.body.result === 0) this.stats.acked += positions;
+        else this.stats.refused += positions;
       }
       return;
     }
@@ -181,7 +186,7 @@ class SimTerminal {
     const serial = this.serial;
     this.serial = (this.serial + 1) & 0xffff;
     this.socket.write(encodeFrame({ msgId, version: this.options.version, phone: this.phone, serial, body }));
-    if (msgId === 0x0200 || msgId === 0x0704) this.unacked.add(serial);
+    if (msgId === 0x0200 || msgId === 0x0704) this.unacked.set(serial, msgId === 0x0704 ? body.items.length : 1);
     this.lastSentAt = Date.now();
     this.stats.sent++;
     return true;
@@ -215,6 +220,8 @@ class SimTerminal {
         bytes += size;
       }
       this.send(0x0704, { type: 1, items });
+      // `reports` counts positions, live or back-filled, as `acked` does.
+      this.stats.reports += items.length;
       this.stats.blindAreaItems += items.length;
     }
   }

@@ -1,0 +1,234 @@
+// Cluster mode as docker-compose.yml runs it, without a Docker engine: every service compose defines
+// (those built from our Dockerfile) starts as its own Node process with exactly the environment
+// compose resolves for it (`docker-compose config`: the service's `environment` and `env_file`, the
+// secrets from a throwaway .env), with compose's host names pointed at 127.0.0.1 (real Kafka from
+// `scripts/infra`, real MariaDB on 3306), free ports, and a schema and topic prefix of its own.
+// A provisioned simulator then drives terminals through the gateway to the api and socket.io, and
+// tracking is killed (SIGKILL) mid-stream and restarted: nothing the gateway acknowledged is lost.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { parse } from 'yaml';
+
+jest.setTimeout(150_000);
+
+const root = join(__dirname, '../..');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const RUN = `${process.pid}${randomBytes(2).toString('hex')}`;
+const PASSWORD = 'Cluster12345';
+const VEHICLES = 3;
+const PLATES = ['京A10000', '京A10001', '京A10002'];
+
+/** What an operator puts in .env (infra/compose.env.example); MariaDB here has no root password. */
+const DOT_ENV = {
+  MYSQL_ROOT_PASSWORD: 'unused-by-this-test',
+  AUTH_JWT_SECRET: randomBytes(24).toString('hex'),
+  GATEWAY_808_AUTH_SECRET: randomBytes(12).toString('hex'),
+  ADMIN_INITIAL_PASSWORD: PASSWORD,
+  BUS_TOPIC_PREFIX: `cluster${RUN}.`,
+  LOG_LEVEL: 'warn',
+};
+
+type ComposeService = { build?: { args?: { SERVICE?: string } }; environment?: Record<string, string | number | null> };
+
+/** The services compose builds from our sources, with the environment compose gives each. */
+function composeServices(): Map<string, Record<string, string>> {
+  const inherited = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+  const result = spawnSync('docker-compose', ['config'], { cwd: root, env: { ...inherited, ...DOT_ENV }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`docker-compose config failed: ${result.stderr}`);
+  const services = (parse(result.stdout) as { services: Record<string, ComposeService> }).services;
+  const ours = new Map<string, Record<string, string>>();
+  for (const [name, service] of Object.entries(services)) {
+    if (!service.build?.args?.SERVICE) continue;
+    ours.set(name, Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, value === null ? '' : String(value)])));
+  }
+  return ours;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface RunningService {
+  name: string;
+  env: Record<string, string>;
+  httpPort: number;
+  child: ChildProcess;
+  output: string;
+  exitCode?: number | null;
+}
+
+describe('cluster mode: the services of docker-compose.yml as processes on Kafka and MariaDB', () => {
+  const running = new Map<string, RunningService>();
+  const others: ChildProcess[] = [];
+  let socket: Socket | undefined;
+  let api = '';
+  let token = '';
+
+  const start = (service: RunningService) => {
+    const child = spawn(process.execPath, [join(root, 'services', service.name, 'dist/main.js')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...service.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    service.child = child;
+    service.output = '';
+    service.exitCode = undefined;
+    child.stdout!.on('data', (chunk) => (service.output = (service.output + chunk).slice(-20_000)));
+    child.stderr!.on('data', (chunk) => (service.output = (service.output + chunk).slice(-20_000)));
+    child.on('exit', (code) => (service.exitCode = code));
+  };
+
+  /** Waits for `/health` 200; a process that exits (a config error, say) fails with its output. */
+  const healthy = async (service: RunningService, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (service.exitCode !== undefined) throw new Error(`${service.name} exited with ${service.exitCode}:\n${service.output}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${service.httpPort}/health`, { signal: AbortSignal.timeout(2000) });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(300);
+    }
+    throw new Error(`${service.name} not healthy after ${timeoutMs} ms:\n${service.output}`);
+  };
+
+  const get = async (path: string) => {
+    const response = await fetch(`${api}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    return { status: response.status, body: (await response.json()) as { flag: boolean; errorCode: number; data: unknown } };
+  };
+
+  beforeAll(async () => {
+    const compose = composeServices();
+    for (const [name, composeEnv] of compose) {
+      const env = { ...composeEnv };
+      // Compose's network names and container ports, as this machine has them.
+      env.KAFKA_BROKERS = env.KAFKA_BROKERS.replace(/\bkafka:9092\b/g, '127.0.0.1:9092');
+      env.MYSQL_HOST = env.MYSQL_HOST === 'mysql' ? '127.0.0.1' : env.MYSQL_HOST;
+      env.MYSQL_PASSWORD = '';
+      env.MYSQL_DATABASE_PREFIX = `${env.MYSQL_DATABASE_PREFIX}cl${RUN}_`;
+      env.HTTP_HOST = '127.0.0.1';
+      env.HTTP_PORT = String(await freePort());
+      if (env.GATEWAY_808_PORT) env.GATEWAY_808_PORT = String(await freePort());
+      env.INSTANCE_ID = `${name}-${RUN}`;
+      running.set(name, { name, env, httpPort: Number(env.HTTP_PORT), child: undefined as unknown as ChildProcess, output: '' });
+    }
+    const port = (name: string) => running.get(name)!.httpPort;
+    // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
+    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}` });
+    api = `http://127.0.0.1:${port('api')}`;
+    for (const service of running.values()) start(service);
+    for (const service of running.values()) await healthy(service);
+  });
+
+  afterAll(async () => {
+    socket?.close();
+    others.forEach((child) => child.kill('SIGKILL'));
+    const exits = [...running.values()]
+      .filter((service) => service.child && service.exitCode === undefined)
+      .map((service) => new Promise((resolve) => {
+        service.child.on('exit', resolve);
+        service.child.kill('SIGTERM');
+        setTimeout(() => service.child.kill('SIGKILL'), 10_000).unref();
+      }));
+    await Promise.all(exits);
+    const dropSchemas = [...running.values()].map((service) => `DROP DATABASE IF EXISTS \`${service.env.MYSQL_DATABASE_PREFIX}${service.name.replace(/-/g, '_')}\`;`).join(' ');
+    spawnSync('mariadb', ['-h', '127.0.0.1', '-uroot', '-e', dropSchemas], { encoding: 'utf8' });
+  });
+
+  it('starts every service compose defines, with the secrets compose gives it', () => {
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'api', 'gateway-808', 'tracking']));
+    expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
+    expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
+  });
+
+  it('drives a provisioned simulator through the gateway to the api and socket.io; a killed tracking loses nothing', async () => {
+    const apiHealth = await (await fetch(`${api}/health`)).json();
+    expect(JSON.stringify(apiHealth)).toContain('upstream-tracking');
+
+    const simulator = spawn(
+      process.execPath,
+      [join(root, 'scripts/simulator/simulate.js'), '--provision', '--api', api, '--password', PASSWORD, '--vehicles', String(VEHICLES), '--interval', '1', '--phone-prefix', '147', '--port', running.get('gateway-808')!.env.GATEWAY_808_PORT, '--duration', '30'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    others.push(simulator);
+    let simOutput = '';
+    simulator.stdout!.on('data', (chunk) => (simOutput += chunk));
+    simulator.stderr!.on('data', (chunk) => (simOutput += chunk));
+    const simExit = new Promise<number | null>((resolve) => simulator.on('exit', resolve));
+
+    // Sign in through the api (proxied to admin) once the simulator has provisioned its fleet.
+    for (let waited = 0; waited < 20_000 && !simOutput.includes('provisioned'); waited += 200) await sleep(200);
+    expect(simOutput).toContain(`provisioned ${VEHICLES} vehicles`);
+    const login = (await (await fetch(`${api}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })).json()) as { flag: boolean; data: { access_token: string } };
+    expect(login.flag).toBe(true);
+    token = login.data.access_token;
+
+    const pushed: { plateCode?: string; terminalPhone?: string }[] = [];
+    socket = io(api, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    socket.on('positions', (batch: typeof pushed) => pushed.push(...batch));
+    await new Promise<void>((resolve, reject) => socket!.on('connect', resolve).on('connect_error', reject));
+
+    // Positions visible through the api (/gps is routed to tracking) and pushed live.
+    type Latest = { vehicleId: string; plateCode: string; terminalPhone: string; latitude: number | null };
+    let latest: Latest[] = [];
+    for (let waited = 0; waited < 20_000; waited += 300) {
+      latest = ((await get('/gps/position/findLatestPositions')).body.data ?? []) as Latest[];
+      if (latest.filter((row) => row.latitude !== null).length === VEHICLES) break;
+      await sleep(300);
+    }
+    expect(latest.filter((row) => row.latitude !== null).map((row) => row.plateCode).sort()).toEqual(PLATES);
+    expect(latest.map((row) => row.terminalPhone).sort()).toEqual(['14700000001', '14700000002', '14700000003']);
+    for (let waited = 0; waited < 5_000 && pushed.length === 0; waited += 100) await sleep(100);
+    expect(PLATES).toContain(pushed[0]?.plateCode);
+
+    // Tracking dies mid-stream: the api answers the envelope and reports it in /health.
+    const tracking = running.get('tracking')!;
+    const killed = new Promise((resolve) => tracking.child.on('exit', resolve));
+    tracking.child.kill('SIGKILL');
+    await killed;
+    const whileDown = await get('/gps/position/findLatestPositions');
+    expect([502, 503, 504]).toContain(whileDown.status);
+    expect(whileDown.body).toMatchObject({ flag: false });
+    expect((await fetch(`${api}/health`)).status).toBe(503);
+    await sleep(3_000); // the gateway keeps acknowledging into Kafka meanwhile
+    start(tracking);
+    await healthy(tracking);
+
+    expect(await simExit).toBe(0);
+    const stats = simOutput.trim().split('\n').at(-1)!;
+    const [reports, acked, refused] = [/reports (\d+)/, /acked (\d+)/, /refused (\d+)/].map((pattern) => Number(pattern.exec(stats)?.[1]));
+    expect(refused).toBe(0);
+    expect(acked).toBeGreaterThan(VEHICLES * 10);
+    expect(acked).toBeLessThanOrEqual(reports);
+
+    // Every acknowledged report is stored once tracking has caught up (its old member times out of the group).
+    const window = `startTime=${encodeURIComponent(chinaTime(Date.now() - 600_000))}&endTime=${encodeURIComponent(chinaTime(Date.now() + 600_000))}`;
+    let stored = 0;
+    for (let waited = 0; waited < 60_000; waited += 1_000) {
+      stored = 0;
+      for (const row of latest) {
+        const history = await get(`/gps/vtrack/findHistoryTrack?vehicleId=${row.vehicleId}&isAllLocations=1&${window}`);
+        stored += Number((history.body.data as { pointCount?: number } | null)?.pointCount ?? 0);
+      }
+      if (stored >= acked) break;
+      await sleep(1_000);
+    }
+    expect(stored).toBeGreaterThanOrEqual(acked);
+    expect(stored).toBeLessThanOrEqual(reports);
+    expect((await fetch(`${api}/health`)).status).toBe(200);
+  });
+});
+
+/** yyyy-MM-dd HH:mm:ss in China time, the form the /gps queries take. */
+function chinaTime(ms: number): string {
+  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
