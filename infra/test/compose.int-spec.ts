@@ -1,6 +1,6 @@
 // Validates docker-compose.yml with Debian's docker-compose (`config -q` needs no Docker engine).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '../..');
@@ -27,6 +27,17 @@ describe('docker-compose.yml (cluster mode)', () => {
     const result = composeConfig(others, '-q');
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(secret);
+  });
+
+  it('documents every variable it reads from .env in infra/compose.env.example and the README', () => {
+    const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    const variables = [...new Set([...compose.matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]))].sort();
+    const example = readFileSync(join(root, 'infra/compose.env.example'), 'utf8');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const clusterSection = readme.slice(readme.indexOf('## Cluster mode'), readme.indexOf('\n## ', readme.indexOf('## Cluster mode') + 1));
+    expect(variables).toEqual(expect.arrayContaining(Object.keys(SECRETS)));
+    expect(variables.filter((name) => !new RegExp(`^${name}=`, 'm').test(example))).toEqual([]);
+    expect(variables.filter((name) => !clusterSection.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('runs Kafka, MySQL and every service that has a cluster entry, each with a healthcheck', () => {
