@@ -44,10 +44,17 @@ afterAll(async () => {
 });
 
 describe('console in Chromium', () => {
-  it('signs in, and a second sign-in lands on the remembered URL', async () => {
+  it('signs in on the home screen with the menu in operating order, and a second sign-in lands on the remembered URL', async () => {
     const { page } = admin;
     await signIn(page, 'admin', ADMIN_PASSWORD);
-    expect(new URL(page.url()).pathname).toMatch(/^\/index\//);
+    // No remembered URL yet: the home screen, not the first page of basic management.
+    await page.waitForURL(/\/monitor\/home$/);
+    // The side menu: monitoring first, basic management last, and no page without a screen.
+    const labels = (await page.locator('.of-side-menu .bp6-tree-node-label').allInnerTexts()).map((label) => label.trim());
+    expect(labels.slice(0, 2)).toEqual(['监控中心', '首页']);
+    expect(labels.indexOf('基础管理')).toBeGreaterThan(labels.indexOf('历史轨迹'));
+    expect(labels.indexOf('基础管理')).toBeGreaterThan(labels.indexOf('系统') === -1 ? 0 : labels.indexOf('系统'));
+    expect(await page.locator('.of-side-menu', { hasText: '报警处理' }).count()).toBe(0);
     await openScreen(page, '/index/simCare');
     expect(await page.evaluate("localStorage.getItem('LastUrl')")).toBe('/index/simCare');
     // Sign out through the user menu, then sign in again: LastUrl wins over the first menu page.

@@ -49,7 +49,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error('standalone server did not become healthy in time');
 }
 
-/** Server on free ports, then `vehicles` simulated terminals reporting every second. */
+/**
+ * Server on free ports under `strict` registration, then `vehicles` simulated terminals reporting
+ * every second: the simulator provisions their vehicles, SIM cards and terminals through the admin
+ * API first, as an operator would.
+ */
 export async function startMonitorPlatform(adminPassword: string, vehicles: number): Promise<MonitorPlatform> {
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
@@ -68,6 +72,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
       DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,
+      GATEWAY_808_REGISTRATION: 'strict',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,7 +85,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
     await stopChild(server);
     throw new Error(`${(error as Error).message}\n${printed}`);
   }
-  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0'], {
+  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--provision', '--api', baseUrl, '--password', adminPassword], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,6 +21,20 @@ const pageErrors: string[] = [];
 const shot = (name: string) => page.screenshot({ path: join(shots, `monitor-${name}.png`) });
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** The first vehicle row of the tree, expanding its company when the tree opens collapsed. */
+async function firstVehicle(on: Page) {
+  // Screens visited before stay mounted but hidden (kept-alive tabs): only the visible tree counts.
+  const vehicle = on.locator('.of-tree-row[data-key^="v"]:visible').first();
+  const company = on.locator('.of-tree-row[data-key^="c"]:visible').first();
+  await company.waitFor({ timeout: 30_000 });
+  for (let attempt = 0; attempt < 3 && !(await vehicle.isVisible()); attempt++) {
+    await company.locator('.of-tree-name').click();
+    await vehicle.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await vehicle.waitFor({ timeout: 10_000 });
+  return vehicle;
+}
+
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   platform = await startMonitorPlatform(ADMIN_PASSWORD, 3);
@@ -28,6 +42,8 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  // No test may depend on the network: public tile servers are unreachable here, as on an offline site.
+  await context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
 }, 120_000);
 
 afterAll(async () => {
@@ -46,10 +62,10 @@ describe('console monitoring (standalone server + simulator)', () => {
   });
 
   it('checks the simulated vehicles on multiCar and sees them move between two screenshots', async () => {
-    // The simulator's terminals register openly, so they appear in the "terminals without vehicle" group.
+    // The simulator provisioned its vehicles in the administrator's company (strict registration).
     await page.goto(`${platform.baseUrl}/monitor/multiCar`);
     await page.waitForSelector('.of-vehicle-tree');
-    const group = page.locator('.of-tree-row[data-key="unbound"]');
+    const group = page.locator('.of-tree-row[data-key^="c"]').first();
     await group.waitFor({ timeout: 30_000 }).catch(async () => {
       // The latest positions are read once per page load: reload after the terminals reported.
       await page.reload();
@@ -68,9 +84,25 @@ describe('console monitoring (standalone server + simulator)', () => {
     expect(Buffer.compare(first, second)).not.toBe(0);
   });
 
+  it('draws the offline base layer (provinces and capitals) where no tiles can load', async () => {
+    // The province fill of the fallback layer (#eef0e6) covers much of the map around the vehicles.
+    const filled = await page.evaluate(`(() => {
+      let count = 0;
+      for (const canvas of document.querySelectorAll('.of-monitor-pane canvas')) {
+        const context = canvas.getContext('2d');
+        if (!context || !canvas.width) continue;
+        const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 0; i < data.length; i += 4) if (data[i] === 238 && data[i + 1] === 240 && data[i + 2] === 230) count++;
+      }
+      return count;
+    })()`);
+    expect(filled).toBeGreaterThan(10_000);
+    await shot('map-fallback-base');
+  });
+
   it('opens the info panel of a vehicle with live fields', async () => {
-    const vehicle = page.locator('.of-tree-row[data-key^="t"]').first();
-    if (!(await vehicle.isVisible())) await page.locator('.of-tree-row[data-key="unbound"] .of-tree-name').click();
+    const vehicle = page.locator('.of-tree-row[data-key^="v"]').first();
+    if (!(await vehicle.isVisible())) await page.locator('.of-tree-row[data-key^="c"] .of-tree-name').first().click();
     await vehicle.click();
     const panel = page.locator('.of-info-panel[data-vehicle]');
     await panel.waitFor();
@@ -102,11 +134,10 @@ describe('console monitoring (standalone server + simulator)', () => {
 
   it('follows one vehicle on singleCar: its trail grows', async () => {
     await page.goto(`${platform.baseUrl}/monitor/singleCar`);
-    const vehicle = page.locator('.of-tree-row[data-key^="t"]').first();
-    await vehicle.waitFor({ timeout: 30_000 });
+    const vehicle = await firstVehicle(page);
     await vehicle.click();
     await page.waitForSelector('.of-info-panel[data-vehicle]');
-    const pane = page.locator('.of-monitor-pane').first();
+    const pane = page.locator('.of-monitor-pane:visible').first();
     const first = await pane.screenshot();
     await pause(4000);
     expect(Buffer.compare(first, await pane.screenshot())).not.toBe(0);
@@ -125,8 +156,7 @@ describe('console monitoring (standalone server + simulator)', () => {
 
   it('plays back the recorded track at 8x: the icon time and the chart cursor advance', async () => {
     await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
-    const vehicle = page.locator('.of-tree-row[data-key^="t"]').first();
-    await vehicle.waitFor({ timeout: 30_000 });
+    const vehicle = await firstVehicle(page);
     await vehicle.click();
     await page.locator('.of-track-submit').click();
     await page.waitForSelector('.of-history-map[data-state="ready"]');
@@ -149,6 +179,48 @@ describe('console monitoring (standalone server + simulator)', () => {
     await page.waitForFunction("document.body.innerText.includes('Play') || document.body.innerText.includes('Pause')");
     expect(await page.evaluate("localStorage.getItem('language')")).toBe('en_US');
     await shot('history-en');
+  });
+
+  it('lets a role that holds only singleCar follow a vehicle without being signed out', async () => {
+    // Provisioned through the API as an administrator would: a role with the single-vehicle screen only.
+    const api = async (path: string, token: string | null, body?: object) => {
+      const response = await fetch(`${platform.baseUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const envelope = (await response.json()) as { flag: boolean; data: { id?: number; access_token?: string; companyId?: number } & Record<string, unknown> };
+      if (!envelope.flag) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+      return envelope.data;
+    };
+    const admin = (await api('/login', null, { username: 'admin', password: ADMIN_PASSWORD })).access_token!;
+    const me = await api('/basic/user/getCurrentUserInfo', admin);
+    const companyId = Number(me.companyId ?? (me.user as { companyId?: number } | undefined)?.companyId);
+    const role = await api('/basic/role', admin, { name: 'singleCarOnly', companyId, roleType: 3, actionCodes: ['singleCar'] });
+    await api('/basic/user', admin, { account: 'singlecar', name: 'Single Car', password: 'Single1234', userType: 1, companyId, roleIds: [Number(role.id ?? role)] });
+    const narrow = await context.browser()?.newContext() ?? (await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'openfleet-chromium-narrow-')), { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' }));
+    await narrow.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+    const second = narrow.pages()[0] ?? (await narrow.newPage());
+    try {
+      await second.goto(`${platform.baseUrl}/login`);
+      await second.fill('#auth-username', 'singlecar');
+      await second.fill('#auth-password', 'Single1234');
+      await second.locator('button[type=submit]').click();
+      await second.waitForSelector('.of-side-menu');
+      // Its menu has the one screen: sign-in lands there.
+      await second.waitForURL(/\/monitor\/singleCar$/);
+      const vehicle = await firstVehicle(second);
+      await vehicle.click();
+      const panel = second.locator('.of-info-panel[data-vehicle]');
+      await panel.waitFor();
+      expect(await panel.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      await pause(3000);
+      expect(second.url()).toMatch(/\/monitor\/singleCar$/);
+      expect(await second.locator('#auth-username').count()).toBe(0);
+      await second.screenshot({ path: join(shots, 'monitor-single-car-role.png') });
+    } finally {
+      await narrow.close();
+    }
   });
 
   it('had no uncaught page errors', () => {

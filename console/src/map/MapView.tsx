@@ -11,6 +11,8 @@ import { normaliseMapType, OSM_MAP_TYPE, viewProjectionOf, viewToWgs, wgsToView 
 import { MapContext, type MapHandle } from './MapContext';
 import { PROVIDER_OF_MAP_TYPE, type TileConfig } from './map-tiles';
 import { loadTileConfig } from './tile-config';
+import { loadChinaOutline, type ChinaOutline } from './china-outline';
+import { chinaFallbackLayer } from './fallback-layer';
 
 /** Centre of China, where a fresh map opens. */
 const HOME: [number, number] = [108.95, 34.27];
@@ -35,6 +37,7 @@ export function MapView({ mapType = 3, base = 'road', traffic = false, className
   const target = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
   const [tiles, setTiles] = useState<TileConfig>({});
+  const [outline, setOutline] = useState<ChinaOutline | null>(null);
   const drawType = normaliseMapType(mapType);
   const provider = drawType === OSM_MAP_TYPE ? 'osm' : (PROVIDER_OF_MAP_TYPE[drawType] ?? 'gaode');
 
@@ -47,6 +50,7 @@ export function MapView({ mapType = 3, base = 'road', traffic = false, className
     setMap(created);
     let alive = true;
     void loadTileConfig().then((config) => alive && setTiles(config));
+    void loadChinaOutline().then((data) => alive && setOutline(data), () => undefined);
     return () => {
       alive = false;
       created.setTarget(undefined);
@@ -77,6 +81,16 @@ export function MapView({ mapType = 3, base = 'road', traffic = false, className
       map.getLayers().remove(group);
     };
   }, [map, tiles, provider, base, traffic, drawType]);
+
+  // The offline base layer under the tiles: visible wherever no tile is drawn.
+  useEffect(() => {
+    if (!map || !outline) return undefined;
+    const layer = chinaFallbackLayer(outline, drawType);
+    map.addLayer(layer);
+    return () => {
+      map.removeLayer(layer);
+    };
+  }, [map, outline, drawType]);
 
   const handle = useMemo<MapHandle | null>(() => (map ? { map, mapType: drawType } : null), [map, drawType]);
   return (

@@ -50,3 +50,18 @@ describe('coordinate boundary', () => {
     expect(Math.hypot(baidu[0] - gaode[0], baidu[1] - gaode[1])).toBeGreaterThan(100);
   });
 });
+
+describe('default tiles and map type', () => {
+  it('draws Gaode in Chinese and OpenStreetMap in English before the user chooses', async () => {
+    const { defaultMapTypeFor, DEFAULT_TILES, tileUrlFor } = await import('./map-tiles');
+    expect(defaultMapTypeFor('zh_CN')).toBe(3);
+    expect(defaultMapTypeFor('en_US')).toBe(0);
+    expect(tileUrlFor(DEFAULT_TILES, 'gaode', 'road')).toMatch(/autonavi\.com/);
+    expect(tileUrlFor(DEFAULT_TILES, 'osm', 'road')).toMatch(/openstreetmap\.org/);
+  });
+
+  it('lets a deployment switch tiles off with an empty configuration', async () => {
+    const { parseTileConfig, tileUrlFor } = await import('./map-tiles');
+    expect(tileUrlFor(parseTileConfig('{}'), 'gaode', 'road')).toBeNull();
+  });
+});

@@ -7,3 +7,4 @@ export { MeasureTool, formatDistance } from './MeasureTool';
 export { MapToolbar, type MapLayerChoice } from './MapToolbar';
 export { fitToPositions, downloadMapPng, printMap } from './map-export';
 export { STATUS_COLOURS, type VehicleMarker } from './vehicle-marker';
+export { defaultMapTypeFor } from './map-tiles';

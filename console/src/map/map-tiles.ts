@@ -12,6 +12,23 @@ export type ProviderId = 'baidu' | 'gaode' | 'google' | 'tairui' | 'osm';
  */
 export type TileConfig = Partial<Record<ProviderId, Partial<Record<TileKind, string>>>>;
 
+/**
+ * Public tiles used when the deployment configures none: Gaode (AMap, GCJ-02) road and satellite,
+ * and OpenStreetMap. Where they cannot be reached, the offline base layer shows instead.
+ */
+export const DEFAULT_TILES: TileConfig = {
+  gaode: {
+    road: 'https://webrd0{1-4}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    satellite: 'https://webst0{1-4}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
+  },
+  osm: { road: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+};
+
+/** The map a user sees before choosing one: Gaode in Chinese, OpenStreetMap in English. */
+export function defaultMapTypeFor(language: string): number {
+  return language.toLowerCase().startsWith('en') ? 0 : MapType.GAODE;
+}
+
 export const PROVIDER_OF_MAP_TYPE: Readonly<Record<number, ProviderId>> = {
   [MapType.BAIDU]: 'baidu',
   [MapType.GAODE]: 'gaode',

@@ -29,7 +29,7 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
   const { rows } = useMonitorData();
   const vehicles = useAppSelector(selectLiveVehicles);
   const [vehicleId, setVehicleId] = useState<string | null>(null);
-  const [choice, setChoice] = useState<MapLayerChoice>(() => ({ mapType: storedMapType(), base: 'road', traffic: false }));
+  const [choice, setChoice] = useState<MapLayerChoice>(() => ({ mapType: storedMapType(i18n.language), base: 'road', traffic: false }));
   const [loadDaily, daily] = useLazyDailyMileageQuery();
   const [loadHistory, history] = useLazyHistoryTrackQuery();
   const [queriedAt, setQueriedAt] = useState<number | null>(null);

@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fitToPositions, formatDistance, MapToolbar, MapView, MeasureTool, TrackLayer, useMap, VehicleLayer, type MapLayerChoice, type TrackPosition, type VehicleMarker } from '../../map';
+import { defaultMapTypeFor, fitToPositions, formatDistance, MapToolbar, MapView, MeasureTool, TrackLayer, useMap, VehicleLayer, type MapLayerChoice, type TrackPosition, type VehicleMarker } from '../../map';
 
 const MAP_TYPE_KEY = 'monitorMapType';
 
-/** The user's map type (spec §4: default 3, overridable per user), kept in local storage. */
-export function storedMapType(): number {
+/** The user's map type, kept in local storage; before a choice Gaode in Chinese, OpenStreetMap in English. */
+export function storedMapType(language: string): number {
   const stored = Number(globalThis.localStorage?.getItem(MAP_TYPE_KEY));
-  return [0, 1, 3, 4, 5].includes(stored) && globalThis.localStorage?.getItem(MAP_TYPE_KEY) !== null ? stored : 3;
+  return [0, 1, 3, 4, 5].includes(stored) && globalThis.localStorage?.getItem(MAP_TYPE_KEY) !== null ? stored : defaultMapTypeFor(language);
 }
 
 function FitButtonBridge({ markers, children }: { markers: Readonly<Record<string, VehicleMarker>>; children: (fit: () => void) => React.ReactNode }) {
@@ -26,8 +26,8 @@ export interface MonitorPaneProps {
 
 /** One map pane of the monitor: vehicles, toolbox, ranging, optional trail that the map follows. */
 export function MonitorPane({ markers, onPick, trail, head }: MonitorPaneProps) {
-  const { t } = useTranslation();
-  const [choice, setChoice] = useState<MapLayerChoice>(() => ({ mapType: storedMapType(), base: 'road', traffic: false }));
+  const { t, i18n } = useTranslation();
+  const [choice, setChoice] = useState<MapLayerChoice>(() => ({ mapType: storedMapType(i18n.language), base: 'road', traffic: false }));
   const [measuring, setMeasuring] = useState(false);
   const [measured, setMeasured] = useState<number | null>(null);
   const choose = (next: MapLayerChoice) => {
