@@ -24,4 +24,5 @@ export const platformErrors = {
   IMPORT_FILE_EMPTY: [30020, '导入文件没有数据', 'The import file has no data'],
   IMPORT_ROWS_EXCEEDED: [30021, '导入行数超出限制', 'Too many rows to import'],
   IMPORT_TEMPLATE_INVALID: [30022, '导入模板不正确', 'The import template is not valid'],
+  IMPORT_FILE_TOO_LARGE: [30023, '导入文件过大', 'The import file is too large'],
 } as const satisfies ErrorTable;

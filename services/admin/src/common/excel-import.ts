@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { readSheet, rowToDto, type RowProblem, type SheetColumn } from './excel';
+import { readSheet, rowToDto, withImportSlot, type RowProblem, type SheetColumn } from './excel';
 
 /** How one entity is imported: columns, DTO, uniqueness (in the file and in the database), conversion. */
 export interface ImportSpec<T extends object> {
@@ -18,6 +18,10 @@ export interface ImportSpec<T extends object> {
  * so a bad row never half-writes. Answers the valid DTOs in sheet order.
  */
 export async function validateImport<T extends object>(file: Buffer, spec: ImportSpec<T>): Promise<T[]> {
+  return withImportSlot(() => validateRows(file, spec));
+}
+
+async function validateRows<T extends object>(file: Buffer, spec: ImportSpec<T>): Promise<T[]> {
   const rows = await readSheet(file, spec.columns);
   const problems: RowProblem[] = [];
   const seen = new Set<string>();
