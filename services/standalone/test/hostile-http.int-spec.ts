@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { startStandalone, type RunningPlatform } from '../src';
 
@@ -82,6 +83,17 @@ describe('standalone HTTP against hostile input', () => {
     expect(head).toMatch(/^HTTP\/1\.1 (200|400)/);
     expect(head).toMatch(/content-type: application\/json/i);
     expect(JSON.parse(body.includes('{') ? body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1) : body)).toMatchObject({ errorCode: expect.any(Number) });
+  });
+
+  it('refuses an Excel import whose cells inflate to tens of megabytes (30023), and keeps answering /health', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('车辆');
+    sheet.addRow(['车牌号', '车牌颜色']);
+    for (let i = 0; i < 3; i++) sheet.addRow([`${i}${'x'.repeat(8 * 1024 * 1024)}`, 2]);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const upload = http().post('/basic/vehicle/import').set('Authorization', token).attach('file', file, 'bomb.xlsx');
+    const [response] = await Promise.all([upload, http().get('/health').expect(200)]);
+    expect(response.body).toMatchObject({ flag: false, errorCode: 30023 });
   });
 
   it('still serves after all of that', async () => {
