@@ -3,15 +3,13 @@
 // terminals register, authenticate and report, and `acked` counts only successful answers.
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { startStandalone, type RunningPlatform } from '../../services/standalone/src';
+import type { RunningPlatform } from '../../services/standalone/src';
+import { startTestPlatform, TEST_ADMIN_PASSWORD as PASSWORD } from '../../services/standalone/test/test-platform';
 
 jest.setTimeout(90_000);
 
-const PASSWORD = 'Admin12345';
 const VEHICLES = 3;
 
 describe('simulator --provision under strict registration', () => {
@@ -33,16 +31,7 @@ describe('simulator --provision under strict registration', () => {
   };
 
   beforeAll(async () => {
-    platform = await startStandalone({
-      HTTP_PORT: '0',
-      HTTP_HOST: '127.0.0.1',
-      GATEWAY_808_PORT: '0',
-      GATEWAY_808_HOST: '127.0.0.1',
-      GATEWAY_808_REGISTRATION: 'strict',
-      LOG_LEVEL: 'silent',
-      ADMIN_INITIAL_PASSWORD: PASSWORD,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-sim-provision-')),
-    });
+    platform = await startTestPlatform('strict');
   });
 
   afterAll(async () => {

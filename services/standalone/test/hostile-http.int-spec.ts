@@ -1,17 +1,14 @@
 // A hostile HTTP client against the whole platform (standalone, one port): oversize and deeply
 // nested bodies, paging out of range and a raw UTF-8 query string all get the documented envelope,
 // and the platform keeps serving.
-import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { startStandalone, type RunningPlatform } from '../src';
+import type { RunningPlatform } from '../src';
+import { startTestPlatform, TEST_ADMIN_PASSWORD as PASSWORD } from './test-platform';
 
 jest.setTimeout(60_000);
 
-const PASSWORD = 'Admin12345';
 
 describe('standalone HTTP against hostile input', () => {
   let platform: RunningPlatform;
@@ -19,15 +16,7 @@ describe('standalone HTTP against hostile input', () => {
   const http = () => request(platform.app.getHttpServer());
 
   beforeAll(async () => {
-    platform = await startStandalone({
-      HTTP_PORT: '0',
-      HTTP_HOST: '127.0.0.1',
-      GATEWAY_808_PORT: '0',
-      GATEWAY_808_HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      ADMIN_INITIAL_PASSWORD: PASSWORD,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-hostile-')),
-    });
+    platform = await startTestPlatform('open');
     const login = await http().post('/login').send({ username: 'admin', password: PASSWORD }).expect(200);
     token = `Bearer ${login.body.data.access_token}`;
   });

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { locationBody, TestTerminal } from '@openfleet/gateway-808/testing';
-import { startStandalone, type RunningPlatform } from '../src';
+import type { RunningPlatform } from '../src';
+import { startTestPlatform, TEST_ADMIN_PASSWORD as PASSWORD } from './test-platform';
 
 jest.setTimeout(60_000);
 
-const PASSWORD = 'Admin12345';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Provisioned phone (as an operator types it) and the header form each edition sends. */
@@ -36,17 +36,7 @@ describe('standalone, strict registration: provisioned 2013 and 2019 terminals',
   const get = (path: string) => http().get(path).set('Authorization', token);
   const post = (path: string, body: object) => http().post(path).set('Authorization', token).send(body);
 
-  const start = () =>
-    startStandalone({
-      HTTP_PORT: '0',
-      HTTP_HOST: '127.0.0.1',
-      GATEWAY_808_PORT: '0',
-      GATEWAY_808_HOST: '127.0.0.1',
-      GATEWAY_808_REGISTRATION: 'strict',
-      LOG_LEVEL: 'silent',
-      ADMIN_INITIAL_PASSWORD: PASSWORD,
-      DATA_DIR: dataDir,
-    });
+  const start = () => startTestPlatform('strict', dataDir);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'openfleet-provisioned-'));

@@ -2,15 +2,13 @@
 // tracking service's latest-position API within seconds, over real TCP and HTTP.
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { startStandalone, type RunningPlatform } from '../src';
+import type { RunningPlatform } from '../src';
+import { startTestPlatform, TEST_ADMIN_PASSWORD as PASSWORD } from './test-platform';
 
 jest.setTimeout(90_000);
 
-const PASSWORD = 'Admin12345';
 const VEHICLES = 3;
 
 describe('standalone: simulator vehicles in the latest-position API', () => {
@@ -18,16 +16,7 @@ describe('standalone: simulator vehicles in the latest-position API', () => {
   let simulator: ChildProcess | undefined;
 
   beforeAll(async () => {
-    platform = await startStandalone({
-      HTTP_PORT: '0',
-      HTTP_HOST: '127.0.0.1',
-      GATEWAY_808_PORT: '0',
-      GATEWAY_808_HOST: '127.0.0.1',
-      GATEWAY_808_REGISTRATION: 'open',
-      LOG_LEVEL: 'silent',
-      ADMIN_INITIAL_PASSWORD: PASSWORD,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-standalone-tracking-')),
-    });
+    platform = await startTestPlatform('open');
   });
 
   afterAll(async () => {

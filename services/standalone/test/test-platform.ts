@@ -1,0 +1,22 @@
+// The whole platform in this test process, on free ports and a data directory of its own: what the
+// standalone integration tests share.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandalone, type RunningPlatform } from '../src';
+
+export const TEST_ADMIN_PASSWORD = 'Admin12345';
+
+/** Starts the platform; `dataDir` reuses an earlier run's data (restart tests). */
+export function startTestPlatform(registration: 'open' | 'strict', dataDir = mkdtempSync(join(tmpdir(), 'openfleet-standalone-test-'))): Promise<RunningPlatform> {
+  return startStandalone({
+    HTTP_PORT: '0',
+    HTTP_HOST: '127.0.0.1',
+    GATEWAY_808_PORT: '0',
+    GATEWAY_808_HOST: '127.0.0.1',
+    GATEWAY_808_REGISTRATION: registration,
+    LOG_LEVEL: 'silent',
+    ADMIN_INITIAL_PASSWORD: TEST_ADMIN_PASSWORD,
+    DATA_DIR: dataDir,
+  });
+}
