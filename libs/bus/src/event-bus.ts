@@ -37,6 +37,26 @@ export interface SubscribeOptions<T> {
   fetchBytesPerPartition?: number;
   /** A new group starts at the earliest retained record instead of the latest (default true). */
   fromBeginning?: boolean;
+  /**
+   * More topics consumed by the same group, each with its own handler, **co-partitioned** with
+   * `topic`: partition p of every joined topic goes to the member that holds partition p of
+   * `topic`. With the same key and partition count, one key's records of every joined topic meet
+   * in one member (a stateful consumer's inputs, see docs/architecture.md). Partition counts must match.
+   */
+  joined?: JoinedTopic[];
+  /**
+   * Called after every assignment of partitions to this member, before any record of it is
+   * handled, with a test of which keys this member now owns (to load or drop their state).
+   */
+  onAssigned?: (owns: (key: string) => boolean) => Promise<void>;
+}
+
+/** A topic consumed together with a subscription's main topic (see `SubscribeOptions.joined`). */
+export interface JoinedTopic {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  topic: TopicDef<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  handle: (messages: DeliveredMessage<any>[]) => Promise<void>;
 }
 
 export interface Subscription {

@@ -163,6 +163,17 @@ export class InProcessBus implements EventBus {
 
   async subscribe<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription> {
     if (this.closed) throw new Error('bus is closed');
+    for (const joined of options.joined ?? [])
+      if (joined.topic.partitions !== topic.partitions) throw new Error(`${joined.topic.name} cannot join ${topic.name}: partition counts differ`);
+    // One process holds every partition: it owns every key.
+    await options.onAssigned?.(() => true);
+    const main = await this.subscribeOne(topic, options);
+    const joined = await Promise.all((options.joined ?? []).map((entry) => this.subscribeOne(entry.topic, { ...options, handle: entry.handle })));
+    if (!joined.length) return main;
+    return { topic: main.topic, group: main.group, close: async () => void (await Promise.all([main, ...joined].map((subscription) => subscription.close()))) };
+  }
+
+  private async subscribeOne<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription> {
     const logs = this.logsOf(topic);
     const groups = this.groups.get(topic.name) ?? [];
     this.groups.set(topic.name, groups);

@@ -4,6 +4,7 @@ import { consoleBusLogger, type BusLogger } from './bus-logger';
 import { deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
 import { DeadLetterHeaders, type EventBus, type PublishRecord, type SubscribeOptions, type Subscription } from './event-bus';
 import { KafkaPublisher } from './kafka-publisher';
+import { coPartitionedAssigner, kafkaPartitionOf } from './co-partitioned-assigner';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -101,10 +102,20 @@ export class KafkaBus implements EventBus {
     if (this.closed) throw new Error('bus is closed');
     const topic = this.scoped(logical);
     const options = { ...logicalOptions, group: `${this.options.topicPrefix ?? ''}${logicalOptions.group}` };
-    await this.ensureTopic(topic);
-    await this.ensureTopic(deadLetterTopic(topic));
+    // Joined topics: consumed by the same group, co-partitioned with the main topic.
+    const handlers = new Map<string, { topic: TopicDef<unknown>; handle: SubscribeOptions<unknown>['handle'] }>([[topic.name, { topic: topic as TopicDef<unknown>, handle: options.handle as SubscribeOptions<unknown>['handle'] }]]);
+    for (const joined of options.joined ?? []) {
+      if (joined.topic.partitions !== topic.partitions) throw new Error(`${joined.topic.name} cannot join ${logical.name}: partition counts differ`);
+      const scoped = this.scoped(joined.topic as TopicDef<unknown>);
+      handlers.set(scoped.name, { topic: scoped, handle: joined.handle });
+    }
+    for (const { topic: each } of handlers.values()) {
+      await this.ensureTopic(each);
+      await this.ensureTopic(deadLetterTopic(each));
+    }
     const consumer = this.kafka.consumer({
       groupId: options.group,
+      ...(options.joined?.length ? { partitionAssigners: [coPartitionedAssigner] } : {}),
       allowAutoTopicCreation: false,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
@@ -116,13 +127,25 @@ export class KafkaBus implements EventBus {
     });
     this.consumers.add(consumer);
     let running = true;
+    // After each (re)join, the member learns which keys it owns before it handles any record of them.
+    let assigned: Promise<void> = Promise.resolve();
+    if (options.onAssigned) {
+      const onAssigned = options.onAssigned;
+      consumer.on(consumer.events.GROUP_JOIN, (event) => {
+        const partitions = new Set(event.payload.memberAssignment[topic.name] ?? []);
+        assigned = onAssigned((key) => partitions.has(kafkaPartitionOf(key, topic.partitions)));
+      });
+    }
     await consumer.connect();
-    await consumer.subscribe({ topic: topic.name, fromBeginning: options.fromBeginning ?? true });
+    await consumer.subscribe({ topics: [...handlers.keys()], fromBeginning: options.fromBeginning ?? true });
     await consumer.run({
       eachBatchAutoResolve: false,
       autoCommit: true,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
       eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        await assigned;
+        const target = handlers.get(batch.topic);
+        if (!target) return;
         const maxBatch = options.maxBatchSize ?? 500;
         for (let start = 0; start < batch.messages.length; start += maxBatch) {
           const slice = batch.messages.slice(start, start + maxBatch);
@@ -134,8 +157,8 @@ export class KafkaBus implements EventBus {
             headers: headersToStrings(message.headers),
             timestamp: Number(message.timestamp),
           }));
-          const done = await deliverBatch(topic, options, records, {
-            park: (parked) => this.park(topic as TopicDef<unknown>, options.group, parked.record, parked.error),
+          const done = await deliverBatch(target.topic, { ...options, handle: target.handle } as SubscribeOptions<unknown>, records, {
+            park: (parked) => this.park(target.topic, options.group, parked.record, parked.error),
             isActive: () => running && isRunning() && !isStale(),
             onRetry: heartbeat,
             logger: this.logger,

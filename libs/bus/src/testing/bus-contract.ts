@@ -184,6 +184,50 @@ export function describeBusContract(adapterName: string, makeBus: () => Promise<
       expect(parked[1].headers[DeadLetterHeaders.error]).toBe('seq 3 can never be stored');
     });
 
+    it('delivers one key of joined (co-partitioned) topics to one member, and tells each member its keys', async () => {
+      // Three partitions: kafkajs' round-robin assigner would split them across members unevenly by topic.
+      const positions = uniqueTopic('joined-main', 3);
+      const sessions = uniqueTopic('joined-side', 3);
+      const group = `joined-${randomUUID()}`;
+      const seen: { member: number; topic: string; key: string }[] = [];
+      const owners: ((key: string) => boolean)[] = [() => false, () => false];
+      const assignments = [0, 0];
+      const subscriptions = [];
+      for (const member of [0, 1]) {
+        const record = (topic: string) => async (messages: DeliveredMessage<Reading>[]) => {
+          for (const message of messages) seen.push({ member, topic, key: message.key });
+        };
+        subscriptions.push(
+          await bus.subscribe(positions, {
+            group,
+            handle: record('main'),
+            joined: [{ topic: sessions, handle: record('side') }],
+            onAssigned: async (owns) => {
+              owners[member] = owns;
+              assignments[member]++;
+            },
+          }),
+        );
+      }
+      await eventually(() => assignments[1] > 0, timeoutMs, () => `assignments ${assignments}`);
+      // Let the group settle after the second member joined (Kafka rebalances; in-process is immediate).
+      await new Promise((resolve) => setTimeout(resolve, bus.kind === 'kafka' ? 3000 : 10));
+      const keys = Array.from({ length: 24 }, (_, i) => `vehicle-${i}`);
+      await bus.publish(positions, keys.map((key) => ({ key, value: { vehicle: key, seq: 1 } })));
+      await bus.publish(sessions, keys.map((key) => ({ key, value: { vehicle: key, seq: 2 } })));
+      await eventually(() => seen.length >= keys.length * 2, timeoutMs, () => `${seen.length} of ${keys.length * 2}`);
+      for (const key of keys) {
+        const members = new Set(seen.filter((entry) => entry.key === key).map((entry) => entry.member));
+        expect({ key, members: members.size }).toEqual({ key, members: 1 });
+        // The member that got the key owns it by its assignment (a single in-process member owns all).
+        const member = [...members][0];
+        expect(owners[member](key)).toBe(true);
+        if (bus.kind === 'kafka') expect(owners[1 - member](key)).toBe(false);
+      }
+      expect(new Set(seen.map((entry) => entry.member)).size).toBe(bus.kind === 'kafka' ? 2 : new Set(seen.map((entry) => entry.member)).size);
+      await Promise.all(subscriptions.map((subscription) => subscription.close()));
+    });
+
     it('reports health and refuses to publish after close', async () => {
       const own = await makeBus();
       expect(await own.isHealthy()).toBe(true);
