@@ -58,12 +58,14 @@ export const Topics = {
     positionCodec,
     'Located reports (0x0200, 0x0704 items)',
   ),
+  // v2: 12 partitions keyed by canonical phone, like tracking.position.v1, so the tracking member
+  // that owns a terminal's positions also gets its session events (docs/architecture.md).
   terminalSession: topic<TerminalSessionEvent>(
-    'gateway.session.v1',
+    'gateway.session.v2',
     'terminal',
-    6,
+    12,
     terminalSessionCodec,
-    'Terminal online/offline',
+    'Terminal online/offline (key: canonical phone, co-partitioned with tracking.position.v1)',
   ),
   terminalRegistration: topic<TerminalRegistrationEvent>(
     'gateway.terminal-registration.v1',

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { EventBus } from '@openfleet/bus';
-import { Topics, type TerminalSessionEvent } from '@openfleet/contracts';
+import { canonicalTerminalPhone, Topics, type TerminalSessionEvent } from '@openfleet/contracts';
 import type { BusGate } from './bus-gate';
 import type { Gateway808Config } from './gateway-808-config';
 import type { GatewayMetrics } from './gateway-metrics';
@@ -29,7 +29,8 @@ export interface GatewayContext {
 /** Publishes a session event; failures are logged, never thrown (sessions end whatever the bus does). */
 export async function publishSessionEvent(ctx: GatewayContext, event: TerminalSessionEvent): Promise<void> {
   try {
-    await ctx.bus.publish(Topics.terminalSession, { key: event.terminalPhone, value: event });
+    // Keyed like the positions (canonical phone), so both reach the same tracking member.
+    await ctx.bus.publish(Topics.terminalSession, { key: canonicalTerminalPhone(event.terminalPhone), value: event });
   } catch (error) {
     ctx.logger.warn(`session event ${event.state} for ${event.terminalPhone} not published: ${(error as Error).message}`);
   }

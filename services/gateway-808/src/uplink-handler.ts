@@ -207,7 +207,7 @@ export class UplinkHandler {
     const uplink: PublishRecord<TerminalUplink> | undefined = LOCATION_REPORT_IDS.has(msg.msgId)
       ? undefined
       : {
-          key: msg.phone,
+          key: canonicalTerminalPhone(msg.phone),
           value: {
             terminalPhone: msg.phone,
             msgId: hex4(msg.msgId),
@@ -252,6 +252,8 @@ export class UplinkHandler {
 
   private positionsOf(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): PublishRecord<Position>[] {
     // Contexts built field by field: this runs once per location frame (no object spread on the hot path).
+    // Keyed by the canonical phone, as the session events: one terminal, one partition, whatever header form it uses.
+    const key = canonicalTerminalPhone(msg.phone);
     const context = (blindArea: boolean, sequence: number): PositionContext => ({
       terminalPhone: msg.phone,
       vehicleId: conn.vehicleId,
@@ -260,13 +262,13 @@ export class UplinkHandler {
       blindArea,
       sequence,
     });
-    if (msg.msgId === 0x0200) return [{ key: msg.phone, value: toPosition(msg.body as LocationBody, context(false, 0)) }];
+    if (msg.msgId === 0x0200) return [{ key, value: toPosition(msg.body as LocationBody, context(false, 0)) }];
     if (msg.msgId === 0x0201 || msg.msgId === 0x0500)
-      return [{ key: msg.phone, value: toPosition((msg.body as LocationReplyBody).location, context(false, 0)) }];
+      return [{ key, value: toPosition((msg.body as LocationReplyBody).location, context(false, 0)) }];
     if (msg.msgId === 0x0704) {
       const batch = msg.body as LocationBatchBody;
       // One publish call, items in order: the batch keeps its order on the terminal's partition.
-      return batch.items.map((item, sequence) => ({ key: msg.phone, value: toPosition(item, context(batch.type === 1, sequence)) }));
+      return batch.items.map((item, sequence) => ({ key, value: toPosition(item, context(batch.type === 1, sequence)) }));
     }
     return [];
   }

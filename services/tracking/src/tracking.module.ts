@@ -21,7 +21,7 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
 
 /**
  * Positions to storage, live state, history, mileage. Consumes tracking.position.v1 and
- * gateway.session.v1, publishes tracking.vehicle-state.v1, answers /gps/*. Composable.
+ * gateway.session.v2, publishes tracking.vehicle-state.v1, answers /gps/*. Composable.
  */
 @Module({
   imports: [ServiceStorageModule.forService('tracking', { entities: [], migrations: TRACKING_MIGRATIONS }), AuthModule],

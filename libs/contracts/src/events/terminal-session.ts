@@ -4,7 +4,7 @@ import { jsonCodec } from '../codec';
 export const SESSION_STATES = ['online', 'offline'] as const;
 export type SessionState = (typeof SESSION_STATES)[number];
 
-/** A terminal's TCP session went up (authenticated) or down (topic gateway.session.v1). */
+/** A terminal's TCP session went up (authenticated) or down (topic gateway.session.v2). */
 export interface TerminalSessionEvent {
   terminalPhone: string;
   vehicleId?: string;

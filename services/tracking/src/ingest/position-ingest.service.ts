@@ -43,6 +43,11 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
       // A position record is about 150 bytes on the log: room for a whole batch per fetch.
       fetchBytesPerPartition: Math.max(1_048_576, this.config.TRACKING_CONSUME_BATCH * 200),
       handle: (messages) => this.ingest(messages),
+      // Session events are keyed and partitioned like the positions: this member gets exactly the
+      // session events of the terminals whose positions it owns, so no two members write one state.
+      joined: [{ topic: Topics.terminalSession, handle: (messages) => this.live.applySessions(messages) }],
+      // After every rebalance: the states of newly owned terminals as their last owner committed them.
+      onAssigned: (owns) => this.live.takeOwnership(owns),
     });
   }
 

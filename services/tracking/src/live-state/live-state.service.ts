@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -26,7 +26,8 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   /** Display status last published on tracking.vehicle-state.v1, per terminal. */
   private readonly published = new Map<string, string>();
   private readonly sqlite: boolean;
-  private subscription?: Subscription;
+  /** Which terminals this member owns (its partitions); all of them until the bus says otherwise. */
+  private owns: (terminalPhone: string) => boolean = () => true;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
 
@@ -41,27 +42,41 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit(): Promise<void> {
-    const rows: { state: string }[] = await this.dataSource.query('SELECT state FROM vehicle_state');
-    for (const row of rows) {
-      const state = JSON.parse(row.state) as VehicleLiveState;
-      state.terminalPhone = canonicalTerminalPhone(state.terminalPhone);
-      this.states.set(state.terminalPhone, state);
-    }
-    this.subscription = await this.bus.subscribe(Topics.terminalSession, {
-      group: `${this.config.TRACKING_INGEST_GROUP}-session`,
-      handle: async (messages) => {
-        const touched = [...new Set(messages.map((message) => this.applySession(message.value)))];
-        await this.transactions.run((manager) => this.persist(touched, manager));
-        await this.publishChanges(touched);
-      },
-    });
+    // Every state is read so the APIs answer for the whole fleet; this member only moves the
+    // states of the terminals it owns (see takeOwnership).
+    await this.reload();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweepTimer);
-    await this.subscription?.close();
+  }
+
+  /**
+   * Called by the ingest subscription after every assignment, before any record of it: the states
+   * are read again from vehicle_state, where the previous owner committed them with its offsets,
+   * and only owned terminals are swept from now on.
+   */
+  async takeOwnership(owns: (terminalPhone: string) => boolean): Promise<void> {
+    this.owns = owns;
+    await this.reload();
+  }
+
+  /** Session events of owned terminals (joined with the positions in one subscription). */
+  async applySessions(messages: readonly DeliveredMessage<TerminalSessionEvent>[]): Promise<void> {
+    const touched = [...new Set(messages.map((message) => this.applySession(message.value)))];
+    await this.transactions.run((manager) => this.persist(touched, manager));
+    await this.publishChanges(touched);
+  }
+
+  private async reload(): Promise<void> {
+    const rows: { state: string }[] = await this.dataSource.query('SELECT state FROM vehicle_state');
+    for (const row of rows) {
+      const state = JSON.parse(row.state) as VehicleLiveState;
+      state.terminalPhone = canonicalTerminalPhone(state.terminalPhone);
+      this.states.set(state.terminalPhone, state);
+    }
   }
 
   /** The state of a terminal, whatever form of its phone is given (states are keyed canonically). */
@@ -200,7 +215,8 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      const states = [...this.states.values()];
+      // Only owned terminals: another member sweeps (and publishes) the rest.
+      const states = [...this.states.values()].filter((state) => this.owns(state.terminalPhone));
       for (let start = 0; start < states.length; start += SWEEP_SLICE) {
         await this.publishChanges(states.slice(start, start + SWEEP_SLICE));
         await new Promise((resolve) => setImmediate(resolve));

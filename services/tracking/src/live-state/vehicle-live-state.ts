@@ -35,7 +35,7 @@ export interface DayMileage {
 export interface VehicleLiveState {
   terminalPhone: string;
   vehicleId: string;
-  /** From gateway.session.v1; null until the first session event. */
+  /** From gateway.session.v2; null until the first session event. */
   sessionOnline: boolean | null;
   /** Last time anything (session event or position) was heard, ms. */
   lastHeardMs: number;
