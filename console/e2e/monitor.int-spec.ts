@@ -151,6 +151,11 @@ describe('console monitoring (standalone server + simulator)', () => {
     await page.waitForFunction("/\\d+(\\.\\d+)?%/.test(document.querySelector('.of-home-rate')?.textContent ?? '')");
     expect(await page.locator('.of-home-card').count()).toBe(5);
     expect(await page.locator('.highcharts-container').count()).toBe(3);
+    // The default theme is dark: no chart draws the white box Highcharts paints by default.
+    // (Highcharts 12 writes the colour as a CSS variable: the computed fill is what shows.)
+    const fills = await page.locator('.of-home-card .highcharts-background').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).fill));
+    expect(fills).toHaveLength(3);
+    for (const fill of fills) expect(fill).not.toBe('rgb(255, 255, 255)');
     await shot('home');
   });
 
