@@ -153,7 +153,7 @@ describe('console monitoring (standalone server + simulator)', () => {
     expect(await page.locator('.highcharts-container').count()).toBe(3);
     // The default theme is dark: no chart draws the white box Highcharts paints by default.
     // (Highcharts 12 writes the colour as a CSS variable: the computed fill is what shows.)
-    const fills = await page.locator('.of-home-card .highcharts-background').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).fill));
+    const fills = (await page.evaluate("Array.from(document.querySelectorAll('.of-home-card .highcharts-background')).map((node) => getComputedStyle(node).fill)")) as string[];
     expect(fills).toHaveLength(3);
     for (const fill of fills) expect(fill).not.toBe('rgb(255, 255, 255)');
     await shot('home');
