@@ -48,3 +48,21 @@ describe('KafkaBus topic prefix (deployments sharing one broker)', () => {
 function rawJson() {
   return { contentType: 'application/json', encode: (value: string) => Buffer.from(JSON.stringify(value)), decode: (bytes: Buffer) => JSON.parse(bytes.toString()) as string };
 }
+
+describe('KafkaBus on a topic several processes create at once', () => {
+  it('lets every one of them subscribe and consume, whoever created the topic', async () => {
+    const topic = { name: `test.race-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.v1`, key: 'vehicle' as const, partitions: 6, codec: rawJson(), description: 'race test' };
+    const buses = Array.from({ length: 4 }, (_, i) => new KafkaBus({ brokers, clientId: `race-${i}`, logger: silentBusLogger }));
+    try {
+      const seen: string[][] = buses.map(() => []);
+      // All four ask for the new topic in the same moment, as the services of a fresh cluster do.
+      await Promise.all(buses.map((bus, i) => bus.subscribe(topic, { group: `race-${i}-${topic.name}`, fromBeginning: true, handle: async (messages) => messages.forEach((m) => seen[i].push(String(m.value))) })));
+      await buses[0].publish(topic, [{ key: 'k', value: 'hello' }]);
+      const deadline = Date.now() + 20_000;
+      while (seen.some((values) => values.length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toEqual([['hello'], ['hello'], ['hello'], ['hello']]);
+    } finally {
+      await Promise.all(buses.map((bus) => bus.close()));
+    }
+  }, 40_000);
+});

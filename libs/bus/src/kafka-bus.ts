@@ -137,7 +137,17 @@ export class KafkaBus implements EventBus {
       });
     }
     await consumer.connect();
-    await consumer.subscribe({ topics: [...handlers.keys()], fromBeginning: options.fromBeginning ?? true });
+    // A fresh broker may still be electing leaders or a coordinator: retriable errors are retried.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await consumer.subscribe({ topics: [...handlers.keys()], fromBeginning: options.fromBeginning ?? true });
+        break;
+      } catch (error) {
+        if (!(error as { retriable?: boolean }).retriable || attempt >= 10) throw error;
+        this.logger.warn({ topic: topic.name, attempt }, `kafka: subscribe: ${(error as Error).message}; retrying`);
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+      }
+    }
     await consumer.run({
       eachBatchAutoResolve: false,
       autoCommit: true,
@@ -202,14 +212,22 @@ export class KafkaBus implements EventBus {
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 
-  /** Creates a topic with the catalogue's partition count if it does not exist yet (once per process). */
+  /**
+   * Creates a topic with the catalogue's partition count if it does not exist yet (once per
+   * process), and waits until every partition has a leader: on a fresh broker several services
+   * create the same topics at once, and a process that did not create one (its create answered
+   * "exists") must not subscribe before the creator's partitions are served.
+   */
   ensureTopic(topic: TopicDef<unknown>): Promise<void> {
     let ready = this.knownTopics.get(topic.name);
     if (!ready) {
       ready = this.connect().then(async () => {
         const existing = await this.admin.listTopics();
         if (!existing.includes(topic.name)) {
-          await this.admin.createTopics({
+          // Another process may create it at the same moment ("already exists"): waitForLeaders
+          // below decides whether the topic is there.
+          await this.admin
+            .createTopics({
             waitForLeaders: true,
             topics: [
               {
@@ -219,13 +237,31 @@ export class KafkaBus implements EventBus {
                 configEntries: topic.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
               },
             ],
-          });
+          })
+            .catch((error: Error) => this.logger.warn({ topic: topic.name }, `kafka: create topic: ${error.message}; waiting for its partitions`));
         }
+        await this.waitForLeaders(topic.name);
       });
       ready.catch(() => this.knownTopics.delete(topic.name));
       this.knownTopics.set(topic.name, ready);
     }
     return ready;
+  }
+
+  private async waitForLeaders(name: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        const { topics } = await this.admin.fetchTopicMetadata({ topics: [name] });
+        const partitions = topics[0]?.partitions ?? [];
+        if (partitions.length > 0 && partitions.every((partition) => partition.leader >= 0)) return;
+      } catch (error) {
+        // Unknown topic or partition while another process is still creating it: ask again.
+        if (Date.now() > deadline) throw error;
+      }
+      if (Date.now() > deadline) throw new Error(`topic ${name}: partitions without a leader after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 
   private async park(topic: TopicDef<unknown>, group: string, record: EncodedRecord, error: Error): Promise<void> {
