@@ -64,6 +64,19 @@ describe('gateway-808 against hostile clients', () => {
     expect(honest.closed).toBe(false);
   });
 
+  it('rate-limits the warnings of a client guessing auth codes, one connection per guess', async () => {
+    const warn = jest.spyOn(gateway.server.logger, 'warn');
+    for (let guess = 0; guess < 40; guess++) {
+      const terminal = await TestTerminal.open(gateway.port, '013900000669');
+      terminals.push(terminal);
+      const serial = terminal.send(0x0102, { authCode: `GUESS${guess}` });
+      expect((await terminal.expectAck(serial)).body).toMatchObject({ result: 1 });
+      await terminal.waitClosed();
+    }
+    expect(warn.mock.calls.filter(([line]) => /unknown auth code/.test(String(line))).length).toBeLessThanOrEqual(5);
+    expect((await gateway.server.metrics.refusalLogsSuppressed.get()).values[0].value).toBeGreaterThanOrEqual(35);
+  });
+
   it('closes a connection that interleaves good and bad frames once it sent ten times the limit', async () => {
     const terminal = await TestTerminal.open(gateway.port, '013900000667');
     terminals.push(terminal);

@@ -10,7 +10,7 @@ import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics } from '@openfleet/contracts';
 import { decodeFrame, Jt808DecodeError } from '@openfleet/jt808';
 import { EVENT_BUS, HealthRegistry, resolveDeploymentSecret } from '@openfleet/service-kit';
-import { BadFrameLog, sourceHost } from './bad-frame-log';
+import { SourceLog, sourceHost } from './source-log';
 import { BusGate } from './bus-gate';
 import { DownlinkDispatcher } from './downlink-dispatcher';
 import { Gateway808Config } from './gateway-808-config';
@@ -40,9 +40,15 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   /** Authenticated connections by canonical terminal phone (`canonicalTerminalPhone`). */
   readonly sessions = new Map<string, TerminalConnection>();
   private readonly connections = new Set<TerminalConnection>();
-  private readonly badFrameLog = new BadFrameLog(
+  private readonly badFrameLog = new SourceLog(
+    'bad frames',
     (line) => this.logger.warn(line),
     () => this.metrics.badFrameLogsSuppressed.inc(),
+  );
+  private readonly refusalLog = new SourceLog(
+    'refused registrations or authentications',
+    (line) => this.logger.warn(line),
+    () => this.metrics.refusalLogsSuppressed.inc(),
   );
   private readonly downlink: DownlinkDispatcher;
   private readonly uplink: UplinkHandler;
@@ -118,6 +124,10 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     await withTimeout(this.raw.drain(), SHUTDOWN_FLUSH_MS);
     this.gate.close();
     await withTimeout(closed, 1000);
+  }
+
+  warnRefusal(conn: TerminalConnection, line: string): void {
+    this.refusalLog.report(sourceHost(conn.remoteAddress), line);
   }
 
   close(conn: TerminalConnection, reason: string): void {
@@ -201,6 +211,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   private sweep(idleMs: number, preAuthMs: number): void {
     const now = Date.now();
     this.badFrameLog.flush(now);
+    this.refusalLog.flush(now);
     for (const conn of this.connections) {
       if (now - conn.lastSeenMs >= idleMs) {
         void this.end(conn, 'idle-timeout');

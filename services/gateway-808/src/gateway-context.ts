@@ -20,6 +20,8 @@ export interface GatewayContext {
   readonly registry: TerminalRegistry;
   /** Authenticated sessions by terminal phone. */
   readonly sessions: Map<string, TerminalConnection>;
+  /** A refused registration or authentication, logged at most a few times a minute per source address. */
+  warnRefusal(connection: TerminalConnection, line: string): void;
   /** Ends a connection (flushes what was written first); `reason` goes into the offline event. */
   close(connection: TerminalConnection, reason: string): void;
   /** Called when a connection's pending publishes change, to pause or resume reading it. */

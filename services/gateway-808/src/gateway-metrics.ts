@@ -34,6 +34,10 @@ export class GatewayMetrics {
     'gateway808_bad_frame_logs_suppressed_total',
     () => new Counter({ name: 'gateway808_bad_frame_logs_suppressed_total', help: 'Bad-frame warnings not written (rate limit per source address)' }),
   );
+  readonly refusalLogsSuppressed = metric(
+    'gateway808_refusal_logs_suppressed_total',
+    () => new Counter({ name: 'gateway808_refusal_logs_suppressed_total', help: 'Refused registration/authentication warnings not written (rate limit per source address)' }),
+  );
   readonly publishLatency = metric(
     'gateway808_publish_seconds',
     () =>

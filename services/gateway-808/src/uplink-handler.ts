@@ -83,7 +83,7 @@ export class UplinkHandler {
     const outcome = this.ctx.registry.register(msg.phone, msg.body as RegisterBody, msg.version);
     conn.reportedPlate = (msg.body as RegisterBody).plate?.trim() ?? '';
     if (outcome.result !== RegisterResult.OK)
-      this.ctx.logger.warn(`terminal ${msg.phone} (device ${outcome.deviceId || '-'}) from ${conn.remoteAddress}: registration refused, 0x8100 result ${outcome.result}`);
+      this.ctx.warnRefusal(conn, `terminal ${msg.phone} (device ${outcome.deviceId || '-'}) from ${conn.remoteAddress}: registration refused, 0x8100 result ${outcome.result}`);
     // A provisioned terminal's registration (device id, auth code) is stored by admin: it is on the
     // bus before the terminal learns its code, like every other acknowledged message.
     const stored =
@@ -99,7 +99,7 @@ export class UplinkHandler {
   private authenticate(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): void {
     const { authCode } = msg.body as AuthBody;
     if (!this.ctx.registry.authenticate(msg.phone, authCode)) {
-      this.ctx.logger.warn(`terminal ${msg.phone} from ${conn.remoteAddress}: unknown auth code`);
+      this.ctx.warnRefusal(conn, `terminal ${msg.phone} from ${conn.remoteAddress}: unknown auth code`);
       conn.phone = msg.phone;
       conn.version = msg.version;
       this.reply(conn, msg, GENERAL_FAILURE);

@@ -11,14 +11,17 @@ interface Window {
 }
 
 /**
- * Rate limit of the bad-frame warnings: one client sending bad checksums without pause wrote
- * 236,790 lines in 10 s (7 MB/s). Each source address gets a few lines per minute; what is
- * suppressed is counted (metric) and summed up in one line when the source's window ends.
+ * Warnings a client can cause at will, rate-limited per source address: one client sending bad
+ * checksums without pause wrote 236,790 lines in 10 s (7 MB/s), and one guessing auth codes would
+ * write a line per guess. Each source gets a few lines per minute; what is suppressed is counted
+ * (metric) and summed up in one line when the source's window ends.
  */
-export class BadFrameLog {
+export class SourceLog {
   private readonly sources = new Map<string, Window>();
 
   constructor(
+    /** What is counted, for the summary line ("bad frames"). */
+    private readonly what: string,
     private readonly write: (line: string) => void,
     private readonly onSuppressed: () => void,
   ) {}
@@ -54,7 +57,7 @@ export class BadFrameLog {
   }
 
   private summarise(source: string, window: Window): void {
-    if (window.suppressed > 0) this.write(`${window.suppressed} more bad frames from ${source} in ${WINDOW_MS / 1000} s (not logged one by one)`);
+    if (window.suppressed > 0) this.write(`${window.suppressed} more ${this.what} from ${source} in ${WINDOW_MS / 1000} s (not logged one by one)`);
   }
 
   private evictOldest(): void {

@@ -1,10 +1,10 @@
-import { BadFrameLog, sourceHost } from './bad-frame-log';
+import { SourceLog, sourceHost } from './source-log';
 
-describe('BadFrameLog', () => {
+describe('SourceLog', () => {
   it('logs five lines per source and minute, counts the rest and sums them up when the window ends', () => {
     const lines: string[] = [];
     let suppressed = 0;
-    const log = new BadFrameLog((line) => lines.push(line), () => suppressed++);
+    const log = new SourceLog('bad frames', (line) => lines.push(line), () => suppressed++);
     for (let i = 0; i < 1000; i++) log.report('10.0.0.1', `bad ${i}`, 1_000);
     log.report('10.0.0.2', 'other source', 1_000);
     expect(lines).toEqual(['bad 0', 'bad 1', 'bad 2', 'bad 3', 'bad 4', 'other source']);
