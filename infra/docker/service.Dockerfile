@@ -14,5 +14,7 @@ COPY --from=build /repo/package.json ./
 COPY --from=build /repo/node_modules ./node_modules
 COPY --from=build /repo/libs ./libs
 COPY --from=build /repo/services ./services
+# Media volume mount point, owned by the runtime user (a fresh named volume copies this ownership).
+RUN mkdir -p /var/lib/openfleet/media && chown -R node:node /var/lib/openfleet
 USER node
 CMD ["sh", "-c", "exec node services/${SERVICE}/dist/main.js"]

@@ -2,7 +2,8 @@
 // backlog while disconnected (uploaded with 0x0704 after reconnecting), answers to commands.
 const { setTimeout, setInterval, clearTimeout, clearInterval } = require('node:timers');
 const net = require('node:net');
-const { decodeFrame, encodeFrame, encodeBody, Jt808Deframer } = require('@openfleet/jt808');
+const { decodeFrame, encodeFrames, encodeBody, Jt808Deframer } = require('@openfleet/jt808');
+const media = require('./media-samples');
 const { repliesFor } = require('./command-replies');
 const { VehicleMotion } = require('./vehicle-motion');
 
@@ -184,8 +185,13 @@ class SimTerminal {
   send(msgId, body) {
     if (!this.socket) return false;
     const serial = this.serial;
-    this.serial = (this.serial + 1) & 0xffff;
-    this.socket.write(encodeFrame({ msgId, version: this.options.version, phone: this.phone, serial, body }));
+    // Bodies over 1023 bytes (photos) go as subpackages, each packet with its own serial.
+    const { frames } = encodeFrames({ msgId, version: this.options.version, phone: this.phone, body }, () => {
+      const next = this.serial;
+      this.serial = (this.serial + 1) & 0xffff;
+      return next;
+    });
+    for (const frame of frames) this.socket.write(frame);
     if (msgId === 0x0200 || msgId === 0x0704) this.unacked.set(serial, msgId === 0x0704 ? body.items.length : 1);
     this.lastSentAt = Date.now();
     this.stats.sent++;
@@ -273,6 +279,38 @@ class SimTerminal {
 
   nextMediaId() {
     return this.mediaId++;
+  }
+
+  /** 0x0702 as the edition lays it out: an IC card inserted with a readable driver card. */
+  driverIdentity() {
+    if (this.options.version === '2011') return { name: '张三', idCard: '110101199003071234', certificate: `CERT${this.index}`, issuer: '北京市运管局' };
+    const now = new Date(Date.now() + 8 * 3_600_000).toISOString();
+    const time = now.slice(2, 4) + now.slice(5, 7) + now.slice(8, 10) + now.slice(11, 13) + now.slice(14, 16) + now.slice(17, 19);
+    return { status: 1, time, icResult: 0, name: '张三', certificate: `CERT${String(this.index).padStart(6, '0')}`, issuer: '北京市运管局', expiry: '20301231', ...(this.options.version === '2019' ? { idCard: '110101199003071234' } : {}) };
+  }
+
+  /** Takes a photo or records: kept on the terminal (stored media) and answered with its id. */
+  capture(mediaType, channel, event, options = {}) {
+    const id = this.nextMediaId();
+    const data = mediaType === 1 ? media.recording(options.seconds ?? 1) : media.photo(id + this.index * 101, options.resolution, options.quality);
+    const item = { mediaId: id, mediaType, format: mediaType === 1 ? 3 : 0, event, channel, location: this.location(), data: data.toString('hex'), takenAt: Date.now() };
+    this.storedMedia ??= [];
+    this.storedMedia.push(item);
+    if (this.storedMedia.length > 50) this.storedMedia.shift();
+    return item;
+  }
+
+  /** Uploads a stored item (0x0801; subpackaged by send). */
+  uploadMedia(item) {
+    const { mediaId, mediaType, format, event, channel, location, data } = item;
+    this.send(0x0801, { mediaId, mediaType, format, event, channel, location, data });
+    this.stats.mediaUploads = (this.stats.mediaUploads ?? 0) + 1;
+  }
+
+  later(ms, action) {
+    setTimeout(() => {
+      if (this.online) action();
+    }, ms).unref();
   }
 }
 

@@ -8,3 +8,4 @@ export * from './decorators';
 export * from './auth.guard';
 export * from './vehicle-scope';
 export * from './auth.module';
+export * from './password-hash';

@@ -17,3 +17,4 @@ export * from './vehicle/vehicle-registry-view';
 export * from './terminal-phone';
 export * from './live/vehicle-positions';
 export * from './validation-rules';
+export * from './instruction';

@@ -2,6 +2,8 @@ import { rawCodec, type PayloadCodec } from './codec';
 import { alarmEventCodec, type AlarmEvent } from './events/alarm-event';
 import { commandResultCodec, type CommandResult } from './events/command-result';
 import { downlinkCommandCodec, type DownlinkCommand } from './events/downlink-command';
+import { instructionOrderCodec } from './instruction/instruction-order';
+import type { InstructionOrderEvent } from './instruction/order-types';
 import { positionCodec, type Position } from './events/position';
 import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
 import {
@@ -87,6 +89,13 @@ export const Topics = {
     6,
     commandResultCodec,
     'Outcome of commands',
+  ),
+  instructionOrder: topic<InstructionOrderEvent>(
+    'instruction.order.v1',
+    'terminal',
+    6,
+    instructionOrderCodec,
+    'Instruction orders as their status changes (console dialogs, pending count)',
   ),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
   rawFrames: topic<RawFrameBatch>(

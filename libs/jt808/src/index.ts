@@ -26,7 +26,7 @@ export {
   encodeJsonToHex,
 } from './json';
 export type { Jt808Json } from './json';
-export { PARAMETER_TABLE } from './messages/parameter-table';
+export { PARAMETER_TABLE, parameterInfo } from './messages/parameter-table';
 export type { ParameterType } from './messages/parameter-table';
 export type {
   ParameterItem,
@@ -56,3 +56,4 @@ export type { DriverInfoBody, CanDataBody } from './messages/tachograph-driver';
 export type { MediaUploadBody, StoredMediaReplyBody } from './messages/multimedia';
 export type { TransparentBody, RsaPublicKeyBody } from './messages/transparent';
 export type { AreaBody } from './messages/areas';
+export { encodeFrames, SUBPACKAGE_BODY_BYTES } from './split-frames';

@@ -12,3 +12,7 @@ export * from './cluster-entry';
 export * from './deployment-secret';
 export { hardenHttp, assertJsonDepth, HTTP_BODY_LIMIT, MAX_JSON_DEPTH } from './http-hardening';
 export { logDestination, QuietStartupLogger } from './log-output';
+export * from './paging.dto';
+export * from './excel-sheet';
+export * from './sms-provider';
+export * from './time-window';

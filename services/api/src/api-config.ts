@@ -15,6 +15,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   TRACKING_URL = 'http://tracking:8080';
 
+  /** Cluster mode: where the instruction service answers (/gps/sendOrder, /gps/terminalParams ...). */
+  @IsString()
+  INSTRUCTION_URL = 'http://instruction:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

@@ -5,7 +5,7 @@ import { ApiConfig } from './api-config';
 import { ApiModule } from './api.module';
 import { mountOpenApi } from './openapi';
 import { mountServiceProxies } from './service-proxy';
-import { mountTrackingProxy } from './tracking-proxy';
+import { mountInstructionProxy, mountTrackingProxy } from './route-proxies';
 import { registerUpstreamHealth } from './upstream';
 
 startClusterService({
@@ -16,8 +16,9 @@ startClusterService({
     const origins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
     if (origins.length) app.enableCors({ origin: origins, credentials: true });
     mountServiceProxies(app, { admin: config.ADMIN_URL });
+    mountInstructionProxy(app, config.INSTRUCTION_URL);
     mountTrackingProxy(app, config.TRACKING_URL);
-    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL });
+    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL });
     mountOpenApi(app);
   },
 }).catch(exitOnStartFailure('api'));

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import { ApiModule } from './api.module';
 import { mountServiceProxies } from './service-proxy';
-import { mountTrackingProxy } from './tracking-proxy';
+import { mountTrackingProxy } from './route-proxies';
 import { registerUpstreamHealth } from './upstream';
 
 /** A port nothing listens on: taken, then released. */

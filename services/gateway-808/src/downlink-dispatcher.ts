@@ -1,6 +1,6 @@
 import type { Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type CommandResult, type DownlinkCommand } from '@openfleet/contracts';
-import { encodeFrame, messageFromJson } from '@openfleet/jt808';
+import { encodeFrames, messageFromJson } from '@openfleet/jt808';
 import type { GatewayContext } from './gateway-context';
 import type { PendingCommand } from './pending-commands';
 import type { TerminalConnection } from './terminal-connection';
@@ -67,14 +67,17 @@ export class DownlinkDispatcher {
         await this.publishResult({ commandId: command.commandId, terminalPhone: command.terminalPhone, status: InstructionStatus.DEVICE_OFFLINE, at: Date.now() });
       return;
     }
-    let frame: Buffer;
+    let frames: Buffer[];
     let msgId: number;
     let serial: number;
     try {
       const msg = messageFromJson({ msgId: command.msgId, version: conn.version, phone: conn.phone, serial: 0, body: command.body });
       msgId = msg.msgId;
-      serial = conn.nextSerial();
-      frame = encodeFrame({ ...msg, serial });
+      // Bodies over 1023 bytes (upgrade packages) go as subpackages; the terminal answers each packet,
+      // and the answer to the last one settles the command.
+      const encoded = encodeFrames(msg, () => conn.nextSerial());
+      frames = encoded.frames;
+      serial = encoded.serials[encoded.serials.length - 1];
     } catch (error) {
       this.ctx.logger.warn(`command ${command.commandId} for ${command.terminalPhone} cannot be encoded: ${(error as Error).message}`);
       await this.publishResult({
@@ -88,9 +91,11 @@ export class DownlinkDispatcher {
     }
     const timeoutMs = Math.max(MIN_TIMEOUT_MS, Math.min(MAX_TIMEOUT_MS, command.timeoutMs || 30_000));
     conn.commands.add({ command, msgId, serial, deadline: Date.now() + timeoutMs });
-    conn.socket.write(frame);
-    this.ctx.metrics.countFrame('down', msgId);
-    this.ctx.raw.record(conn.phone, 'down', frame);
+    for (const frame of frames) {
+      conn.socket.write(frame);
+      this.ctx.metrics.countFrame('down', msgId);
+      this.ctx.raw.record(conn.phone, 'down', frame);
+    }
   }
 
   /** A terminal reply (0x0001 or a specific one): publishes the result of the command it answers. */

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from '@openfleet/admin';
 import { ApiModule } from '@openfleet/api';
 import { Gateway808Module } from '@openfleet/gateway-808';
+import { InstructionModule } from '@openfleet/instruction';
 import type { EventBus } from '@openfleet/bus';
 import { PlatformModule } from '@openfleet/service-kit';
 import { TrackingModule } from '@openfleet/tracking';
@@ -20,6 +21,7 @@ export class StandaloneModule {
         AdminModule,
         Gateway808Module,
         TrackingModule,
+        InstructionModule,
       ],
     };
   }

@@ -1,5 +1,4 @@
 import { AppError, ErrorCode } from '@openfleet/errors';
-import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -17,16 +16,7 @@ export function checkPasswordRules(password: string | undefined): void {
   if (problems.length) throw new AppError(ErrorCode.BAD_PARAMETER, { data: problems });
 }
 
-// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): slow for guessing, yet a login stays ~30 ms of one core.
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS);
-}
-
-export function verifyPassword(hash: string, password: string): Promise<boolean> {
-  return argon2.verify(hash, password).catch(() => false);
-}
+export { hashPassword, verifyPassword } from '@openfleet/auth';
 
 /** A password that passes the rules, for the first super administrator. */
 export function generatePassword(): string {

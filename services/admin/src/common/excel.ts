@@ -4,16 +4,12 @@ import { validate } from 'class-validator';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { Open } from 'unzipper';
+import type { SheetColumn } from '@openfleet/service-kit';
 
 /** Spec §5/§9: at most 1000 rows per sheet. */
 export const MAX_IMPORT_ROWS = 1000;
 
-export interface SheetColumn {
-  key: string;
-  /** Header text in the template (zh_CN); the key itself is accepted too. */
-  header: string;
-  width?: number;
-}
+export { writeSheet, type SheetColumn } from '@openfleet/service-kit';
 
 export interface SheetRow {
   /** Row number as Excel shows it (header is row 1). */
@@ -140,13 +136,4 @@ export async function rowToDto<T extends object>(dtoClass: new () => T, values: 
   const dto = plainToInstance(dtoClass, plain, { enableImplicitConversion: false });
   const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
   return { dto, reasons: errors.flatMap((error) => Object.values(error.constraints ?? {})) };
-}
-
-/** One sheet with a header row. */
-export async function writeSheet(name: string, columns: SheetColumn[], records: Record<string, unknown>[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(name);
-  sheet.columns = columns.map((column) => ({ header: column.header, key: column.key, width: column.width ?? 16 }));
-  for (const record of records) sheet.addRow(record);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

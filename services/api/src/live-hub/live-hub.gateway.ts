@@ -26,6 +26,7 @@ export const POSITIONS_EVENT = 'positions';
 const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>][] = [
   ['alarm', Topics.alarm as TopicDef<VehicleEvent>],
   ['commandResult', Topics.commandResult as TopicDef<VehicleEvent>],
+  ['instructionOrder', Topics.instructionOrder as TopicDef<VehicleEvent>],
   ['terminalSession', Topics.terminalSession as TopicDef<VehicleEvent>],
 ];
 

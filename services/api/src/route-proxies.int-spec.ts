@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { ApiModule } from './api.module';
-import { mountTrackingProxy } from './tracking-proxy';
+import { mountTrackingProxy } from './route-proxies';
 
 describe('api tracking proxy', () => {
   let app: INestApplication;

@@ -1,0 +1,2 @@
+export * from './console';
+export * from './instruction-order';

@@ -1,0 +1,30 @@
+import type { INestApplication } from '@nestjs/common';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { proxyErrorHandler } from './upstream';
+
+/** Path prefixes the instruction service answers (cluster mode); they sit under /gps, so they are routed first. */
+export const INSTRUCTION_PATHS = ['/gps/sendOrder', '/gps/terminalParams', '/gps/commandConfig', '/gps/vehicleLimit', '/gps/remoteControl'];
+
+/** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
+export const TRACKING_PATHS = ['/gps'];
+
+const matches = (prefixes: readonly string[], path: string) => {
+  const bare = path.split('?')[0];
+  return prefixes.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
+};
+
+/** Forwards a service's path prefixes, bytes untouched (gzip bodies, uploads), before Nest parses them. */
+function mountPrefixProxy(app: INestApplication, service: string, target: string, pathFilter: (path: string) => boolean): void {
+  const express = app.getHttpAdapter().getInstance() as { use: (handler: unknown) => void };
+  express.use(createProxyMiddleware({ target, changeOrigin: false, xfwd: true, on: { error: proxyErrorHandler(service) }, pathFilter }));
+}
+
+/** Cluster mode: orders, media, terminal parameters, directives, vehicle lock and remote control to the instruction service. */
+export function mountInstructionProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'instruction', target, (path) => matches(INSTRUCTION_PATHS, path));
+}
+
+/** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction paths. */
+export function mountTrackingProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'tracking', target, (path) => matches(TRACKING_PATHS, path) && !matches(INSTRUCTION_PATHS, path));
+}

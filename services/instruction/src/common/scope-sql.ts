@@ -1,0 +1,27 @@
+import type { AuthUser } from '@openfleet/auth';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+/**
+ * Restricts a query on a table with `company_path`/`fleet_path` (ids `/a/b/`) to the caller's
+ * vehicle scope: rows stay with the company and fleet the vehicle had when they were written.
+ */
+export function whereInScope<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, user: AuthUser, alias: string): SelectQueryBuilder<T> {
+  if (user.superAdmin) return query;
+  const clauses: string[] = [];
+  const params: Record<string, string> = {};
+  user.scope.companies.forEach((id, i) => {
+    clauses.push(`${alias}.company_path LIKE :scopeC${i}`);
+    params[`scopeC${i}`] = `%/${id}/%`;
+  });
+  user.scope.fleets.forEach((id, i) => {
+    clauses.push(`${alias}.fleet_path LIKE :scopeF${i}`);
+    params[`scopeF${i}`] = `%/${id}/%`;
+  });
+  return clauses.length ? query.andWhere(`(${clauses.join(' OR ')})`, params) : query.andWhere('1 = 0');
+}
+
+/** The same rule for one row already loaded. */
+export function rowInScope(user: AuthUser, row: { companyPath: string; fleetPath: string }): boolean {
+  if (user.superAdmin) return true;
+  return user.scope.companies.some((id) => row.companyPath.includes(`/${id}/`)) || user.scope.fleets.some((id) => row.fleetPath.includes(`/${id}/`));
+}

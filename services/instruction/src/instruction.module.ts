@@ -1,0 +1,69 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@openfleet/auth';
+import { LoggingSmsProvider, PlatformConfig, PROCESS_ENV, SMS_PROVIDER, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { join } from 'node:path';
+import { CommandConfigController } from './command-config/command-config.controller';
+import { CommandConfig } from './command-config/command-config.entity';
+import { INSTRUCTION_CONFIG, InstructionConfig } from './instruction-config';
+import { MediaFile } from './media/media-file.entity';
+import { MediaIngestService } from './media/media-ingest.service';
+import { FileMediaStore, MEDIA_STORE } from './media/media-store';
+import { MediaController } from './media/media.controller';
+import { MediaService } from './media/media.service';
+import { CreateInstructionTables1732400000000 } from './migrations/1732400000000-create-instruction-tables';
+import { InstructionOrder } from './order/instruction-order.entity';
+import { OrderController } from './order/order.controller';
+import { OrderDispatcher } from './order/order-dispatcher';
+import { OrderEvents } from './order/order-events';
+import { OrderService } from './order/order.service';
+import { TerminalParameterSnapshot } from './parameters/terminal-parameter-snapshot.entity';
+import { TerminalParametersController } from './parameters/terminal-parameters.controller';
+import { TerminalParametersService } from './parameters/terminal-parameters.service';
+import { TerminalDirectory } from './registry/terminal-directory';
+import { RemoteControlController } from './remote-control/remote-control.controller';
+import { RemoteControlService } from './remote-control/remote-control.service';
+import { RemoteOperationLog } from './remote-control/remote-operation-log.entity';
+import { RemoteOperationLogService } from './remote-control/remote-operation-log.service';
+import { VehicleLimit } from './vehicle-lock/vehicle-limit.entity';
+import { VehicleLockController } from './vehicle-lock/vehicle-lock.controller';
+import { VehicleLockService } from './vehicle-lock/vehicle-lock.service';
+
+export const INSTRUCTION_ENTITIES = [InstructionOrder, MediaFile, TerminalParameterSnapshot, CommandConfig, VehicleLimit, RemoteOperationLog];
+export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
+
+/**
+ * Commands to terminals: orders and their statuses 0-7, offline queue, batch send, media from
+ * terminals, terminal parameters, stored directives, the vehicle lock wizard and remote control.
+ * Publishes instruction.downlink.v1 and instruction.order.v1; consumes instruction.result.v1,
+ * gateway.uplink.v1 (0x0801 media) and the registry/vehicle-state snapshots. Composable.
+ */
+@Module({
+  imports: [
+    ServiceStorageModule.forService('instruction', { entities: INSTRUCTION_ENTITIES, migrations: INSTRUCTION_MIGRATIONS }),
+    TypeOrmModule.forFeature(INSTRUCTION_ENTITIES, 'instruction'),
+    AuthModule,
+  ],
+  controllers: [OrderController, MediaController, TerminalParametersController, CommandConfigController, VehicleLockController, RemoteControlController],
+  providers: [
+    serviceConfigProvider(INSTRUCTION_CONFIG, InstructionConfig),
+    {
+      provide: MEDIA_STORE,
+      inject: [INSTRUCTION_CONFIG, PROCESS_ENV],
+      useFactory: (config: InstructionConfig, env: NodeJS.ProcessEnv) => new FileMediaStore(config.INSTRUCTION_MEDIA_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'media')),
+    },
+    { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+    TerminalDirectory,
+    OrderEvents,
+    TerminalParametersService,
+    OrderDispatcher,
+    OrderService,
+    MediaService,
+    MediaIngestService,
+    RemoteOperationLogService,
+    RemoteControlService,
+    VehicleLockService,
+  ],
+  exports: [OrderService, OrderDispatcher, TerminalDirectory],
+})
+export class InstructionModule {}

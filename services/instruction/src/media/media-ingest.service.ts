@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EventBus, Subscription } from '@openfleet/bus';
+import { canonicalTerminalPhone, Topics, type TerminalUplink } from '@openfleet/contracts';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import type { Repository } from 'typeorm';
+import { pathOf } from '../common/columns';
+import { INSTRUCTION_CONFIG, type InstructionConfig } from '../instruction-config';
+import { TerminalDirectory } from '../registry/terminal-directory';
+import { MediaFile } from './media-file.entity';
+import { MEDIA_STORE, type MediaStore } from './media-store';
+
+/** File extension by 0x0801 format code (0 JPEG, 1 TIF, 2 MP3, 3 WAV, 4 WMV). */
+const EXTENSIONS = ['jpg', 'tif', 'mp3', 'wav', 'wmv'];
+
+/**
+ * Photos, recordings and videos from terminals (0x0801, reassembled by the gateway) to the media
+ * store and the media_file table. Idempotent: a redelivered upload (same terminal, media id and
+ * receive time) is written once.
+ */
+@Injectable()
+export class MediaIngestService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(MediaIngestService.name);
+  private subscription?: Subscription;
+
+  constructor(
+    @InjectRepository(MediaFile, 'instruction') private readonly files: Repository<MediaFile>,
+    @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(INSTRUCTION_CONFIG) private readonly config: InstructionConfig,
+    private readonly directory: TerminalDirectory,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await this.bus.subscribe(Topics.terminalUplink, {
+      group: `${this.config.INSTRUCTION_GROUP}-media`,
+      fromBeginning: false,
+      handle: async (messages) => {
+        for (const { value } of messages) if (value.msgId === '0x0801') await this.ingest(value);
+      },
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async ingest(uplink: TerminalUplink): Promise<MediaFile | undefined> {
+    const body = uplink.body as { mediaId?: number; mediaType?: number; format?: number; event?: number; channel?: number; data?: string; location?: { latitude?: number; longitude?: number; time?: string } };
+    if (typeof body.mediaId !== 'number' || typeof body.data !== 'string') return undefined;
+    const size = body.data.length / 2;
+    const phone = canonicalTerminalPhone(uplink.terminalPhone);
+    if (size > this.config.INSTRUCTION_MEDIA_MAX_BYTES) {
+      this.logger.warn(`media ${body.mediaId} of ${phone}: ${size} bytes over INSTRUCTION_MEDIA_MAX_BYTES, not kept`);
+      return undefined;
+    }
+    const existing = await this.files.findOneBy({ terminalPhone: phone, mediaId: body.mediaId, receivedAt: uplink.receivedAt });
+    if (existing) return existing;
+    const day = new Date(uplink.receivedAt + 8 * 3_600_000).toISOString().slice(0, 10);
+    const key = `${phone}/${day}/${body.mediaId}-${uplink.receivedAt}.${EXTENSIONS[body.format ?? 0] ?? 'bin'}`;
+    await this.store.put(key, Buffer.from(body.data, 'hex'));
+    const vehicle = this.directory.vehicles.byTerminalPhone(phone);
+    const takenAt = body.location?.time ? Date.parse(body.location.time) : 0;
+    const file = this.files.create({
+      terminalPhone: phone,
+      vehicleId: vehicle?.vehicleId ?? uplink.vehicleId ?? '',
+      companyPath: pathOf(vehicle?.companyPath ?? []),
+      fleetPath: pathOf(vehicle?.fleetPath ?? []),
+      mediaId: body.mediaId,
+      mediaType: body.mediaType ?? 0,
+      format: body.format ?? 0,
+      event: body.event ?? 0,
+      channel: body.channel ?? 0,
+      size,
+      path: key,
+      latitude: body.location?.latitude ?? 0,
+      longitude: body.location?.longitude ?? 0,
+      takenAt: Number.isNaN(takenAt) ? 0 : takenAt,
+      receivedAt: uplink.receivedAt,
+    });
+    try {
+      await this.files.insert(file);
+    } catch (error) {
+      // A concurrent redelivery inserted it first (unique key): the row and the file are the same.
+      const again = await this.files.findOneBy({ terminalPhone: phone, mediaId: body.mediaId, receivedAt: uplink.receivedAt });
+      if (again) return again;
+      throw error;
+    }
+    return file;
+  }
+}
