@@ -58,6 +58,7 @@ module.exports = {
         '^@openfleet/contracts/display-status$': '<rootDir>/libs/contracts/src/vehicle/display-status.ts',
         '^@openfleet/contracts/live$': '<rootDir>/libs/contracts/src/live/vehicle-positions.ts',
         '^@openfleet/contracts/validation-rules$': '<rootDir>/libs/contracts/src/validation-rules.ts',
+        '^@openfleet/contracts/instruction$': '<rootDir>/libs/contracts/src/instruction/console.ts',
         '^react$': '<rootDir>/console/node_modules/react',
         '^react/(.*)$': '<rootDir>/console/node_modules/react/$1',
         '^react-dom$': '<rootDir>/console/node_modules/react-dom',

@@ -14,6 +14,9 @@ export const TAG_TYPES = [
   'Terminal',
   'Sim',
   'Catalogue',
+  'Order',
+  'CommandConfig',
+  'TerminalParams',
 ] as const;
 
 export const api = createApi({

@@ -31,7 +31,7 @@ export class CommandConfigDto {
 export class CommandConfigController {
   constructor(@InjectRepository(CommandConfig, 'instruction') private readonly configs: Repository<CommandConfig>) {}
 
-  @Get('page')
+  @Get()
   @RequiresAction('commandConfig:search')
   @ApiOperation({ summary: 'Directives of the caller company and the platform-wide ones; keyword searches the name' })
   async page(@CurrentUser() user: AuthUser, @Query() query: PageQueryDto) {
