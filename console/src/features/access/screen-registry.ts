@@ -39,6 +39,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   singleCar: lazyScreen(() => import('../monitor/SingleCarScreen')),
   historyTrack: lazyScreen(() => import('../history/HistoryTrackScreen')),
   home: lazyScreen(() => import('../home/HomeScreen')),
+  remoteControl: lazyScreen(() => import('../instruction/RemoteControlScreen')),
 };
 
 export function screenFor(name: string): Screen | null {

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PendingOrdersBadge } from './PendingOrdersBadge';
 import { ReminderBadges } from './ReminderBadges';
 import { ThemeSwitch } from './ThemeSwitch';
 import { menuToggled, navToggled } from './settingsSlice';
@@ -74,6 +75,7 @@ export function Header({ background }: { background: string }) {
           })}
       </NavbarGroup>
       <NavbarGroup align="right">
+        <PendingOrdersBadge />
         <ReminderBadges />
         <NavbarDivider />
         <LanguageSwitch />

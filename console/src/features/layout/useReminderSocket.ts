@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { api } from '../../app/api';
 import { remindersReceived, type RemindersState } from './remindersSlice';
 
 /** Event the API hub emits with reminder counts (assumed, see docs/console.md). */
 export const REMINDER_EVENT = 'reminders';
+
+/** Instruction orders changing status (instruction.order.v1): the pending-order badge refetches. */
+export const ORDER_EVENT = 'instructionOrder';
+const ORDER_REFETCH_MS = 1000;
 
 /** Connects to the socket.io hub while the layout is shown and feeds the reminder badges. */
 export function useReminderSocket(): void {
@@ -18,6 +23,14 @@ export function useReminderSocket(): void {
       if (closed) return;
       const socket = io({ auth: { token }, transports: ['websocket'], reconnectionAttempts: 5 });
       socket.on(REMINDER_EVENT, (counts: Partial<RemindersState>) => dispatch(remindersReceived(counts)));
+      // A batch moves many orders at once: one refetch per second at most.
+      let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+      socket.on(ORDER_EVENT, () => {
+        refetchTimer ??= setTimeout(() => {
+          refetchTimer = null;
+          dispatch(api.util.invalidateTags([{ type: 'Order', id: 'PENDING' }]));
+        }, ORDER_REFETCH_MS);
+      });
       disconnect = () => socket.disconnect();
     });
     return () => {

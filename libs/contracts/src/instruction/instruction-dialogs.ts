@@ -29,7 +29,16 @@ export const INSTRUCTION_DIALOGS: readonly InstructionDialog[] = [
   { key: 'energyAlarm', label: ['能源报警设置', 'Energy alarm'], actions: [{ type: 'setParams', label: WRITE, preset: { group: 'alarm' } }] },
   { key: 'vehicleMessage', label: ['车辆信息', 'Vehicle information'], actions: [collect(0x05, READ), set(0x82, WRITE)] },
   { key: 'remoteUpgrade', label: ['远程升级', 'Remote upgrade'], actions: [{ type: 'remoteUpgrade', label: ['无线升级', 'Wireless upgrade'] }, { type: 'upgrade', label: ['升级包', 'Package'] }] },
-  { key: 'serverSet', label: ['服务器设置', 'Server settings'], actions: [{ type: 'serverSet', label: WRITE }, { type: 'terminalControl', label: ['终端控制', 'Terminal control'] }] },
+  {
+    key: 'serverSet',
+    label: ['服务器设置', 'Server settings'],
+    actions: [
+      { type: 'serverSet', label: WRITE },
+      { type: 'queryParams', label: ['查询参数', 'Query parameters'] },
+      { type: 'queryAttributes', label: ['查询属性', 'Query attributes'] },
+      { type: 'terminalControl', label: ['终端控制', 'Terminal control'] },
+    ],
+  },
   { key: 'monitor', label: ['监听', 'Monitor'], actions: [{ type: 'callback', label: ['监听', 'Monitor'], preset: { flag: 1 } }, { type: 'callback', label: ['回拨', 'Call back'], preset: { flag: 0 } }, { type: 'phonebook', label: ['电话本', 'Phone book'] }] },
   { key: 'photo', label: ['拍照', 'Photo'], actions: [{ type: 'photo', label: ['立即拍照', 'Take now'] }] },
   { key: 'record', label: ['录音', 'Recording'], actions: [{ type: 'record', label: ['录音', 'Record'] }] },

@@ -1,0 +1,104 @@
+import { Classes, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { messageFor } from '@openfleet/errors';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { useOrderQuery, type InstructionOrder, type MediaItem } from './instructionApi';
+
+/** Statuses an order can still leave (spec §4): 0 initial, 5 waiting, 7 issued awaiting response. */
+export const OPEN_STATUSES: ReadonlySet<number> = new Set([0, 5, 7]);
+
+const INTENT: Record<number, Intent> = { 1: 'success', 2: 'warning', 3: 'danger', 4: 'danger', 5: 'primary', 6: 'none', 7: 'primary', 0: 'none' };
+
+export function StatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tag intent={INTENT[status] ?? 'none'} minimal={status === 6 || status === 0} className={`of-order-status of-order-status-${status}`}>
+      {t(`instruction.status.${status}`)}
+    </Tag>
+  );
+}
+
+/** A photo or recording of an order, fetched with the session token (an <img src> could not send it). */
+function MediaView({ item }: { item: MediaItem }) {
+  const token = useAppSelector((state) => state.session.token);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let revoked = false;
+    let objectUrl: string | null = null;
+    void fetch(item.url, { headers: { Authorization: `Bearer ${token}` } })
+      .then((response) => (response.ok ? response.blob() : null))
+      .then((blob) => {
+        if (!blob || revoked) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      });
+    return () => {
+      revoked = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [item.url, token]);
+  if (!url) return <Spinner size={20} />;
+  if (item.mediaType === 0) return <a href={url} download={`${item.mediaId}.jpg`}><img className="of-order-photo" src={url} alt={`media ${item.mediaId}`} /></a>;
+  return <audio controls src={url} />;
+}
+
+/** The reply, shaped where it has a shape (a position, parameters, recorder records), else as JSON. */
+function ReplyView({ order }: { order: InstructionOrder }) {
+  const { t } = useTranslation();
+  const body = order.replyBody;
+  if (!body) return null;
+  const location = body.location as { latitude?: number; longitude?: number; time?: string; speed?: number } | undefined;
+  const parsed = (body.parsed ?? null) as unknown;
+  return (
+    <div className="of-order-reply">
+      {location && (
+        <p className="of-order-location">
+          {t('instruction.reply.location', { lat: location.latitude?.toFixed(6), lng: location.longitude?.toFixed(6), time: location.time ?? '', speed: location.speed ?? 0 })}
+        </p>
+      )}
+      {Array.isArray(body.items) && order.replyMsgId === '0x0104' && (
+        <table className={`${Classes.HTML_TABLE} ${Classes.COMPACT} of-order-params`}>
+          <tbody>
+            {(body.items as { id: number; name?: string; value: unknown }[]).map((item) => (
+              <tr key={item.id}>
+                <td>0x{item.id.toString(16).padStart(4, '0').toUpperCase()}</td>
+                <td>{item.name ?? ''}</td>
+                <td>{String(item.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {parsed !== null && <pre className="of-order-json of-order-parsed">{JSON.stringify(parsed, null, 2)}</pre>}
+      {!location && !(Array.isArray(body.items) && order.replyMsgId === '0x0104') && parsed === null && <pre className="of-order-json">{JSON.stringify(body, null, 2)}</pre>}
+    </div>
+  );
+}
+
+/** Live status of an order: polled each second while it can still change, with its reply and media. */
+export function OrderStatusView({ orderId }: { orderId: string }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const { data: order } = useOrderQuery(orderId, { pollingInterval: open ? 1000 : 0 });
+  useEffect(() => {
+    if (!order) return;
+    // A photo's upload arrives shortly after its reply: keep polling until the media is there.
+    const waitingForMedia = order.msgId === '0x8801' && order.status === 1 && !(order.media?.length) && Date.now() - order.replyAt < 30_000;
+    setOpen(OPEN_STATUSES.has(order.status) || waitingForMedia);
+  }, [order]);
+  if (!order) return <Spinner size={20} />;
+  return (
+    <div className="of-order-view" data-order-id={orderId} data-status={order.status}>
+      <div className="of-order-head">
+        <span>{t('instruction.order', { id: order.id, plate: order.plateCode })}</span>
+        <StatusTag status={order.status} />
+        {order.errorCode > 0 && <span className="of-order-error">{messageFor(order.errorCode, i18n.language === 'en_US' ? 'en_US' : 'zh_CN')}</span>}
+      </div>
+      <ReplyView order={order} />
+      {(order.media ?? []).map((item) => (
+        <MediaView key={item.id} item={item} />
+      ))}
+    </div>
+  );
+}

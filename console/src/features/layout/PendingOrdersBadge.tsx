@@ -1,0 +1,31 @@
+import { Button, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePendingCountQuery } from '../instruction/instructionApi';
+
+/**
+ * Instruction orders of the user's scope still open (0 initial, 5 queued, 7 awaiting the terminal):
+ * refetched when an `instructionOrder` event arrives (useReminderSocket) and every minute.
+ */
+export function PendingOrdersBadge() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = usePendingCountQuery(undefined, { pollingInterval: 60_000 });
+  const count = data?.count ?? 0;
+  return (
+    <Button
+      variant="minimal"
+      icon="send-message"
+      className="of-pending-orders"
+      aria-label={t('instruction.pending')}
+      title={t('instruction.pending')}
+      onClick={() => void navigate('/monitor/controlInstruction')}
+    >
+      {count > 0 && (
+        <Tag round intent="warning" className="of-badge" data-count={count}>
+          {count > 99 ? '99+' : count}
+        </Tag>
+      )}
+    </Button>
+  );
+}
