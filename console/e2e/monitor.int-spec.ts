@@ -111,6 +111,58 @@ describe('console monitoring (standalone server + simulator)', () => {
     await shot('info-panel');
   });
 
+  it('sends a text, a parameter query and a photo to the selected vehicle, and sees their statuses and results', async () => {
+    const dialog = page.locator('.of-instruction-dialog');
+    const open = async (name: string) => {
+      await page.locator('.of-instruction-launcher:visible').first().click();
+      await page.locator('.of-instruction-menu').getByText(name, { exact: true }).click();
+      await dialog.waitFor();
+    };
+    const sendAndSettle = async () => {
+      await dialog.locator('button', { hasText: /^下发$/ }).click();
+      const view = dialog.locator('.of-order-view').first();
+      await view.waitFor();
+      await dialog.locator('.of-order-view[data-status="1"]').first().waitFor({ timeout: 30_000 });
+      return view;
+    };
+    const close = async () => {
+      await dialog.locator('button', { hasText: /^关闭$/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+
+    await open('文本下发');
+    // Validation before sending: the text is required.
+    await dialog.locator('button', { hasText: /^下发$/ }).click();
+    await dialog.getByText('必填').waitFor();
+    await page.fill('#cmd-text', '前方施工，请减速慢行');
+    await dialog.getByText('终端TTS播读').click();
+    const text = await sendAndSettle();
+    expect(await text.locator('.of-order-status').innerText()).toBe('成功');
+    await shot('instruction-text');
+    await close();
+
+    await open('服务器设置');
+    await dialog.locator('.bp6-tab', { hasText: '查询参数' }).click();
+    await sendAndSettle();
+    // The simulator answers 0x0104 with its heartbeat (0x0001) and report interval (0x0029).
+    const params = dialog.locator('.of-order-params');
+    await params.waitFor();
+    expect(await params.innerText()).toContain('0x0029');
+    await shot('instruction-parameters');
+    await close();
+
+    await open('拍照');
+    await sendAndSettle();
+    const photo = dialog.locator('img.of-order-photo');
+    await photo.waitFor({ timeout: 30_000 });
+    // A real JPEG from the simulator's camera, decoded by the browser.
+    await page.waitForFunction("(() => { const image = document.querySelector('.of-instruction-dialog img.of-order-photo'); return !!image && image.complete && image.naturalWidth === 320; })()");
+    await shot('instruction-photo');
+    await close();
+    const badge = page.locator('.of-pending-orders');
+    expect(await badge.count()).toBeGreaterThan(0);
+  });
+
   it('measures a distance on the map', async () => {
     await page.locator('.of-tool-measure').first().click();
     const box = (await page.locator('.of-monitor-pane .ol-viewport').first().boundingBox())!;

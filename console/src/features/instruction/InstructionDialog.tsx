@@ -54,6 +54,14 @@ export function InstructionDialog({ dialog, vehicleId, plate, onClose }: Props) 
   return (
     <Dialog isOpen onClose={onClose} title={`${label(dialog.label)} - ${plate}`} className="of-instruction-dialog" style={{ width: 640 }}>
       <DialogBody>
+        {/* What was sent stays on top: its status and reply (photos) are what the operator waits for. */}
+        {orderIds.length > 0 && (
+          <Callout className="of-instruction-orders" title={t('instruction.orders')}>
+            {orderIds.map((id) => (
+              <OrderStatusView key={id} orderId={id} />
+            ))}
+          </Callout>
+        )}
         {dialog.key === 'lockCar' ? (
           <LockWizard vehicleId={vehicleId} onOrder={(id) => setOrderIds((ids) => [id, ...ids])} />
         ) : (
@@ -81,13 +89,6 @@ export function InstructionDialog({ dialog, vehicleId, plate, onClose }: Props) 
               </HTMLSelect>
             )}
           </>
-        )}
-        {orderIds.length > 0 && (
-          <Callout className="of-instruction-orders" title={t('instruction.orders')}>
-            {orderIds.map((id) => (
-              <OrderStatusView key={id} orderId={id} />
-            ))}
-          </Callout>
         )}
       </DialogBody>
       <DialogFooter

@@ -50,6 +50,10 @@ function ReplyView({ order }: { order: InstructionOrder }) {
   if (!body) return null;
   const location = body.location as { latitude?: number; longitude?: number; time?: string; speed?: number } | undefined;
   const parsed = (body.parsed ?? null) as unknown;
+  if (order.replyMsgId === '0x0805') {
+    const ids = (body.mediaIds as number[] | undefined) ?? [];
+    return <p className="of-order-reply">{t('instruction.reply.photo', { result: t(`instruction.reply.photoResult.${body.result === 0 ? 0 : 1}`), ids: ids.join(', ') || '-' })}</p>;
+  }
   return (
     <div className="of-order-reply">
       {location && (

@@ -1,6 +1,7 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useGranted } from '../access/granted';
 import { usePendingCountQuery } from '../instruction/instructionApi';
 
 /**
@@ -10,8 +11,11 @@ import { usePendingCountQuery } from '../instruction/instructionApi';
 export function PendingOrdersBadge() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = usePendingCountQuery(undefined, { pollingInterval: 60_000 });
+  // Only for users with the order log: the count is that screen's (a refused call would sign the user out).
+  const allowed = useGranted('controlInstruction');
+  const { data } = usePendingCountQuery(undefined, { pollingInterval: 60_000, skip: !allowed });
   const count = data?.count ?? 0;
+  if (!allowed) return null;
   return (
     <Button
       variant="minimal"

@@ -3,6 +3,7 @@ import { INSTRUCTION_DIALOGS, type InstructionDialog as DialogDef } from '@openf
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
+import { useGranted } from '../access/granted';
 import { useLabel } from '../instruction/CommandForm';
 import { InstructionDialog } from '../instruction/InstructionDialog';
 
@@ -11,6 +12,9 @@ export function InstructionLauncher({ vehicleId, plate }: { vehicleId: string | 
   const { t } = useTranslation();
   const label = useLabel();
   const [open, setOpen] = useState<DialogDef | null>(null);
+  // Sending needs the order log's send action: without it the button is not offered (a 403 signs out).
+  const canSend = useGranted('controlInstruction:send');
+  if (!canSend) return null;
   const button = <Button small icon="send-message" className="of-instruction-launcher" text={t('monitor.instruction')} onClick={vehicleId ? undefined : () => notify('warning', t('monitor.selectVehicle'))} />;
   return (
     <>

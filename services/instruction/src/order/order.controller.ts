@@ -63,7 +63,7 @@ export class OrderController {
   }
 
   @Get('pendingCount')
-  @RequiresAnyAction('controlInstruction', 'home', 'multiCar')
+  @RequiresAction('controlInstruction')
   @ApiOperation({ summary: "Orders of the caller's scope still open (0, 5, 7): the header badge, {count, time}" })
   async pendingCount(@CurrentUser() user: AuthUser) {
     return okEnvelope(await this.orders.pendingCount(user));
