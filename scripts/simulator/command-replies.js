@@ -31,6 +31,8 @@ function storedMatching(terminal, body) {
 
 /** Returns the messages to send back for a downlink message (may be empty), and applies its effect. */
 function repliesFor(terminal, msg) {
+  // A subpackaged command (a large 0x8108): every packet is answered; the last one carries the effect.
+  if (msg.subpackage && msg.subpackage.index < msg.subpackage.total) return generalReply(msg);
   const body = msg.body ?? {};
   switch (msg.msgId) {
     case 0x8103:
@@ -134,7 +136,8 @@ function repliesFor(terminal, msg) {
       return generalReply(msg);
     }
     case 0x8108:
-      setTimeout(() => terminal.send(0x0108, { type: body.type ?? 0, result: 0 }), 2000).unref();
+      // The packets are not reassembled here: the simulated upgrade always succeeds.
+      terminal.later(2000, () => terminal.send(0x0108, { type: body.type ?? 0, result: 0 }));
       return generalReply(msg);
     case 0x8001:
     case 0x8100:

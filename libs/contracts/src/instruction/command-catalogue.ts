@@ -15,6 +15,11 @@ export interface CommandDef {
   fields: readonly CommandField[];
   /** How long the gateway waits for the terminal's answer. */
   timeoutS: number;
+  /**
+   * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
+   * limit password) or remote control (pre-checks and the operation log).
+   */
+  dedicated?: 'lockWizard' | 'remoteControl';
   build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
 }
 
@@ -399,6 +404,7 @@ export const COMMANDS: readonly CommandDef[] = [
   {
     type: 'vehicleControl',
     msgId: 0x8500,
+    dedicated: 'lockWizard',
     label: ['车辆控制(车门)', 'Vehicle control (doors)'],
     timeoutS: 30,
     fields: [select('door', ['车门', 'Doors'], [{ value: 1, label: ['车门加锁', 'Lock'] }, { value: 0, label: ['车门解锁', 'Unlock'] }])],
@@ -408,6 +414,7 @@ export const COMMANDS: readonly CommandDef[] = [
   {
     type: 'remoteControl',
     msgId: 0x8500,
+    dedicated: 'remoteControl',
     label: ['远程控制', 'Remote control'],
     // Only the 2019 layout carries control items; ids above 0xF000 are the vendor range (table 50).
     editions: ['2019'],

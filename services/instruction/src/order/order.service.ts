@@ -47,9 +47,11 @@ export class OrderService {
    * (2, 7205) or wait in the queue. A single-vehicle send that does not reach status 7 or 5 answers
    * its error code; a batch answers every vehicle's outcome.
    */
-  async send(user: AuthUser, request: SendOrderDto): Promise<SendOutcome[]> {
+  async send(user: AuthUser, request: SendOrderDto, flow?: CommandDef['dedicated']): Promise<SendOutcome[]> {
     const def = commandDef(request.commandType);
     if (!def) throw new AppError(ErrorCode.INSTRUCTION_NOT_CONFIGURED, { data: request.commandType });
+    // Door locks and remote control only through their own flows (SMS code and password; pre-checks and log).
+    if (def.dedicated && def.dedicated !== flow) throw new AppError(ErrorCode.INSTRUCTION_NOT_CONFIGURED, { data: { commandType: def.type, use: def.dedicated } });
     const vehicleIds = [...new Set(request.vehicleIds)];
     if (!vehicleIds.length) throw new AppError(ErrorCode.INSTRUCTION_VEHICLE_NOT_SELECTED);
     if (vehicleIds.length > this.config.INSTRUCTION_BATCH_MAX) throw new AppError(ErrorCode.BAD_PARAMETER, { data: { maxVehicles: this.config.INSTRUCTION_BATCH_MAX } });

@@ -42,7 +42,7 @@ export class RemoteControlService {
     const open = await this.orders.count({ where: { vehicleId, commandType: 'remoteControl', status: In([...OPEN_STATUSES]) } });
     if (open > 0) await refuse(ErrorCode.REMOTE_REQUEST_IN_PROGRESS);
     try {
-      const [outcome] = await this.orderService.send(user, { commandType: 'remoteControl', vehicleIds: [vehicleId], params: { operation: index }, offlinePolicy: 'fail' });
+      const [outcome] = await this.orderService.send(user, { commandType: 'remoteControl', vehicleIds: [vehicleId], params: { operation: index }, offlinePolicy: 'fail' }, 'remoteControl');
       await this.log.record(user, vehicle, operation.key, 'sent', outcome);
       return outcome;
     } catch (error) {

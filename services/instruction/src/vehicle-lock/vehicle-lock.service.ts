@@ -119,7 +119,7 @@ export class VehicleLockService {
     }
     this.wizards.delete(wizard.id);
     try {
-      const [outcome] = await this.orders.send(user, { commandType: 'vehicleControl', vehicleIds: [wizard.vehicleId], params: { door: wizard.action === 'lock' ? 1 : 0 }, offlinePolicy: 'fail' });
+      const [outcome] = await this.orders.send(user, { commandType: 'vehicleControl', vehicleIds: [wizard.vehicleId], params: { door: wizard.action === 'lock' ? 1 : 0 }, offlinePolicy: 'fail' }, 'lockWizard');
       limit.locked = wizard.action === 'lock' ? 1 : 0;
       limit.updatedAt = Date.now();
       await this.limits.save(limit);
