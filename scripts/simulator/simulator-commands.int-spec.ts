@@ -3,12 +3,12 @@
 // edition's layout and ends in status 1 with the reply the standard defines.
 import { COMMANDS, type Edition } from '@openfleet/contracts';
 import { Gateway808Server } from '@openfleet/gateway-808';
-import type { RunningPlatform } from '../src';
-import { loginAdmin, provisionVehicle, sleep, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
-import { startTestPlatform } from './test-platform';
-// The simulator is plain JavaScript (scripts/simulator); its terminals answer as real ones do.
+import type { RunningPlatform } from '../../services/standalone/src';
+import { loginAdmin, provisionVehicle, sleep, waitFor, type ApiClient, type ProvisionedVehicle } from '../../services/standalone/test/provisioning';
+import { startTestPlatform } from '../../services/standalone/test/test-platform';
+// The simulator is plain JavaScript; its terminals answer as real ones do.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SimTerminal, deviceIdOf, simNumberOf, plateOf } = require('../../../scripts/simulator/sim-terminal');
+const { SimTerminal, deviceIdOf, simNumberOf, plateOf } = require('./sim-terminal');
 
 jest.setTimeout(120_000);
 
