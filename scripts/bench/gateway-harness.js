@@ -107,6 +107,9 @@ class BenchTerminal {
     } else if (msg.msgId === 0x8001 && msg.body.replyId === 0x0102) {
       if (msg.body.result === 0) this.loginDone();
       else this.loginFailed(new Error('auth refused'));
+    } else if (msg.msgId !== 0x8001 && msg.msgId !== 0x8100 && this.onCommand) {
+      // A platform command (bench:instruction): the bench decides the answer.
+      this.onCommand(this, msg);
     } else if (msg.msgId === 0x8001 && msg.body.replyId === 0x0200) {
       const sentAt = this.sentAt.get(msg.body.replySerial);
       if (sentAt === undefined) return;
@@ -145,8 +148,12 @@ function location(i) {
 }
 
 /** Connects, registers and authenticates `count` terminals, LOGIN_CONCURRENCY at a time. */
-async function connectAll(count, { port, phoneOf }) {
-  const terminals = Array.from({ length: count }, (_, i) => new BenchTerminal(i, { port, phone: phoneOf?.(i) }));
+async function connectAll(count, { port, phoneOf, onCommand }) {
+  const terminals = Array.from({ length: count }, (_, i) => {
+    const terminal = new BenchTerminal(i, { port, phone: phoneOf?.(i) });
+    terminal.onCommand = onCommand;
+    return terminal;
+  });
   const started = Date.now();
   for (let i = 0; i < count; i += LOGIN_CONCURRENCY) {
     const batch = terminals.slice(i, i + LOGIN_CONCURRENCY);

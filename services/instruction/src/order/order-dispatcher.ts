@@ -112,26 +112,29 @@ export class OrderDispatcher implements OnModuleInit, OnModuleDestroy {
     const ids = [...new Set(results.map((result) => Number(result.commandId)).filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (!ids.length) return;
     const byId = new Map((await this.orders.findBy({ id: In(ids) })).map((order) => [order.id, order]));
-    const changed: InstructionOrder[] = [];
-    for (const result of results) {
-      const order = byId.get(Number(result.commandId));
-      if (!order || result.status === InstructionStatus.ISSUED_AWAITING_RESPONSE) continue;
-      const requeue = result.status === InstructionStatus.DEVICE_OFFLINE && order.offlinePolicy === 'queue' && order.expireAt > Date.now();
-      const next: Partial<InstructionOrder> = requeue
-        ? { status: InstructionStatus.WAITING_RESPONSE, errorCode: 0 }
-        : {
-            status: result.status,
-            errorCode: errorCodeOfResult(result),
-            replyMsgId: result.replyMsgId ?? '',
-            replyResult: result.replyResult ?? null,
-            replyBody: result.replyBody ?? null,
-            replyAt: result.at,
-          };
-      // Only a delivered order takes a result; a redelivered result finds it already final.
-      if (!(await this.transition(order, [InstructionStatus.ISSUED_AWAITING_RESPONSE], next))) continue;
-      changed.push(order);
-      if (order.status === InstructionStatus.SUCCESS && order.replyBody) await this.parameters.recordReply(order);
-    }
+    // Results of different orders are independent: their guarded updates run side by side.
+    const settled = await Promise.all(
+      results.map(async (result) => {
+        const order = byId.get(Number(result.commandId));
+        if (!order || result.status === InstructionStatus.ISSUED_AWAITING_RESPONSE) return undefined;
+        const requeue = result.status === InstructionStatus.DEVICE_OFFLINE && order.offlinePolicy === 'queue' && order.expireAt > Date.now();
+        const next: Partial<InstructionOrder> = requeue
+          ? { status: InstructionStatus.WAITING_RESPONSE, errorCode: 0 }
+          : {
+              status: result.status,
+              errorCode: errorCodeOfResult(result),
+              replyMsgId: result.replyMsgId ?? '',
+              replyResult: result.replyResult ?? null,
+              replyBody: result.replyBody ?? null,
+              replyAt: result.at,
+            };
+        // Only a delivered order takes a result; a redelivered result finds it already final.
+        if (!(await this.transition(order, [InstructionStatus.ISSUED_AWAITING_RESPONSE], next))) return undefined;
+        if (order.status === InstructionStatus.SUCCESS && order.replyBody) await this.parameters.recordReply(order);
+        return order;
+      }),
+    );
+    const changed = settled.filter((order): order is InstructionOrder => order !== undefined);
     await this.events.publish(changed);
   }
 

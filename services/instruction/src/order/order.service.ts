@@ -108,8 +108,9 @@ export class OrderService {
       if (target.online) online.add(order);
     }
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await this.orders.insert(rows.slice(i, i + INSERT_CHUNK) as QueryDeepPartialEntity<InstructionOrder>[]);
-    await this.events.publish(rows);
+    // The commands first (what the operator waits for), then the status events.
     await this.dispatcher.publishClaimed(rows.filter((row) => online.has(row)));
+    await this.events.publish(rows);
     for (const row of rows) outcomes.push({ vehicleId: row.vehicleId, plateCode: row.plateCode, orderId: String(row.id), status: row.status, errorCode: row.errorCode });
     if (vehicleIds.length === 1 && outcomes[0].errorCode) throw new AppError(outcomes[0].errorCode, { data: outcomes[0] });
     return outcomes;
