@@ -1,3 +1,4 @@
+/* global fetch -- Node 20 built-in */
 // `npm run bench:instruction`: a command's round trip as an operator sees it — HTTP send on the api,
 // the instruction service publishing to the real Kafka, the JT/T 808 gateway (child process) writing
 // it to a TCP terminal, the terminal's 0x0001, the result back through Kafka, and the order's status 1
