@@ -6,6 +6,8 @@
 // A provisioned simulator then drives terminals through the gateway to the api and socket.io, and
 // tracking is killed (SIGKILL) mid-stream and restarted: nothing the gateway acknowledged is lost.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -123,7 +125,9 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     }
     const port = (name: string) => running.get(name)!.httpPort;
     // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
-    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}` });
+    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}` });
+    // Compose mounts a volume there; here a directory of this run.
+    running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
     api = `http://127.0.0.1:${port('api')}`;
     for (const service of running.values()) start(service);
     for (const service of running.values()) await healthy(service);
@@ -145,7 +149,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   });
 
   it('starts every service compose defines, with the secrets compose gives it', () => {
-    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'api', 'gateway-808', 'tracking']));
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'api', 'gateway-808', 'instruction', 'tracking']));
     expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
     expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
   });
@@ -189,6 +193,17 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     expect(latest.map((row) => row.terminalPhone).sort()).toEqual(['14700000001', '14700000002', '14700000003']);
     for (let waited = 0; waited < 5_000 && pushed.length === 0; waited += 100) await sleep(100);
     expect(PLATES).toContain(pushed[0]?.plateCode);
+
+    // A roll call through the api (routed to the instruction service), Kafka, the gateway and a simulated terminal.
+    const target = latest[0];
+    const sent = (await (await fetch(`${api}/gps/sendOrder/send`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ commandType: 'rollcall', vehicleIds: [target.vehicleId], offlinePolicy: 'queue' }) })).json()) as { flag: boolean; data: { orderId: string }[] };
+    expect(sent.flag).toBe(true);
+    let rollcall: { status: number; replyMsgId: string } | undefined;
+    for (let waited = 0; waited < 20_000 && rollcall?.status !== 1; waited += 300) {
+      rollcall = (await get(`/gps/sendOrder/${sent.data[0].orderId}`)).body.data as typeof rollcall;
+      await sleep(300);
+    }
+    expect(rollcall).toMatchObject({ status: 1, replyMsgId: '0x0201' });
 
     // Tracking dies mid-stream: the api answers the envelope and reports it in /health.
     const tracking = running.get('tracking')!;
