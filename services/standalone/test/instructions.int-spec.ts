@@ -182,6 +182,22 @@ describe('instructions over real TCP, strict registration, 2013 and 2019 termina
     expect(current.status).toBe(7);
   });
 
+  it('confirms a manual alarm with 0x8203 through the spec path, by query and by body', async () => {
+    const byQuery = await admin.get(`/gps/sendOrder/sendOrderInfoByCommandAlarmMakeSure?vehicleId=${v2013.vehicleId}&alarmSerial=321&alarmTypes=${1 | (1 << 20)}`).expect(200);
+    expect(byQuery.body).toMatchObject({ flag: true, data: [{ status: 7 }] });
+    const confirm = await t2013.expect((m) => m.msgId === 0x8203);
+    // JT/T 808 table 32: reply serial of the alarm report, then the alarm bits being confirmed.
+    expect(confirm.body).toEqual({ alarmSerial: 321, alarmTypes: 1 | (1 << 20) });
+    t2013.send(0x0001, { replySerial: confirm.serial, replyId: 0x8203, result: 0 });
+    expect(await settled(byQuery.body.data[0].orderId)).toMatchObject({ status: 1 });
+    const byBody = await admin.post('/gps/sendOrder/sendOrderInfoByCommandAlarmMakeSure', { vehicleId: v2019.vehicleId, alarmSerial: 7 }).expect(200);
+    expect(byBody.body).toMatchObject({ flag: true });
+    const second = await t2019.expect((m) => m.msgId === 0x8203);
+    expect(second.body).toEqual({ alarmSerial: 7, alarmTypes: 1 });
+    t2019.send(0x0001, { replySerial: second.serial, replyId: 0x8203, result: 0 });
+    expect(await settled(byBody.body.data[0].orderId)).toMatchObject({ status: 1 });
+  });
+
   it('takes a photo: the 0x0805 ids and the subpackaged 0x0801 upload are stored and downloadable', async () => {
     const id = (await send(admin, { commandType: 'photo', vehicleIds: [v2019.vehicleId], params: { channel: 1, command: 1 } })).body.data[0].orderId;
     const request = await t2019.expect((m) => m.msgId === 0x8801);
@@ -256,6 +272,37 @@ describe('instructions over real TCP, strict registration, 2013 and 2019 termina
     expect(await settled(confirmed.data.orderId)).toMatchObject({ status: 1, replyMsgId: '0x0500' });
     const log = (await admin.get(`/gps/remoteControl/log?vehicleId=${v2019.vehicleId}`).expect(200)).body.data.records as { operation: string; detail: string }[];
     expect(log.map((row) => row.detail)).toEqual(expect.arrayContaining(['sent, reason: 欠费', 'step 3, wrong limit password', 'step 1, reason: 欠费']));
+  });
+
+  it('remote control: refused while moving (3049), while a request is open (3040), on a 2013 terminal (7109); every attempt logged', async () => {
+    const remote = (vehicleId: string, operation: string) => admin.post('/gps/remoteControl/send', { vehicleId, operation }).expect(200);
+    const located = (speed: number, agoS = 0) => ({ alarm: 0, status: 3, latitude: 39.95, longitude: 116.45, altitude: 10, speed, direction: 90, time: new Date(Math.floor(Date.now() / 1000 - agoS) * 1000), extras: [] });
+    const lock = (await remote(v2019.vehicleId, 'doorLock')).body;
+    expect(lock).toMatchObject({ flag: true, data: { status: 7 } });
+    expect((await remote(v2019.vehicleId, 'windowClose')).body).toMatchObject({ flag: false, errorCode: 3040 });
+    const control = await t2019.expect((m) => m.msgId === 0x8500);
+    expect(control.body).toEqual({ items: [{ id: 1, param: '01' }] });
+    t2019.send(0x0500, { replySerial: control.serial, location: located(0, 10) });
+    expect(await settled(lock.data.orderId)).toMatchObject({ status: 1 });
+    // Driving at 40 km/h: starting the engine or opening a door is refused before anything is sent.
+    const report = t2019.send(0x0200, located(40));
+    await t2019.expectAck(report);
+    await waitFor('the vehicle seen moving', async () => {
+      const rows = (await admin.get(`/gps/position/findLatestPositions?vehicleIds=${v2019.vehicleId}`).expect(200)).body.data as { gpsSpeed: number }[];
+      return rows[0]?.gpsSpeed >= 40 || undefined;
+    });
+    await sleep(300);
+    expect((await remote(v2019.vehicleId, 'engineStart')).body).toMatchObject({ flag: false, errorCode: 3049 });
+    await expect(t2019.expect((m) => m.msgId === 0x8500, 300)).rejects.toThrow('timed out');
+    expect((await remote(v2013.vehicleId, 'doorLock')).body).toMatchObject({ flag: false, errorCode: 7109 });
+    expect((await remote(offline.vehicleId, 'doorLock')).body).toMatchObject({ flag: false, errorCode: 7205 });
+    expect((await admin.post('/gps/remoteControl/send', { vehicleId: v2019.vehicleId, operation: 'selfDestruct' })).body).toMatchObject({ flag: false, errorCode: 400 });
+    const log = (await admin.get(`/gps/remoteControl/log?vehicleId=${v2019.vehicleId}&size=50`).expect(200)).body.data.records as { operation: string; result: number; errorCode: number }[];
+    expect(log).toEqual(expect.arrayContaining([
+      expect.objectContaining({ operation: 'doorLock', result: 1, errorCode: 0 }),
+      expect.objectContaining({ operation: 'windowClose', result: 0, errorCode: 3040 }),
+      expect.objectContaining({ operation: 'engineStart', result: 0, errorCode: 3049 }),
+    ]));
   });
 
   it('keeps each company to its own vehicles and orders, for a role narrower than the super administrator', async () => {

@@ -95,6 +95,14 @@ export class OrderController {
     response.end(file);
   }
 
+  // The spec names the path but not the method: the query form (GET) and the JSON body (POST) both work.
+  @Get('sendOrderInfoByCommandAlarmMakeSure')
+  @RequiresAnyAction('alarmHandle:modify', SEND)
+  @ApiOperation({ summary: 'The same confirmation with query parameters' })
+  alarmConfirmByQuery(@CurrentUser() user: AuthUser, @Query() query: AlarmConfirmDto) {
+    return this.alarmConfirm(user, query);
+  }
+
   @Post('sendOrderInfoByCommandAlarmMakeSure')
   @HttpCode(200)
   @RequiresAnyAction('alarmHandle:modify', SEND)
