@@ -1,5 +1,7 @@
 import { Classes, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { PARAMETER_LABELS } from '@openfleet/contracts/instruction';
 import { messageFor } from '@openfleet/errors';
+import { useLabel } from './CommandForm';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
@@ -46,6 +48,7 @@ function MediaView({ item }: { item: MediaItem }) {
 /** The reply, shaped where it has a shape (a position, parameters, recorder records), else as JSON. */
 function ReplyView({ order }: { order: InstructionOrder }) {
   const { t } = useTranslation();
+  const label = useLabel();
   const body = order.replyBody;
   if (!body) return null;
   const location = body.location as { latitude?: number; longitude?: number; time?: string; speed?: number } | undefined;
@@ -67,7 +70,7 @@ function ReplyView({ order }: { order: InstructionOrder }) {
             {(body.items as { id: number; name?: string; value: unknown }[]).map((item) => (
               <tr key={item.id}>
                 <td>0x{item.id.toString(16).padStart(4, '0').toUpperCase()}</td>
-                <td>{item.name ?? ''}</td>
+                <td>{PARAMETER_LABELS[item.id] ? label(PARAMETER_LABELS[item.id]) : (item.name ?? '')}</td>
                 <td>{String(item.value)}</td>
               </tr>
             ))}

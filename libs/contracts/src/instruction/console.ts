@@ -4,3 +4,4 @@ export * from './command-catalogue';
 export * from './tachograph-words';
 export * from './instruction-dialogs';
 export * from './order-types';
+export * from './parameter-labels';
