@@ -92,6 +92,7 @@ describe('every command of the catalogue, answered by the simulator (2013 and 20
       const vehicle = vehicles[edition];
       let mediaId = 0;
       const outcomes: Record<string, string> = {};
+      const orderIds: Record<string, string> = {};
       // Photos first (stored on the terminal), so the single upload has an id to fetch.
       const ordered = [...COMMANDS].sort((a, b) => Number(b.type === 'photo') - Number(a.type === 'photo'));
       for (const def of ordered) {
@@ -102,6 +103,7 @@ describe('every command of the catalogue, answered by the simulator (2013 and 20
           continue;
         }
         const orderId = sent.data[0].orderId;
+        orderIds[def.type] = orderId;
         const done = await waitFor(`${def.type} to settle`, async () => {
           const order = (await admin.get(`/gps/sendOrder/${orderId}`).expect(200)).body.data;
           return [1, 2, 3, 4].includes(order.status) ? order : undefined;
@@ -112,6 +114,10 @@ describe('every command of the catalogue, answered by the simulator (2013 and 20
       const expected = Object.fromEntries(
         COMMANDS.filter((def) => !def.dedicated && (!def.editions || def.editions.includes(edition))).map((def) => [def.type, REPLY[def.type] ?? (def.type === 'tachographCollect' ? '0x0700' : '0x0001')]),
       );
+      // Later answers land on their orders: the upgrade's 0x0108, the driver's 0x0302 answer (2011/2013).
+      const replyOf = async (type: string) => (await admin.get(`/gps/sendOrder/${orderIds[type]}`).expect(200)).body.data.replyBody as Record<string, { result?: number; answerId?: number }>;
+      await waitFor('upgrade result', async () => ((await replyOf('upgrade')).upgradeResult?.result === 0 ? true : undefined));
+      if (edition === '2013') await waitFor('question answer', async () => ((await replyOf('question')).answer?.answerId === 1 ? true : undefined));
       expect(outcomes).toEqual(expected);
       // The dedicated commands never go through the generic send.
       for (const type of ['vehicleControl', 'remoteControl'])

@@ -15,6 +15,7 @@ import { CreateInstructionTables1732400000000 } from './migrations/1732400000000
 import { InstructionOrder } from './order/instruction-order.entity';
 import { OrderController } from './order/order.controller';
 import { OrderDispatcher } from './order/order-dispatcher';
+import { FollowUpReplies } from './order/follow-up-replies';
 import { OrderEvents } from './order/order-events';
 import { OrderService } from './order/order.service';
 import { TerminalParameterSnapshot } from './parameters/terminal-parameter-snapshot.entity';
@@ -55,6 +56,7 @@ export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
     { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
     TerminalDirectory,
     OrderEvents,
+    FollowUpReplies,
     TerminalParametersService,
     OrderDispatcher,
     OrderService,

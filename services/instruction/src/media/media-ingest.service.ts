@@ -6,6 +6,7 @@ import { EVENT_BUS } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import { pathOf } from '../common/columns';
 import { INSTRUCTION_CONFIG, type InstructionConfig } from '../instruction-config';
+import { FollowUpReplies } from '../order/follow-up-replies';
 import { TerminalDirectory } from '../registry/terminal-directory';
 import { MediaFile } from './media-file.entity';
 import { MEDIA_STORE, type MediaStore } from './media-store';
@@ -16,7 +17,8 @@ const EXTENSIONS = ['jpg', 'tif', 'mp3', 'wav', 'wmv'];
 /**
  * Photos, recordings and videos from terminals (0x0801, reassembled by the gateway) to the media
  * store and the media_file table. Idempotent: a redelivered upload (same terminal, media id and
- * receive time) is written once.
+ * receive time) is written once. The same consumer hands later answers to their orders (0x0108
+ * upgrade results, 0x0301-0x0303 driver answers).
  */
 @Injectable()
 export class MediaIngestService implements OnModuleInit, OnModuleDestroy {
@@ -29,6 +31,7 @@ export class MediaIngestService implements OnModuleInit, OnModuleDestroy {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(INSTRUCTION_CONFIG) private readonly config: InstructionConfig,
     private readonly directory: TerminalDirectory,
+    private readonly followUps: FollowUpReplies,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -36,7 +39,10 @@ export class MediaIngestService implements OnModuleInit, OnModuleDestroy {
       group: `${this.config.INSTRUCTION_GROUP}-media`,
       fromBeginning: false,
       handle: async (messages) => {
-        for (const { value } of messages) if (value.msgId === '0x0801') await this.ingest(value);
+        for (const { value } of messages) {
+          if (value.msgId === '0x0801') await this.ingest(value);
+          else if (this.followUps.handles(value.msgId)) await this.followUps.apply(value);
+        }
       },
     });
   }
