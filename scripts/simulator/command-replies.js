@@ -1,6 +1,7 @@
 // How a simulated terminal answers each platform command: the specific reply when the standard
 // defines one, else the general reply 0x0001.
 const { setTimeout } = require('node:timers');
+const recorder = require('./recorder-replies');
 
 const OK = 0;
 
@@ -90,6 +91,12 @@ function repliesFor(terminal, msg) {
       if (terminal.doorLocked) location.status |= 1 << 12;
       return [{ msgId: 0x0500, body: { replySerial: msg.serial, location } }];
     }
+    case 0x8700: {
+      const body = recorder.collect(terminal, msg);
+      return body ? [{ msgId: 0x0700, body }] : generalReply(msg, 3);
+    }
+    case 0x8701:
+      return generalReply(msg, recorder.applySetting(terminal, msg) ? 0 : 2);
     case 0x8702:
       return [{ msgId: 0x0702, body: terminal.driverIdentity() }];
     case 0x8600:

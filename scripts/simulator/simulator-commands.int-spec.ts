@@ -117,6 +117,16 @@ describe('every command of the catalogue, answered by the simulator (2013 and 20
       // Later answers land on their orders: the upgrade's 0x0108, the driver's 0x0302 answer (2011/2013).
       const replyOf = async (type: string) => (await admin.get(`/gps/sendOrder/${orderIds[type]}`).expect(200)).body.data.replyBody as Record<string, { result?: number; answerId?: number }>;
       await waitFor('upgrade result', async () => ((await replyOf('upgrade')).upgradeResult?.result === 0 ? true : undefined));
+      // The recorder's blocks arrive parsed into fields (GB/T 19056 appendix A).
+      expect(((await replyOf('tachographCollect')) as unknown as { parsed: { time: string } }).parsed.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      const speeds = (await admin.post('/gps/sendOrder/send', { commandType: 'tachographCollect', vehicleIds: [vehicle.vehicleId], params: { command: 0x08, startTime: cst(Date.now() - 3 * 3_600_000), endTime: cst(Date.now()), maxBlocks: 3 } }).expect(200)).body;
+      const speedOrder = await waitFor('48 h speed records', async () => {
+        const order = (await admin.get(`/gps/sendOrder/${speeds.data[0].orderId}`).expect(200)).body.data;
+        return order.status === 1 ? order : undefined;
+      });
+      const records = speedOrder.replyBody.parsed.records as { start: string; samples: unknown[] }[];
+      expect(records).toHaveLength(3);
+      expect(records.every((record) => record.samples.length === 60)).toBe(true);
       if (edition === '2013') await waitFor('question answer', async () => ((await replyOf('question')).answer?.answerId === 1 ? true : undefined));
       expect(outcomes).toEqual(expected);
       // The dedicated commands never go through the generic send.

@@ -57,3 +57,7 @@ export type { MediaUploadBody, StoredMediaReplyBody } from './messages/multimedi
 export type { TransparentBody, RsaPublicKeyBody } from './messages/transparent';
 export type { AreaBody } from './messages/areas';
 export { encodeFrames, SUBPACKAGE_BODY_BYTES } from './split-frames';
+export { decodeRecorderFrame, encodeRecorderFrame, RECORDER_COMMAND_HEAD, RECORDER_UPLOAD_HEAD } from './recorder/recorder-frame';
+export { decodeRecorderData, encodeRecorderData, encodeRecorderRange, decodeRecorderRange, RECORDER_WORDS, RANGED_RECORDER_WORDS } from './recorder/recorder-records';
+export type { RecorderPosition, RecorderRange } from './recorder/recorder-records';
+export { parseRecorderBlock, buildRecorderBlock } from './recorder/recorder-json';

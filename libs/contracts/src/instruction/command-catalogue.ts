@@ -468,7 +468,8 @@ function tachographSetParams(v: Record<string, unknown>): Record<string, unknown
     case 0x83:
       return { installTime: toBcdTime(str(v.time)) };
     case 0x84:
-      return { time: toBcdTime(str(v.time ?? '')), signals: ((v.signals as { name: string }[] | undefined) ?? []).map((s) => s.name) };
+      // Table A.12 starts with the real time; the dialog does not ask for it: now, in China time.
+      return { time: toBcdTime(new Date(Date.now() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)), signals: ((v.signals as { name: string }[] | undefined) ?? []).map((s) => s.name) };
     case 0xc2:
       return { time: toBcdTime(str(v.time)) };
     case 0xc3:

@@ -2,6 +2,7 @@ import type { MessageCodec } from '../codec/message-codec';
 import { empty, fromFields, fromType } from '../codec/message-codec';
 import type { FieldType } from '../codec/schema';
 import { f, gbkLen, hexFixed, hexLen, hexRest, struct, u16, u32, u8 } from '../codec/schema';
+import { buildRecorderBlock, parseRecorderBlock } from '../recorder/recorder-json';
 
 /** 0x0702 driver identity. 2011: name, ID card, certificate, issuer. 2013/2019: card insert/remove events. */
 export interface DriverInfoBody {
@@ -104,11 +105,25 @@ const canData: FieldType<CanDataBody> = {
   },
 };
 
+type RecorderBody = { command: number; data: string; params?: Record<string, unknown> };
+
+/** JSON keeps the block's hex (nothing is lost) and adds its GB/T 19056 fields (recorder/). */
+const withParsedBlock = (request: boolean) => (body: unknown) => {
+  const b = body as RecorderBody;
+  return { ...b, ...parseRecorderBlock(b.command, b.data, request) };
+};
+
+/** A command written from JSON: its hex block as given, or built from typed `params`. */
+const blockFromJson = (set: boolean) => (json: unknown) => {
+  const j = json as Partial<RecorderBody>;
+  const command = Number(j.command);
+  return { command, data: typeof j.data === 'string' ? j.data : buildRecorderBlock(command, j.params, set) };
+};
+
 export const tachographDriverCodecs: MessageCodec[] = [
-  // Tachograph data blocks follow GB/T 19056 and stay hex.
-  fromFields(0x0700, 'tachograph data upload', [f('replySerial', u16), f('command', u8), f('data', hexRest)]),
-  fromFields(0x8700, 'tachograph data collection', [f('command', u8), f('data', hexRest)]),
-  fromFields(0x8701, 'tachograph parameter download', [f('command', u8), f('data', hexRest)]),
+  fromFields(0x0700, 'tachograph data upload', [f('replySerial', u16), f('command', u8), f('data', hexRest)], { toJson: withParsedBlock(false) }),
+  fromFields(0x8700, 'tachograph data collection', [f('command', u8), f('data', hexRest)], { toJson: withParsedBlock(true), fromJson: blockFromJson(false) }),
+  fromFields(0x8701, 'tachograph parameter download', [f('command', u8), f('data', hexRest)], { toJson: withParsedBlock(false), fromJson: blockFromJson(true) }),
   fromFields(0x0701, 'electronic waybill', [f('content', hexLen(4))]),
   {
     msgId: 0x0702,
