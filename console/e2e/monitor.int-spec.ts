@@ -238,6 +238,32 @@ describe('console monitoring (standalone server + simulator)', () => {
     await shot('history-en');
   });
 
+  it('lists the sent orders on controlInstruction and the queried parameters on terminalProM', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/controlInstruction`);
+    const table = page.locator('.bp6-table-container:visible').first();
+    await table.waitFor();
+    await page.locator('.bp6-table-cell:visible', { hasText: '0x8801' }).first().waitFor({ timeout: 15_000 });
+    for (const message of ['0x8300', '0x8104']) expect(await page.locator('.bp6-table-cell:visible', { hasText: message }).count()).toBeGreaterThan(0);
+    expect(await page.locator('.of-order-status-1:visible').count()).toBeGreaterThanOrEqual(3);
+    // The console is in English since the previous step.
+    expect(await page.locator('.of-order-status-1:visible').first().innerText()).toBe('Success');
+    await shot('instruction-log');
+
+    await page.goto(`${platform.baseUrl}/index/terminalProM`);
+    const select = page.locator('.of-terminal-params select');
+    await select.waitFor();
+    await page.waitForFunction("document.querySelectorAll('.of-terminal-params select option').length > 1");
+    await select.selectOption({ index: 1 });
+    const row = page.locator('.of-params-table tr[data-param="0x0029"]');
+    await row.waitFor();
+    // The value the simulator reported to the parameter query sent from the dialog.
+    expect(await row.locator('td').nth(3).innerText()).toMatch(/^\d+$/);
+    expect(await row.locator('td').nth(1).innerText()).toBe('Default report interval (s)');
+    await row.locator('input').fill('15');
+    expect(await page.locator('.of-param-changed').count()).toBe(1);
+    await shot('instruction-terminal-params');
+  });
+
   it('lets a role that holds only singleCar follow a vehicle without being signed out', async () => {
     // Provisioned through the API as an administrator would: a role with the single-vehicle screen only.
     const api = async (path: string, token: string | null, body?: object) => {

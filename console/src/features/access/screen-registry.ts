@@ -40,6 +40,10 @@ export const screens: Readonly<Record<string, Screen>> = {
   historyTrack: lazyScreen(() => import('../history/HistoryTrackScreen')),
   home: lazyScreen(() => import('../home/HomeScreen')),
   remoteControl: lazyScreen(() => import('../instruction/RemoteControlScreen')),
+  controlInstruction: lazyScreen(() => import('../instruction/OrderLogScreen')),
+  commandConfig: lazyScreen(() => import('../instruction/CommandConfigScreen')),
+  terminalProM: lazyScreen(() => import('../instruction/TerminalParamsScreen')),
+  remoteOperationLog: lazyScreen(() => import('../instruction/RemoteLogScreen')),
 };
 
 export function screenFor(name: string): Screen | null {
