@@ -5,6 +5,8 @@ import { downlinkCommandCodec, type DownlinkCommand } from './events/downlink-co
 import { instructionOrderCodec } from './instruction/instruction-order';
 import type { InstructionOrderEvent } from './instruction/order-types';
 import { positionCodec, type Position } from './events/position';
+import { instructionRequestCodec, type InstructionRequest } from './events/instruction-request';
+import { fenceEventCodec, type FenceEvent } from './fence/fence-event';
 import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
 import {
   rolePermissionsCodec,
@@ -97,6 +99,14 @@ export const Topics = {
     instructionOrderCodec,
     'Instruction orders as their status changes (console dialogs, pending count)',
   ),
+  instructionRequest: topic<InstructionRequest>(
+    'instruction.request.v1',
+    'terminal',
+    6,
+    instructionRequestCodec,
+    'Commands other services ask the instruction service to send (fence issuing)',
+  ),
+  fenceEvent: topic<FenceEvent>('fence.event.v1', 'terminal', 12, fenceEventCodec, 'Fence rules the platform evaluated (entry, exit, overspeed, deviation ...)'),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
   rawFrames: topic<RawFrameBatch>(
     'gateway.raw-frames.v1',

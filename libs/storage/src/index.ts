@@ -1,3 +1,5 @@
 export * from './storage-config';
 export * from './data-source';
 export * from './migration-helpers';
+export * from './columns';
+export * from './scope-sql';

@@ -19,6 +19,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   INSTRUCTION_URL = 'http://instruction:8080';
 
+  /** Cluster mode: where the fence service answers (/gps/fence). */
+  @IsString()
+  FENCE_URL = 'http://fence:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

@@ -5,7 +5,7 @@ import { ApiConfig } from './api-config';
 import { ApiModule } from './api.module';
 import { mountOpenApi } from './openapi';
 import { mountServiceProxies } from './service-proxy';
-import { mountInstructionProxy, mountTrackingProxy } from './route-proxies';
+import { mountFenceProxy, mountInstructionProxy, mountTrackingProxy } from './route-proxies';
 import { registerUpstreamHealth } from './upstream';
 
 startClusterService({
@@ -17,8 +17,9 @@ startClusterService({
     if (origins.length) app.enableCors({ origin: origins, credentials: true });
     mountServiceProxies(app, { admin: config.ADMIN_URL });
     mountInstructionProxy(app, config.INSTRUCTION_URL);
+    mountFenceProxy(app, config.FENCE_URL);
     mountTrackingProxy(app, config.TRACKING_URL);
-    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL });
+    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL, fence: config.FENCE_URL });
     mountOpenApi(app);
   },
 }).catch(exitOnStartFailure('api'));

@@ -5,6 +5,9 @@ import { proxyErrorHandler } from './upstream';
 /** Path prefixes the instruction service answers (cluster mode); they sit under /gps, so they are routed first. */
 export const INSTRUCTION_PATHS = ['/gps/sendOrder', '/gps/terminalParams', '/gps/commandConfig', '/gps/vehicleLimit', '/gps/remoteControl'];
 
+/** Path prefixes the fence service answers (cluster mode). */
+export const FENCE_PATHS = ['/gps/fence'];
+
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
 
@@ -24,7 +27,12 @@ export function mountInstructionProxy(app: INestApplication, target: string): vo
   mountPrefixProxy(app, 'instruction', target, (path) => matches(INSTRUCTION_PATHS, path));
 }
 
-/** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction paths. */
+/** Cluster mode: fences, bindings, issuing to the fence service. */
+export function mountFenceProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'fence', target, (path) => matches(FENCE_PATHS, path));
+}
+
+/** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction and fence paths. */
 export function mountTrackingProxy(app: INestApplication, target: string): void {
-  mountPrefixProxy(app, 'tracking', target, (path) => matches(TRACKING_PATHS, path) && !matches(INSTRUCTION_PATHS, path));
+  mountPrefixProxy(app, 'tracking', target, (path) => matches(TRACKING_PATHS, path) && !matches(INSTRUCTION_PATHS, path) && !matches(FENCE_PATHS, path));
 }

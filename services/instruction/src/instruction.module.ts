@@ -16,6 +16,7 @@ import { InstructionOrder } from './order/instruction-order.entity';
 import { OrderController } from './order/order.controller';
 import { OrderDispatcher } from './order/order-dispatcher';
 import { FollowUpReplies } from './order/follow-up-replies';
+import { InstructionRequestsConsumer } from './order/instruction-requests.consumer';
 import { OrderEvents } from './order/order-events';
 import { OrderService } from './order/order.service';
 import { TerminalParameterSnapshot } from './parameters/terminal-parameter-snapshot.entity';
@@ -60,6 +61,7 @@ export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
     TerminalParametersService,
     OrderDispatcher,
     OrderService,
+    InstructionRequestsConsumer,
     MediaService,
     MediaIngestService,
     RemoteOperationLogService,

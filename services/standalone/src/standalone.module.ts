@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from '@openfleet/admin';
 import { ApiModule } from '@openfleet/api';
+import { FenceModule } from '@openfleet/fence';
 import { Gateway808Module } from '@openfleet/gateway-808';
 import { InstructionModule } from '@openfleet/instruction';
 import type { EventBus } from '@openfleet/bus';
@@ -22,6 +23,7 @@ export class StandaloneModule {
         Gateway808Module,
         TrackingModule,
         InstructionModule,
+        FenceModule,
       ],
     };
   }

@@ -14,6 +14,7 @@ export interface ApiClient {
   get(path: string): request.Test;
   post(path: string, body: object): request.Test;
   put(path: string, body: object): request.Test;
+  del(path: string): request.Test;
   /** POST that must succeed (flag true); answers `data`. */
   create(path: string, body: object): Promise<string>;
 }
@@ -25,6 +26,7 @@ export function apiClient(platform: RunningPlatform, token: string): ApiClient {
     get: (path) => http().get(path).set('Authorization', token),
     post: (path, body) => http().post(path).set('Authorization', token).send(body),
     put: (path, body) => http().put(path).set('Authorization', token).send(body),
+    del: (path) => http().delete(path).set('Authorization', token),
     create: async (path, body) => {
       const response = await client.post(path, body);
       if (response.status !== 200 || !response.body.flag) throw new Error(`${path}: ${JSON.stringify(response.body)}`);

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { COMMANDS } from '@openfleet/contracts/instruction';
+import { commandDef, COMMANDS } from '@openfleet/contracts/instruction';
 import { messageFor } from '@openfleet/errors';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,7 @@ export default function OrderLogScreen(_props: ScreenProps) {
   const [cancel] = useCancelOrdersMutation();
   const [resend] = useResendOrdersMutation();
   const commandLabel = (type: string) => {
-    const def = COMMANDS.find((command) => command.type === type);
+    const def = commandDef(type);
     return def ? label(def.label) : type;
   };
   const useList = useMemo(() => orderListHook(filters), [filters]);

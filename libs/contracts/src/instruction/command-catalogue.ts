@@ -19,7 +19,7 @@ export interface CommandDef {
    * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
    * limit password) or remote control (pre-checks and the operation log).
    */
-  dedicated?: 'lockWizard' | 'remoteControl';
+  dedicated?: 'lockWizard' | 'remoteControl' | 'fence';
   build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
 }
 
@@ -461,6 +461,31 @@ export const COMMANDS: readonly CommandDef[] = [
   { type: 'driverIdentity', msgId: 0x8702, label: ['上报驾驶员身份信息请求', 'Request driver identity'], editions: ['2013', '2019'], timeoutS: 30, fields: [], build: () => ({}) },
 ];
 
+/** Area and route commands: the fence service builds their bodies from the fence and sends them through instruction.request.v1. */
+const FENCE_COMMANDS: readonly [type: string, msgId: number, label: Label, editions?: readonly Edition[]][] = [
+  ['fenceCircle', 0x8600, ['设置圆形区域', 'Set circle areas']],
+  ['fenceCircleDelete', 0x8601, ['删除圆形区域', 'Delete circle areas']],
+  ['fenceRectangle', 0x8602, ['设置矩形区域', 'Set rectangle areas']],
+  ['fenceRectangleDelete', 0x8603, ['删除矩形区域', 'Delete rectangle areas']],
+  ['fencePolygon', 0x8604, ['设置多边形区域', 'Set polygon area']],
+  ['fencePolygonDelete', 0x8605, ['删除多边形区域', 'Delete polygon areas']],
+  ['fenceRoute', 0x8606, ['设置路线', 'Set route']],
+  ['fenceRouteDelete', 0x8607, ['删除路线', 'Delete routes']],
+  ['fenceQuery', 0x8608, ['查询区域或线路数据', 'Query areas or routes'], ['2019']],
+];
+
+export const FENCE_COMMAND_DEFS: readonly CommandDef[] = FENCE_COMMANDS.map(([type, msgId, label, editions]) => ({
+  type,
+  msgId,
+  label,
+  editions,
+  dedicated: 'fence' as const,
+  timeoutS: 30,
+  fields: [],
+  // The body comes with the request, built by the fence service.
+  build: () => ({}),
+}));
+
 function tachographSetParams(v: Record<string, unknown>): Record<string, unknown> {
   switch (num(v.command)) {
     case 0x82:
@@ -484,7 +509,7 @@ function tachographSetParams(v: Record<string, unknown>): Record<string, unknown
   }
 }
 
-const BY_TYPE = new Map(COMMANDS.map((command) => [command.type, command]));
+const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS].map((command) => [command.type, command]));
 
 export function commandDef(type: string): CommandDef | undefined {
   return BY_TYPE.get(type);

@@ -27,6 +27,7 @@ const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>][] = [
   ['alarm', Topics.alarm as TopicDef<VehicleEvent>],
   ['commandResult', Topics.commandResult as TopicDef<VehicleEvent>],
   ['instructionOrder', Topics.instructionOrder as TopicDef<VehicleEvent>],
+  ['fenceEvent', Topics.fenceEvent as TopicDef<VehicleEvent>],
   ['terminalSession', Topics.terminalSession as TopicDef<VehicleEvent>],
 ];
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber, jsonText } from '../common/columns';
+import { bigintNumber, jsonText } from '@openfleet/storage';
 
 /** A stored instruction directive (commandConfig): the console sends `method url` with `params`. */
 @Entity('command_config')

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../common/columns';
+import { bigintNumber } from '@openfleet/storage';
 
 /** A photo, recording or video a terminal uploaded (0x0801); the bytes live in the media store. */
 @Entity('media_file')

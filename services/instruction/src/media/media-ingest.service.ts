@@ -4,7 +4,7 @@ import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type TerminalUplink } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
-import { pathOf } from '../common/columns';
+import { pathOf } from '@openfleet/storage';
 import { INSTRUCTION_CONFIG, type InstructionConfig } from '../instruction-config';
 import { FollowUpReplies } from '../order/follow-up-replies';
 import { TerminalDirectory } from '../registry/terminal-directory';

@@ -4,7 +4,7 @@ import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseTimeParam, type Page } from '@openfleet/service-kit';
 import { Between, In, type Repository } from 'typeorm';
-import { rowInScope, whereInScope } from '../common/scope-sql';
+import { rowInScope, whereInScope } from '@openfleet/storage';
 import type { InstructionOrder } from '../order/instruction-order.entity';
 import type { MediaPageQueryDto } from './media.dto';
 import { MediaFile } from './media-file.entity';

@@ -15,7 +15,7 @@ export class CreateInstructionTables1732400000000 implements MigrationInterface 
         name: 'instruction_order',
         columns: [
           autoIncrementId(runner),
-          text('batch_id', 32),
+          text('batch_id', 64),
           text('vehicle_id', 32),
           text('terminal_phone', 20),
           text('plate_code', 32),
@@ -46,6 +46,8 @@ export class CreateInstructionTables1732400000000 implements MigrationInterface 
     await runner.createIndex('instruction_order', new TableIndex({ name: 'ix_instruction_order_status', columnNames: ['status', 'terminal_phone'] }));
     await runner.createIndex('instruction_order', new TableIndex({ name: 'ix_instruction_order_created', columnNames: ['created_at'] }));
     await runner.createIndex('instruction_order', new TableIndex({ name: 'ix_instruction_order_vehicle', columnNames: ['vehicle_id', 'created_at'] }));
+    // Orders other services requested are found by their request id (batch_id).
+    await runner.createIndex('instruction_order', new TableIndex({ name: 'ix_instruction_order_batch', columnNames: ['batch_id'] }));
 
     await runner.createTable(
       new Table({

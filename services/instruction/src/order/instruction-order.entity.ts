@@ -1,11 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber, jsonText } from '../common/columns';
+import { bigintNumber, jsonText } from '@openfleet/storage';
 
 /** One command for one vehicle: what was asked, by whom, and what the terminal answered (spec §3 order). */
 @Entity('instruction_order')
 export class InstructionOrder {
   @PrimaryColumn({ type: 'bigint', generated: 'increment', transformer: bigintNumber }) id!: number;
-  @Column({ name: 'batch_id', type: 'varchar', length: 32, default: '' }) batchId!: string;
+  @Column({ name: 'batch_id', type: 'varchar', length: 64, default: '' }) batchId!: string;
   @Column({ name: 'vehicle_id', type: 'varchar', length: 32, default: '' }) vehicleId!: string;
   @Column({ name: 'terminal_phone', type: 'varchar', length: 20, default: '' }) terminalPhone!: string;
   @Column({ name: 'plate_code', type: 'varchar', length: 32, default: '' }) plateCode!: string;

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
-import { commandDef, InstructionStatus, PENDING_INSTRUCTION_STATUSES, validateFields, withDefaults, type CommandDef, type Edition } from '@openfleet/contracts';
+import { commandDef, InstructionStatus, PENDING_INSTRUCTION_STATUSES, validateFields, withDefaults, type CommandDef, type Edition, type InstructionRequest } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseTimeParam, type Page } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
 import { In, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { pathOf } from '../common/columns';
-import { rowInScope, whereInScope } from '../common/scope-sql';
+import { pathOf, rowInScope, whereInScope } from '@openfleet/storage';
 import { INSTRUCTION_CONFIG, type InstructionConfig } from '../instruction-config';
 import { parameterItemsOf } from '../parameters/terminal-parameters.service';
 import { TerminalDirectory, type CommandTarget } from '../registry/terminal-directory';
@@ -29,6 +28,8 @@ export interface SendOutcome {
 const DEFAULT_QUEUE_MINUTES = 60;
 const INSERT_CHUNK = 500;
 const EXPORT_MAX_ROWS = 10_000;
+/** Requests from other services were scope-checked there; here they see every vehicle. */
+const SYSTEM: AuthUser = { id: 'system', companyId: '', userType: 0, roleIds: [], superAdmin: true, scope: { companies: [], fleets: [] } };
 const hex4 = (n: number) => `0x${n.toString(16).padStart(4, '0').toUpperCase()}`;
 
 /** Instruction orders: sending (one vehicle or a batch), cancelling, resending, the log and the pending count. */
@@ -114,6 +115,63 @@ export class OrderService {
     for (const row of rows) outcomes.push({ vehicleId: row.vehicleId, plateCode: row.plateCode, orderId: String(row.id), status: row.status, errorCode: row.errorCode });
     if (vehicleIds.length === 1 && outcomes[0].errorCode) throw new AppError(outcomes[0].errorCode, { data: outcomes[0] });
     return outcomes;
+  }
+
+  /**
+   * An order another service asked for (instruction.request.v1), with the body it built. Once per
+   * request id (a redelivered request finds its order). A refusal becomes a failed order, so the
+   * requester hears of it through instruction.order.v1 like of any outcome.
+   */
+  async sendRequested(request: InstructionRequest): Promise<InstructionOrder | undefined> {
+    if (await this.orders.existsBy({ batchId: request.requestId })) return undefined;
+    const def = commandDef(request.commandType);
+    const now = Date.now();
+    let target: CommandTarget | undefined;
+    let errorCode = 0;
+    if (!def || def.dedicated !== request.source || hex4(def.msgId) !== request.msgId) errorCode = ErrorCode.INSTRUCTION_NOT_CONFIGURED;
+    else {
+      try {
+        target = this.directory.target(SYSTEM, request.vehicleId);
+        if (target.edition && def.editions && !def.editions.includes(target.edition)) errorCode = ErrorCode.PROTOCOL_VERSION_MISMATCH;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        errorCode = error.errorCode;
+      }
+    }
+    const vehicle = target?.vehicle ?? this.directory.vehicles.byVehicleId(request.vehicleId);
+    const online = !errorCode && !!target?.online;
+    const queue = !errorCode && !online && request.offlinePolicy === 'queue';
+    const order = this.orders.create({
+      batchId: request.requestId,
+      vehicleId: request.vehicleId,
+      terminalPhone: target?.terminalPhone ?? '',
+      plateCode: vehicle?.plateCode ?? '',
+      companyId: vehicle?.companyId ?? '',
+      companyPath: pathOf(vehicle?.companyPath ?? []),
+      fleetPath: pathOf(vehicle?.fleetPath ?? []),
+      commandType: request.commandType,
+      msgId: request.msgId,
+      params: { source: request.source },
+      body: request.body,
+      status: errorCode ? InstructionStatus.FAILED : online ? InstructionStatus.ISSUED_AWAITING_RESPONSE : queue ? InstructionStatus.WAITING_RESPONSE : InstructionStatus.DEVICE_OFFLINE,
+      errorCode: errorCode || (online || queue ? 0 : ErrorCode.INSTRUCTION_VEHICLE_OFFLINE),
+      offlinePolicy: request.offlinePolicy,
+      timeoutMs: request.timeoutS * 1000,
+      expireAt: queue ? now + this.config.INSTRUCTION_QUEUE_MAX_MINUTES * 60_000 : 0,
+      replyMsgId: '',
+      replyResult: null,
+      replyBody: null,
+      operatorId: request.operatorId,
+      operatorName: '',
+      createdAt: now,
+      sentAt: online ? now : 0,
+      replyAt: 0,
+      updatedAt: now,
+    });
+    await this.orders.insert(order as QueryDeepPartialEntity<InstructionOrder>);
+    if (online) await this.dispatcher.publishClaimed([order]);
+    await this.events.publish([order]);
+    return order;
   }
 
   /** The message body for a terminal of `edition`; 7109 when the command or one of its fields does not exist in that edition. */

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber, jsonText } from '../common/columns';
+import { bigintNumber, jsonText } from '@openfleet/storage';
 
 /** A terminal's parameters (0x0104) and attributes (0x0107) as last queried (terminalProM). */
 @Entity('terminal_parameter_snapshot')

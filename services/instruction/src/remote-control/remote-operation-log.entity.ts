@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../common/columns';
+import { bigintNumber } from '@openfleet/storage';
 
 /** Who did what to which vehicle remotely (remoteOperationLog): lock wizard steps and remote control. */
 @Entity('remote_operation_log')

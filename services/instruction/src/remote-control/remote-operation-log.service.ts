@@ -4,8 +4,7 @@ import type { AuthUser } from '@openfleet/auth';
 import type { VehicleRegistryEntry } from '@openfleet/contracts';
 import { parseTimeParam, type Page } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
-import { pathOf } from '../common/columns';
-import { whereInScope } from '../common/scope-sql';
+import { pathOf, whereInScope } from '@openfleet/storage';
 import type { RemoteLogQueryDto } from './remote-control.dto';
 import { RemoteOperationLog } from './remote-operation-log.entity';
 

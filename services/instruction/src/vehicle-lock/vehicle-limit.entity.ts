@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../common/columns';
+import { bigintNumber } from '@openfleet/storage';
 
 /**
  * A vehicle's limit (lock) capability: whether it can be limited at all, the phone that receives

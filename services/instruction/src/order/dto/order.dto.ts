@@ -54,7 +54,7 @@ export class OrderPageQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Instruction status 0-7' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(7) status?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) commandType?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) vehicleId?: string;
-  @ApiPropertyOptional({ description: 'Batch id (one send to many vehicles)' }) @IsOptional() @IsString() @MaxLength(32) batchId?: string;
+  @ApiPropertyOptional({ description: 'Batch id (one send to many vehicles, or the request id of another service)' }) @IsOptional() @IsString() @MaxLength(64) batchId?: string;
   @ApiPropertyOptional({ description: '"YYYY-MM-DD HH:mm:ss" (China time) or epoch ms' }) @IsOptional() @IsString() @MaxLength(32) startTime?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) endTime?: string;
 }

@@ -1,11 +1,16 @@
-import type { AuthUser } from '@openfleet/auth';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+/** Who asks (an access token's user): everything for a super administrator, else the granted roots. */
+export interface ScopeOwner {
+  superAdmin: boolean;
+  scope: { companies: readonly string[]; fleets: readonly string[] };
+}
 
 /**
  * Restricts a query on a table with `company_path`/`fleet_path` (ids `/a/b/`) to the caller's
  * vehicle scope: rows stay with the company and fleet the vehicle had when they were written.
  */
-export function whereInScope<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, user: AuthUser, alias: string): SelectQueryBuilder<T> {
+export function whereInScope<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, user: ScopeOwner, alias: string): SelectQueryBuilder<T> {
   if (user.superAdmin) return query;
   const clauses: string[] = [];
   const params: Record<string, string> = {};
@@ -21,7 +26,7 @@ export function whereInScope<T extends ObjectLiteral>(query: SelectQueryBuilder<
 }
 
 /** The same rule for one row already loaded. */
-export function rowInScope(user: AuthUser, row: { companyPath: string; fleetPath: string }): boolean {
+export function rowInScope(user: ScopeOwner, row: { companyPath: string; fleetPath: string }): boolean {
   if (user.superAdmin) return true;
   return user.scope.companies.some((id) => row.companyPath.includes(`/${id}/`)) || user.scope.fleets.some((id) => row.fleetPath.includes(`/${id}/`));
 }

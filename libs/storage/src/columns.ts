@@ -12,7 +12,7 @@ export const jsonText: ValueTransformer = {
   to: (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value)),
 };
 
-/** `/1/5/9/` path of ancestor ids, searched with LIKE '%/<id>/%' (the admin service's convention). */
+/** `/1/5/9/` path of ancestor ids, searched with LIKE '%/<id>/%' (the admin service's convention; see scope-sql). */
 export function pathOf(ids: readonly string[]): string {
   return ids.length ? `/${ids.join('/')}/` : '/';
 }

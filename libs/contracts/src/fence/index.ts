@@ -1,0 +1,2 @@
+export * from './fence-model';
+export * from './fence-event';

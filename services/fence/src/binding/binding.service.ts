@@ -1,0 +1,182 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { inScope, type AuthUser } from '@openfleet/auth';
+import type { EventBus, Subscription } from '@openfleet/bus';
+import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import { randomUUID } from 'node:crypto';
+import { In, type Repository } from 'typeorm';
+import { FenceCatalogue } from '../fence/fence-catalogue';
+import type { Fence } from '../fence/fence.entity';
+import { FenceService } from '../fence/fence.service';
+import { FenceVehicleRegistry } from '../registry/fence-vehicle-registry';
+import { FenceBinding, FenceIssue, IssueState } from './fence-binding.entity';
+import { AreaSetType, deleteAreaCommand, setAreaCommand, type AreaCommand } from './issue-body';
+
+const REQUEST_PREFIX = 'fence-';
+
+/** One vehicle's issue state as the console shows it. */
+export interface IssueView {
+  vehicleId: string;
+  plateCode: string;
+  state: string;
+  stale: boolean;
+  orderStatus: number;
+  errorCode: number;
+  updatedAt: number;
+}
+
+/**
+ * Bindings (vehicles and fleets) and the fence on terminals: issuing and deleting go through the
+ * instruction service (instruction.request.v1, queued while a vehicle is offline); its order
+ * events (instruction.order.v1, batch id = request id) move each vehicle's issue state.
+ */
+@Injectable()
+export class BindingService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(BindingService.name);
+  private subscription?: Subscription;
+
+  constructor(
+    @InjectRepository(FenceBinding, 'fence') private readonly bindings: Repository<FenceBinding>,
+    @InjectRepository(FenceIssue, 'fence') private readonly issues: Repository<FenceIssue>,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly fences: FenceService,
+    private readonly catalogue: FenceCatalogue,
+    private readonly registry: FenceVehicleRegistry,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await this.bus.subscribe(Topics.instructionOrder, {
+      group: 'fence-issue-orders',
+      fromBeginning: false,
+      handle: async (messages) => {
+        for (const { value } of messages) if (value.batchId.startsWith(REQUEST_PREFIX)) await this.applyOrder(value);
+      },
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async bind(user: AuthUser, fenceId: number, vehicleIds: string[] = [], fleetIds: string[] = []): Promise<void> {
+    await this.fences.get(user, fenceId);
+    for (const vehicleId of vehicleIds) this.vehicleInScope(user, vehicleId);
+    for (const fleetId of fleetIds) this.fleetInScope(user, fleetId);
+    const now = Date.now();
+    const rows = [...vehicleIds.map((id) => ({ targetType: 'vehicle', targetId: id })), ...fleetIds.map((id) => ({ targetType: 'fleet', targetId: id }))].map((row) => this.bindings.create({ fenceId, ...row, createdAt: now }));
+    if (rows.length) await this.bindings.upsert(rows, ['fenceId', 'targetType', 'targetId']);
+    await this.catalogue.reload();
+  }
+
+  async unbind(user: AuthUser, fenceId: number, vehicleIds: string[] = [], fleetIds: string[] = []): Promise<void> {
+    await this.fences.get(user, fenceId);
+    if (vehicleIds.length) await this.bindings.delete({ fenceId, targetType: 'vehicle', targetId: In(vehicleIds) });
+    if (fleetIds.length) await this.bindings.delete({ fenceId, targetType: 'fleet', targetId: In(fleetIds) });
+    await this.catalogue.reload();
+  }
+
+  /** Vehicles bound to the fence (directly or through a fleet) that the caller may see. */
+  boundVehicles(user: AuthUser, fenceId: number): string[] {
+    return [...this.registry.all()].filter((vehicle) => inScope(user, vehicle) && this.catalogue.isBound(vehicle.vehicleId, fenceId)).map((vehicle) => vehicle.vehicleId);
+  }
+
+  /** Puts the fence on terminals (default every bound vehicle): append on a first issue, modify on a reissue. */
+  async issue(user: AuthUser, fenceId: number, vehicleIds?: string[]): Promise<IssueView[]> {
+    const fence = await this.fences.get(user, fenceId);
+    const targets = vehicleIds?.length ? vehicleIds : this.boundVehicles(user, fenceId);
+    for (const vehicleId of targets) this.vehicleInScope(user, vehicleId);
+    const existing = new Map((await this.issues.findBy({ fenceId, vehicleId: In(targets.length ? targets : ['']) })).map((row) => [row.vehicleId, row]));
+    for (const vehicleId of targets) {
+      const before = existing.get(vehicleId);
+      const setType = before && before.state === IssueState.ISSUED ? AreaSetType.MODIFY : AreaSetType.APPEND;
+      await this.request(user, fence, vehicleId, setAreaCommand(this.issuable(fence), setType), IssueState.ISSUING);
+    }
+    return this.states(user, fenceId);
+  }
+
+  /** Removes the fence from terminals (default every vehicle it was issued to). */
+  async revoke(user: AuthUser, fenceId: number, vehicleIds?: string[]): Promise<IssueView[]> {
+    const fence = await this.fences.get(user, fenceId);
+    const issued = await this.issues.findBy({ fenceId });
+    const targets = vehicleIds?.length ? vehicleIds : issued.filter((row) => row.state !== IssueState.DELETED).map((row) => row.vehicleId);
+    for (const vehicleId of targets) {
+      this.vehicleInScope(user, vehicleId);
+      await this.request(user, fence, vehicleId, deleteAreaCommand(this.issuable(fence)), IssueState.DELETING);
+    }
+    return this.states(user, fenceId);
+  }
+
+  /** Asks a 2019 terminal which areas or routes it holds (0x8608; the 0x0608 answer is on the order, batch id = the returned request id). */
+  async queryTerminal(user: AuthUser, vehicleId: string, type: number): Promise<{ requestId: string }> {
+    this.vehicleInScope(user, vehicleId);
+    const vehicle = this.registry.byVehicleId(vehicleId)!;
+    const requestId = `${REQUEST_PREFIX}query-${randomUUID()}`;
+    await this.bus.publish(Topics.instructionRequest, {
+      key: canonicalTerminalPhone(vehicle.terminalPhone || vehicleId),
+      value: { requestId, source: 'fence', commandType: 'fenceQuery', vehicleId, msgId: '0x8608', body: { type, ids: [] }, operatorId: user.id, offlinePolicy: 'fail', timeoutS: 30, requestedAt: Date.now() },
+    });
+    return { requestId };
+  }
+
+  /** Each vehicle's state for the fence: bound ones (not issued yet) and every issued one; stale when the fence changed since. */
+  async states(user: AuthUser, fenceId: number): Promise<IssueView[]> {
+    const fence = await this.fences.get(user, fenceId);
+    const rows = new Map((await this.issues.findBy({ fenceId })).map((row) => [row.vehicleId, row]));
+    const ids = new Set([...this.boundVehicles(user, fenceId), ...rows.keys()]);
+    return [...ids]
+      .map((vehicleId) => ({ vehicleId, vehicle: this.registry.byVehicleId(vehicleId), row: rows.get(vehicleId) }))
+      .filter(({ vehicle }) => !vehicle || inScope(user, vehicle))
+      .map(({ vehicleId, vehicle, row }) => ({
+        vehicleId,
+        plateCode: vehicle?.plateCode ?? '',
+        state: row?.state ?? 'bound',
+        stale: row?.state === IssueState.ISSUED && row.issuedVersion < fence.version,
+        orderStatus: row?.orderStatus ?? 0,
+        errorCode: row?.errorCode ?? 0,
+        updatedAt: row?.updatedAt ?? 0,
+      }));
+  }
+
+  /** An order event for one of our requests: the vehicle's issue state follows the order's status. */
+  async applyOrder(event: InstructionOrderEvent): Promise<void> {
+    const row = await this.issues.findOneBy({ requestId: event.batchId });
+    if (!row) return;
+    const deleting = row.state === IssueState.DELETING || row.state === IssueState.DELETED;
+    let state = row.state;
+    if (event.status === InstructionStatus.SUCCESS) state = deleting ? IssueState.DELETED : IssueState.ISSUED;
+    else if ([InstructionStatus.FAILED, InstructionStatus.RESPONSE_TIMEOUT, InstructionStatus.DEVICE_OFFLINE, InstructionStatus.VOID].includes(event.status as 2)) state = IssueState.FAILED;
+    // Spec §8: a fence that cannot reach an offline vehicle is 7004.
+    const errorCode = event.status === InstructionStatus.DEVICE_OFFLINE ? ErrorCode.FENCE_VEHICLE_OFFLINE : event.errorCode;
+    await this.issues.update({ fenceId: row.fenceId, vehicleId: row.vehicleId, requestId: event.batchId }, { state, orderStatus: event.status, errorCode, updatedAt: Date.now() });
+  }
+
+  private async request(user: AuthUser, fence: Fence, vehicleId: string, command: AreaCommand, state: string): Promise<void> {
+    const requestId = `${REQUEST_PREFIX}${fence.id}-${randomUUID()}`;
+    const vehicle = this.registry.byVehicleId(vehicleId);
+    await this.issues.upsert(
+      this.issues.create({ fenceId: fence.id, vehicleId, state, issuedVersion: fence.version, requestId, orderStatus: InstructionStatus.INITIAL, errorCode: 0, updatedAt: Date.now() }),
+      ['fenceId', 'vehicleId'],
+    );
+    await this.bus.publish(Topics.instructionRequest, {
+      key: canonicalTerminalPhone(vehicle?.terminalPhone || vehicleId),
+      value: { requestId, source: 'fence', commandType: command.commandType, vehicleId, msgId: command.msgId, body: command.body, operatorId: user.id, offlinePolicy: 'queue', timeoutS: 30, requestedAt: Date.now() },
+    });
+  }
+
+  private issuable(fence: Fence) {
+    return { areaId: fence.id, name: fence.name, geometry: fence.geometry, attributes: fence.attributes, startTime: fence.startTime || undefined, endTime: fence.endTime || undefined, maxSpeedKmh: fence.maxSpeedKmh, overspeedDurationS: fence.overspeedDurationS, nightMaxSpeedKmh: fence.nightMaxSpeedKmh };
+  }
+
+  private vehicleInScope(user: AuthUser, vehicleId: string): void {
+    const vehicle = this.registry.byVehicleId(vehicleId);
+    if (!vehicle || !inScope(user, vehicle)) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: vehicleId });
+  }
+
+  private fleetInScope(user: AuthUser, fleetId: string): void {
+    if (user.superAdmin || user.scope.fleets.includes(fleetId)) return;
+    const ok = [...this.registry.all()].some((vehicle) => vehicle.fleetPath.map(String).includes(fleetId) && inScope(user, vehicle));
+    if (!ok) throw new AppError(ErrorCode.FENCE_BIND_FAILED, { data: { fleetId } });
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AuthUser } from '@openfleet/auth';
+import { validateFence, type FenceInput } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import type { Page } from '@openfleet/service-kit';
+import { pathOf, rowInScope, whereInScope } from '@openfleet/storage';
+import type { Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { FenceBinding, FenceIssue, IssueState } from '../binding/fence-binding.entity';
+import { FenceVehicleRegistry } from '../registry/fence-vehicle-registry';
+import type { FenceDto, FencePageQueryDto } from './fence.dto';
+import { FenceCatalogue } from './fence-catalogue';
+import { Fence } from './fence.entity';
+
+/** Fences: create, change (bumping the version: issues of the old one become stale), list, delete. */
+@Injectable()
+export class FenceService {
+  constructor(
+    @InjectRepository(Fence, 'fence') private readonly fences: Repository<Fence>,
+    @InjectRepository(FenceBinding, 'fence') private readonly bindings: Repository<FenceBinding>,
+    @InjectRepository(FenceIssue, 'fence') private readonly issues: Repository<FenceIssue>,
+    private readonly registry: FenceVehicleRegistry,
+    private readonly catalogue: FenceCatalogue,
+  ) {}
+
+  /** 400 with the failed §5 rules as data. */
+  private check(dto: FenceDto): void {
+    const problems = validateFence(dto as FenceInput);
+    if (problems.length) throw new AppError(ErrorCode.BAD_PARAMETER, { data: problems });
+  }
+
+  /**
+   * The company a fence belongs to, within the caller's scope, and its ancestor path (taken from a
+   * vehicle of that company in the registry, since companies are admin's).
+   */
+  private ownerOf(user: AuthUser, companyId: string | undefined): { companyId: string; companyPath: string } {
+    const id = companyId || user.companyId;
+    const vehicle = [...this.registry.all()].find((v) => v.companyId === id);
+    const path = vehicle ? pathOf(vehicle.companyPath.map(String)) : pathOf([id]);
+    if (!user.superAdmin && !user.scope.companies.some((root) => path.includes(`/${root}/`))) throw new AppError(ErrorCode.COMPANY_MISMATCH, { data: { companyId: id } });
+    return { companyId: id, companyPath: path };
+  }
+
+  async create(user: AuthUser, dto: FenceDto): Promise<Fence> {
+    this.check(dto);
+    await this.assertNameFree(dto.name, undefined);
+    const now = Date.now();
+    const owner = this.ownerOf(user, dto.companyId);
+    const fence = this.fences.create({ ...this.fields(dto), ...owner, fleetPath: '', version: 1, createdAt: now, updatedAt: now });
+    await this.fences.insert(fence as QueryDeepPartialEntity<Fence>);
+    await this.catalogue.reload();
+    return fence;
+  }
+
+  async update(user: AuthUser, id: number, dto: FenceDto): Promise<Fence> {
+    const fence = await this.get(user, id);
+    this.check(dto);
+    await this.assertNameFree(dto.name, id);
+    Object.assign(fence, this.fields(dto), { version: fence.version + 1, updatedAt: Date.now() });
+    await this.fences.save(fence);
+    await this.catalogue.reload();
+    return fence;
+  }
+
+  /** 7002 while the fence is on a terminal (delete it there first). */
+  async remove(user: AuthUser, id: number): Promise<void> {
+    await this.get(user, id);
+    const onTerminals = await this.issues.count({ where: [{ fenceId: id, state: IssueState.ISSUED }, { fenceId: id, state: IssueState.ISSUING }] });
+    if (onTerminals) throw new AppError(ErrorCode.FENCE_CANNOT_DELETE, { data: { vehicles: onTerminals } });
+    await this.bindings.delete({ fenceId: id });
+    await this.issues.delete({ fenceId: id });
+    await this.fences.delete({ id });
+    await this.catalogue.reload();
+  }
+
+  async get(user: AuthUser, id: number): Promise<Fence> {
+    const fence = await this.fences.findOneBy({ id });
+    if (!fence || !rowInScope(user, fence)) throw new AppError(ErrorCode.FENCE_ID_MISSING, { data: id });
+    return fence;
+  }
+
+  async page(user: AuthUser, query: FencePageQueryDto): Promise<Page<Fence>> {
+    const builder = this.fences.createQueryBuilder('f').where('1 = 1');
+    if (query.type) builder.andWhere('f.type = :type', { type: query.type });
+    if (query.keyword) builder.andWhere('f.name LIKE :keyword', { keyword: `%${query.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` });
+    const [records, total] = await whereInScope(builder, user, 'f')
+      .orderBy('f.id', 'DESC')
+      .skip((query.current - 1) * query.size)
+      .take(query.size)
+      .getManyAndCount();
+    return { records, total, current: query.current, size: query.size };
+  }
+
+  private async assertNameFree(name: string, exceptId: number | undefined): Promise<void> {
+    const same = await this.fences.findOneBy({ name: name.trim() });
+    if (same && same.id !== exceptId) throw new AppError(ErrorCode.FENCE_NAME_DUPLICATE, { data: name });
+  }
+
+  private fields(dto: FenceDto) {
+    return {
+      name: dto.name.trim(),
+      type: dto.type,
+      geometry: dto.geometry,
+      attributes: dto.attributes,
+      startTime: dto.startTime ?? '',
+      endTime: dto.endTime ?? '',
+      maxSpeedKmh: dto.maxSpeedKmh ?? 0,
+      overspeedDurationS: dto.overspeedDurationS ?? 0,
+      nightMaxSpeedKmh: dto.nightMaxSpeedKmh ?? 0,
+      maxStayS: dto.maxStayS ?? 0,
+      muck: dto.muck ?? null,
+      remark: dto.remark ?? '',
+    };
+  }
+}
