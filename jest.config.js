@@ -59,6 +59,7 @@ module.exports = {
         '^@openfleet/contracts/live$': '<rootDir>/libs/contracts/src/live/vehicle-positions.ts',
         '^@openfleet/contracts/validation-rules$': '<rootDir>/libs/contracts/src/validation-rules.ts',
         '^@openfleet/contracts/instruction$': '<rootDir>/libs/contracts/src/instruction/console.ts',
+        '^@openfleet/contracts/fence$': '<rootDir>/libs/contracts/src/fence/fence-model.ts',
         '^react$': '<rootDir>/console/node_modules/react',
         '^react/(.*)$': '<rootDir>/console/node_modules/react/$1',
         '^react-dom$': '<rootDir>/console/node_modules/react-dom',

@@ -33,6 +33,7 @@ export default defineConfig({
       '@openfleet/contracts/validation-rules': here('../libs/contracts/src/validation-rules.ts'),
       // The command catalogue: the instruction dialogs render and validate the server's own fields.
       '@openfleet/contracts/instruction': here('../libs/contracts/src/instruction/console.ts'),
+      '@openfleet/contracts/fence': here('../libs/contracts/src/fence/fence-model.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
     },
     // The repository root holds an older React for other tools; the console uses its own.

@@ -17,6 +17,7 @@ export const TAG_TYPES = [
   'Order',
   'CommandConfig',
   'TerminalParams',
+  'Fence',
 ] as const;
 
 export const api = createApi({

@@ -8,3 +8,5 @@ export { MapToolbar, type MapLayerChoice } from './MapToolbar';
 export { fitToPositions, downloadMapPng, printMap } from './map-export';
 export { STATUS_COLOURS, type VehicleMarker } from './vehicle-marker';
 export { defaultMapTypeFor } from './map-tiles';
+export { FenceLayer, type FenceShape } from './FenceLayer';
+export { FenceDrawTool, type DrawKind } from './FenceDrawTool';

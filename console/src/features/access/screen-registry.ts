@@ -44,6 +44,9 @@ export const screens: Readonly<Record<string, Screen>> = {
   commandConfig: lazyScreen(() => import('../instruction/CommandConfigScreen')),
   terminalProM: lazyScreen(() => import('../instruction/TerminalParamsScreen')),
   remoteOperationLog: lazyScreen(() => import('../instruction/RemoteLogScreen')),
+  fenceManage: lazyScreen(() => import('../fence/FenceManageScreen')),
+  lineFence: lazyScreen(() => import('../fence/FenceManageScreen').then((m) => ({ default: m.LineFenceScreen }))),
+  fenceSend: lazyScreen(() => import('../fence/FenceSendScreen')),
 };
 
 export function screenFor(name: string): Screen | null {
