@@ -14,6 +14,8 @@ const simulator = join(repoRoot, 'scripts/simulator/simulate.js');
 
 export interface MonitorPlatform {
   readonly baseUrl: string;
+  /** Where JT/T 808 terminals connect (tests that drive their own terminal). */
+  readonly gatewayPort: number;
   readonly output: () => string;
   readonly stop: () => Promise<void>;
 }
@@ -85,6 +87,8 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
     await stopChild(server);
     throw new Error(`${(error as Error).message}\n${printed}`);
   }
+  // No simulated vehicles: the test drives its own terminals.
+  if (vehicles === 0) return { baseUrl, gatewayPort, output: () => printed, stop: () => stopChild(server) };
   const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--provision', '--api', baseUrl, '--password', adminPassword], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,6 +97,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
   sim.stderr?.on('data', keep);
   return {
     baseUrl,
+    gatewayPort,
     output: () => printed,
     stop: async () => {
       await stopChild(sim);

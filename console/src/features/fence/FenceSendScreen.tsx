@@ -57,7 +57,7 @@ export default function FenceSendScreen({ power }: ScreenProps) {
             />
           ))}
         </div>
-        <ButtonGroup vertical fill>
+        <ButtonGroup vertical alignText="left">
           <Button icon="link" text={t('fence.bind')} disabled={!fenceId || !picked.size || !canSend} loading={isLoading} onClick={() => void run('bind', [...picked])} />
           <Button icon="unlink" text={t('fence.unbind')} disabled={!fenceId || !picked.size || !canSend} onClick={() => void run('unbind', [...picked])} />
           <Button intent="primary" icon="send-message" text={t('fence.issueAll')} disabled={!fenceId || !canSend} onClick={() => void run('issue')} />

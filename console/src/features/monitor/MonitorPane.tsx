@@ -1,6 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultMapTypeFor, fitToPositions, formatDistance, MapToolbar, MapView, MeasureTool, TrackLayer, useMap, VehicleLayer, type MapLayerChoice, type TrackPosition, type VehicleMarker } from '../../map';
+import { defaultMapTypeFor, FenceLayer, fitToPositions, formatDistance, MapToolbar, MapView, MeasureTool, TrackLayer, useMap, VehicleLayer, type MapLayerChoice, type TrackPosition, type VehicleMarker } from '../../map';
+
+import { useGranted } from '../access/granted';
+import { useFencesQuery } from '../fence/fenceApi';
 
 const MAP_TYPE_KEY = 'monitorMapType';
 
@@ -25,6 +28,17 @@ export interface MonitorPaneProps {
 }
 
 /** One map pane of the monitor: vehicles, toolbox, ranging, optional trail that the map follows. */
+/** The fences of the user's scope on the monitoring maps, for users whose screens may read them. */
+function MonitorFences() {
+  const multiCar = useGranted('multiCar');
+  const singleCar = useGranted('singleCar');
+  const fenceManage = useGranted('fenceManage:search');
+  const granted = multiCar || singleCar || fenceManage;
+  const { data } = useFencesQuery({}, { skip: !granted });
+  const fences = useMemo(() => (data?.records ?? []).map((fence) => ({ id: String(fence.id), name: fence.name, geometry: fence.geometry })), [data]);
+  return fences.length ? <FenceLayer fences={fences} /> : null;
+}
+
 export function MonitorPane({ markers, onPick, trail, head }: MonitorPaneProps) {
   const { t, i18n } = useTranslation();
   const [choice, setChoice] = useState<MapLayerChoice>(() => ({ mapType: storedMapType(i18n.language), base: 'road', traffic: false }));
@@ -37,6 +51,7 @@ export function MonitorPane({ markers, onPick, trail, head }: MonitorPaneProps) 
   return (
     <div className="of-monitor-pane">
       <MapView mapType={choice.mapType} base={choice.base} traffic={choice.traffic}>
+        <MonitorFences />
         <VehicleLayer vehicles={markers} onPick={onPick} />
         {trail && <TrackLayer path={trail} head={head} follow />}
         {measuring && <MeasureTool onMeasured={setMeasured} />}

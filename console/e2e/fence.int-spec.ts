@@ -1,0 +1,134 @@
+// Fences in real Chromium against the real standalone server: draw a polygon on the map next to a
+// vehicle, bind the vehicle and issue the fence to its terminal (a JT/T 808 terminal over TCP that
+// this test drives), then drive it in and out and see the entry and exit events arrive live.
+// Screenshots: .infra/screenshots/fence-*.png (git-ignored).
+import { TestTerminal } from '@openfleet/gateway-808/testing';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+
+const PASSWORD = 'E2eFence2024';
+const shots = join(repoRoot, '.infra/screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const HOME: [number, number] = [116.4, 39.9];
+
+let platform: MonitorPlatform;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+let terminal: TestTerminal;
+let token = '';
+let reportAt = Math.floor(Date.now() / 1000) - 600;
+const pageErrors: string[] = [];
+const shot = (name: string) => page.screenshot({ path: join(shots, `fence-${name}.png`) });
+
+async function api<T>(path: string, body?: object): Promise<T> {
+  const response = await fetch(`${platform.baseUrl}${path}`, { method: body ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const envelope = (await response.json()) as { flag: boolean; data: T };
+  if (!envelope.flag) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** One location report, a second after the previous one, at 30 km/h. */
+async function drive([lng, lat]: [number, number]): Promise<void> {
+  reportAt += 1;
+  const serial = terminal.send(0x0200, { alarm: 0, status: 3, latitude: lat, longitude: lng, altitude: 40, speed: 30, direction: 90, time: new Date(reportAt * 1000), extras: [] });
+  await terminal.expectAck(serial);
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  platform = await startMonitorPlatform(PASSWORD, 0);
+  token = (await api<{ access_token: string }>('/login', { username: 'admin', password: PASSWORD })).access_token;
+  const vehicle = await api<{ id: number }>('/basic/vehicle', { plateCode: '京E00001', plateColor: 2, vehicleType: 1 });
+  await api('/basic/sim-card', { number: '13500000001', operator: 1 });
+  const terminalId = await api<{ id: number }>('/basic/terminal', { terminalCode: 'FEN2E01', terminalPhone: '13500000001', protocolVersion: '2013' });
+  await api(`/basic/vehicle/${vehicle.id}/bind`, { terminalId: terminalId.id });
+  for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
+    const candidate = await TestTerminal.open(platform.gatewayPort, '013500000001', '2013');
+    try {
+      await candidate.login('FEN2E01');
+      terminal = candidate;
+    } catch {
+      candidate.close();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  await drive(HOME);
+  profile = mkdtempSync(join(tmpdir(), 'openfleet-chromium-fence-'));
+  context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+}, 120_000);
+
+afterAll(async () => {
+  terminal?.close();
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  await platform?.stop();
+});
+
+describe('console fences (standalone server + a terminal over TCP)', () => {
+  it('draws a polygon next to the vehicle and saves it', async () => {
+    await page.goto(`${platform.baseUrl}/login`);
+    await page.fill('#auth-username', 'admin');
+    await page.fill('#auth-password', PASSWORD);
+    await page.locator('button[type=submit]').click();
+    await page.waitForSelector('.of-side-menu');
+    await page.goto(`${platform.baseUrl}/monitor/fenceManage`);
+    await page.locator('.of-fence-draw button[data-kind="polygon"]').click();
+    const map = (await page.locator('.of-fence-map .ol-viewport').boundingBox())!;
+    // The map fits the vehicle in its middle; the fence goes 100-300 px east of it.
+    await page.waitForTimeout(1500);
+    const cx = map.x + map.width / 2;
+    const cy = map.y + map.height / 2;
+    for (const [dx, dy] of [[100, -100], [300, -100], [300, 100]]) await page.mouse.click(cx + dx, cy + dy);
+    await page.mouse.dblclick(cx + 100, cy + 100);
+    await page.fill('#of-fence-name', '东侧场站');
+    await page.locator('.of-fence-form button', { hasText: '保存' }).click();
+    await page.locator('.of-fence-list', { hasText: '东侧场站' }).waitFor();
+    await shot('drawn');
+  });
+
+  it('binds the vehicle, issues the fence to its terminal, and shows entry and exit as it drives in and out', async () => {
+    const fences = await api<{ records: { id: number; name: string; geometry: { points: [number, number][] } }[] }>('/gps/fence');
+    const fence = fences.records.find((f) => f.name === '东侧场站')!;
+    const points = fence.geometry.points;
+    expect(points.length).toBe(4);
+    // Stored in WGS-84 east of the vehicle: the vehicle is outside.
+    expect(Math.min(...points.map((p) => p[0]))).toBeGreaterThan(HOME[0]);
+    const inside: [number, number] = [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+
+    await page.goto(`${platform.baseUrl}/monitor/fenceSend`);
+    await page.locator('.of-fence-send select').selectOption({ label: '东侧场站' });
+    await page.locator('.of-fence-vehicles').getByText('京E00001').click();
+    await page.locator('.of-fence-send button', { hasText: '绑定所选车辆' }).click();
+    await page.locator('.of-fence-issues tr[data-state="bound"]').waitFor();
+    await page.locator('.of-fence-send button', { hasText: '下发到已绑定车辆' }).click();
+    const issued = await terminal.expect((m) => m.msgId === 0x8604, 15_000);
+    expect((issued.body as { id: number }).id).toBe(fence.id);
+    terminal.send(0x0001, { replySerial: issued.serial, replyId: 0x8604, result: 0 });
+    await page.locator('.of-fence-issues tr[data-state="issued"]').waitFor({ timeout: 15_000 });
+
+    await drive(HOME);
+    await drive(inside);
+    await page.locator('.of-fence-events tr[data-kind="enter"]').waitFor({ timeout: 15_000 });
+    await drive(inside);
+    await drive(HOME);
+    await page.locator('.of-fence-events tr[data-kind="exit"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.of-fence-events').innerText()).toContain('东侧场站');
+    await shot('events');
+  });
+
+  it('shows the fence on the monitoring map', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/multiCar`);
+    await page.waitForSelector('.of-monitor-pane .ol-viewport');
+    // The fence layer is on the map (its features are drawn on the vector canvas).
+    await page.waitForFunction("(() => [...document.querySelectorAll('.of-monitor-pane canvas')].length > 0)()");
+    await shot('monitor');
+    expect(pageErrors).toEqual([]);
+  });
+});
