@@ -33,8 +33,10 @@ describe('fences: issue to 2013 and 2019 terminals, platform evaluation, scope',
   const issues = async (fenceId: string) => (await admin.get(`/gps/fence/${fenceId}/issues`).expect(200)).body.data as { vehicleId: string; state: string; stale: boolean; errorCode: number }[];
   const stateOf = (fenceId: string, vehicleId: string, state: string) =>
     waitFor(`${vehicleId} ${state}`, async () => (await issues(fenceId)).find((row) => row.vehicleId === vehicleId && row.state === state));
-  const report = async (terminal: TestTerminal, secondsAgo: number, lng: number, lat: number) => {
-    const time = new Date(Math.floor(Date.now() / 1000 - secondsAgo) * 1000);
+  // Report times are fixed offsets from one base, so durations do not depend on how long the test takes.
+  const base = Math.floor(Date.now() / 1000) - 120;
+  const report = async (terminal: TestTerminal, offsetS: number, lng: number, lat: number) => {
+    const time = new Date((base + offsetS) * 1000);
     const serial = terminal.send(0x0200, { ...locationBody(0, time), longitude: lng, latitude: lat, speed: 30 });
     await terminal.expectAck(serial);
   };
@@ -122,11 +124,57 @@ describe('fences: issue to 2013 and 2019 terminals, platform evaluation, scope',
     });
   });
 
+  it('issues a rectangle (0x8602) and a route with its segments (0x8606) to the 2013 terminal', async () => {
+    const rectId = await admin.create('/gps/fence', { name: '矩形区', type: 2, geometry: { type: 'rectangle', northWest: [116.3, 40.0], southEast: [116.4, 39.9] }, attributes: FenceAttribute.BY_TIME | FenceAttribute.EXIT_ALARM_PLATFORM, startTime: '22:00:00', endTime: '06:00:00', companyId });
+    await admin.post(`/gps/fence/${rectId}/issue`, { vehicleIds: [v2013.vehicleId] }).expect(200);
+    const rect = await t2013.expect((m) => m.msgId === 0x8602);
+    expect(rect.body).toEqual({ setType: 1, areas: [{ id: Number(rectId), attributes: 0b100001, topLeftLatitude: 40, topLeftLongitude: 116.3, bottomRightLatitude: 39.9, bottomRightLongitude: 116.4, startTime: '000000220000', endTime: '000000060000' }] });
+    t2013.send(0x0001, { replySerial: rect.serial, replyId: 0x8602, result: 0 });
+    await stateOf(rectId, v2013.vehicleId, 'issued');
+
+    const routeId = await admin.create('/gps/fence', {
+      name: '1路',
+      type: 4,
+      geometry: { type: 'route', points: [[116.3, 39.9], [116.31, 39.9], [116.32, 39.91]], segments: [{ widthM: 40, longThresholdS: 300, shortThresholdS: 30, maxSpeedKmh: 0 }, { widthM: 60, longThresholdS: 0, shortThresholdS: 0, maxSpeedKmh: 50 }] },
+      attributes: FenceAttribute.EXIT_ALARM_PLATFORM,
+      overspeedDurationS: 8,
+      companyId,
+    });
+    await admin.post(`/gps/fence/${routeId}/issue`, { vehicleIds: [v2013.vehicleId] }).expect(200);
+    const route = await t2013.expect((m) => m.msgId === 0x8606);
+    const points = (route.body as { points: Record<string, number>[] }).points;
+    expect(route.body).toMatchObject({ id: Number(routeId), attributes: FenceAttribute.EXIT_ALARM_PLATFORM });
+    expect(points).toEqual([
+      { pointId: 1, sectionId: 1, latitude: 39.9, longitude: 116.3, widthM: 40, attributes: 1, longThresholdS: 300, shortThresholdS: 30 },
+      { pointId: 2, sectionId: 2, latitude: 39.9, longitude: 116.31, widthM: 60, attributes: 2, maxSpeedKmh: 50, overspeedDurationS: 8 },
+      { pointId: 3, sectionId: 2, latitude: 39.91, longitude: 116.32, widthM: 60, attributes: 2, maxSpeedKmh: 50, overspeedDurationS: 8 },
+    ]);
+    // A failed terminal: the state says why.
+    t2013.send(0x0001, { replySerial: route.serial, replyId: 0x8606, result: 3 });
+    expect(await stateOf(routeId, v2013.vehicleId, 'failed')).toMatchObject({ errorCode: 7105 });
+  });
+
+  it('a fleet binding reaches a vehicle added to the fleet later; a blind-area backfill is marked as such', async () => {
+    const fleetId = await admin.create('/basic/fleet', { name: 'Fenced-1', companyId });
+    const fenceId = await admin.create('/gps/fence', { name: '车队区', type: 1, geometry: { type: 'circle', center: [116.6, 39.7], radiusM: 1000 }, attributes: FenceAttribute.ENTRY_ALARM_PLATFORM, companyId });
+    await admin.post(`/gps/fence/${fenceId}/bind`, { fleetIds: [fleetId] }).expect(200);
+    // Moved into the fleet after the binding.
+    const moved = await admin.put(`/basic/vehicle/${v2019.vehicleId}`, { plateCode: v2019.plate, plateColor: 2, vehicleType: 1, companyId: Number(companyId), fleetId: Number(fleetId) }).expect(200);
+    expect(moved.body.flag).toBe(true);
+    await waitFor('the vehicle in the fleet', async () => ((await issues(fenceId)).some((row) => row.vehicleId === v2019.vehicleId) ? true : undefined));
+    // Backfill after a coverage loss (0x0704 type 1): older reports, entry inside them.
+    const old = (secondsAgo: number, lng: number, lat: number) => ({ ...locationBody(0, new Date(Math.floor(Date.now() / 1000 - secondsAgo) * 1000)), longitude: lng, latitude: lat });
+    const serial = t2019.send(0x0704, { type: 1, items: [old(300, 116.55, 39.75), old(290, 116.6, 39.7)] });
+    await t2019.expectAck(serial);
+    const entered = await waitFor('backfilled entry', () => events.find((e) => e.fenceId === fenceId && e.kind === 'enter'));
+    expect(entered).toMatchObject({ vehicleId: v2019.vehicleId, blindArea: true });
+  });
+
   it('evaluates positions into entry and exit events, and keeps the state across a restart', async () => {
     const fenceId = await admin.create('/gps/fence', { name: '禁入区', type: 3, geometry: { type: 'polygon', points: DEPOT }, attributes: FenceAttribute.ENTRY_ALARM_PLATFORM, companyId });
     // A fleet-less vehicle bound directly; the 2019 one is not bound and never raises anything.
     await admin.post(`/gps/fence/${fenceId}/bind`, { vehicleIds: [v2013.vehicleId] }).expect(200);
-    await report(t2013, 30, 116.2, 39.95);
+    await report(t2013, 10, 116.2, 39.95);
     await report(t2013, 20, 116.35, 39.95);
     await report(t2019, 20, 116.35, 39.95);
     const entered = await waitFor('entry', () => events.find((e) => e.fenceId === fenceId && e.kind === 'enter'));
@@ -142,7 +190,7 @@ describe('fences: issue to 2013 and 2019 terminals, platform evaluation, scope',
     events.length = 0;
     await follow();
     t2013 = await connectTerminal(platform.app.get(Gateway808Server).address().port, v2013);
-    await report(t2013, 5, 116.45, 39.95);
+    await report(t2013, 35, 116.45, 39.95);
     const exit = await waitFor('exit after restart', () => events.find((e) => e.fenceId === fenceId && e.kind === 'exit'));
     expect(exit.detail).toMatchObject({ stayedS: 15 });
     expect(events.filter((e) => e.fenceId === fenceId && e.kind === 'enter')).toEqual([]);
