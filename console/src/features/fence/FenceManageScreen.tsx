@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Callout, Checkbox, FormGroup, HTMLTable, InputGroup, Menu, MenuItem, NumericInput } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Checkbox, FileInput, FormGroup, HTMLTable, InputGroup, Menu, MenuItem, NumericInput } from '@blueprintjs/core';
 import type { FenceGeometry, RouteSegment } from '@openfleet/contracts/fence';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,22 @@ import { selectLiveVehicles } from '../monitor/monitor-selectors';
 import { useMonitorData } from '../monitor/useMonitorData';
 import { FenceDrawTool, FenceLayer, fitToPositions, MapView, useMap, VehicleLayer, type DrawKind } from '../../map';
 import { ATTRIBUTE_CHOICES, emptyFenceForm, fenceInputOf, formOf, type FenceForm } from './fence-form';
+import { fencesToGeoJson, geoJsonToFences } from './fence-geojson';
 import { useDeleteFenceMutation, useFencesQuery, useSaveFenceMutation, type FenceRow } from './fenceApi';
 import './fence.css';
 
 const KINDS: readonly DrawKind[] = ['polygon', 'circle', 'rectangle', 'route', 'point'];
+
+/** Downloads the listed fences as one GeoJSON file. */
+function exportGeoJson(fences: readonly FenceRow[]): void {
+  const json = fencesToGeoJson(fences.map(({ name, type, geometry, attributes, startTime, endTime, maxSpeedKmh, overspeedDurationS, nightMaxSpeedKmh, maxStayS, muck, remark }) => ({ name, type, geometry, attributes, startTime, endTime, maxSpeedKmh, overspeedDurationS, nightMaxSpeedKmh, maxStayS, muck: muck ?? undefined, remark })));
+  const url = URL.createObjectURL(new Blob([JSON.stringify(json, null, 2)], { type: 'application/geo+json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'fences.geojson';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 /** Fits the map to the live vehicles once they are known (fences are drawn where the fleet drives). */
 function FitOnce({ positions }: { positions: readonly (readonly [number, number])[] }) {
@@ -83,6 +95,30 @@ export default function FenceManageScreen({ power, routes = false }: ScreenProps
             <MenuItem key={fence.id} text={fence.name} label={t(`fence.kind.${fence.geometry.type}`)} active={selected?.id === fence.id} onClick={() => edit(fence)} />
           ))}
         </Menu>
+        <ButtonGroup className="of-fence-files" fill>
+          <Button small icon="export" text={t('fence.exportGeoJson')} disabled={!fences.length} onClick={() => exportGeoJson(fences)} />
+          {hasPower(power, `${routes ? 'lineFence' : 'fenceManage'}:import`) && (
+            <FileInput
+              small
+              text={t('fence.importGeoJson')}
+              inputProps={{ accept: '.geojson,.json,application/geo+json' }}
+              onInputChange={async (e) => {
+                const file = e.currentTarget.files?.[0];
+                if (!file) return;
+                let parsed: unknown;
+                try {
+                  parsed = JSON.parse(await file.text());
+                } catch {
+                  return notify('error', t('fence.importUnreadable'), 3000);
+                }
+                const { fences: imported, skipped } = geoJsonToFences(parsed);
+                let saved = 0;
+                for (const body of imported) if ('data' in (await save({ body }))) saved++;
+                notify(saved === imported.length && !skipped ? 'success' : 'warning', t('fence.imported', { saved, failed: imported.length - saved + skipped }), 3000);
+              }}
+            />
+          )}
+        </ButtonGroup>
         {hasPower(power, `${routes ? 'lineFence' : 'fenceManage'}:add`) && (
           <ButtonGroup className="of-fence-draw" fill>
             {(routes ? (['route'] as DrawKind[]) : KINDS).map((kind) => (
