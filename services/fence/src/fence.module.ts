@@ -5,6 +5,7 @@ import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-
 import { BindingService } from './binding/binding.service';
 import { FenceBinding, FenceIssue } from './binding/fence-binding.entity';
 import { FenceEvaluatorService } from './evaluation/fence-evaluator.service';
+import { FenceEventRow } from './evaluation/fence-event.entity';
 import { FenceVehicleState } from './evaluation/fence-state.entity';
 import { FenceCatalogue } from './fence/fence-catalogue';
 import { FenceController } from './fence/fence.controller';
@@ -14,7 +15,7 @@ import { FENCE_CONFIG, FenceConfig } from './fence-config';
 import { CreateFenceTables1732410000000 } from './migrations/1732410000000-create-fence-tables';
 import { FenceVehicleRegistry } from './registry/fence-vehicle-registry';
 
-export const FENCE_ENTITIES = [Fence, FenceBinding, FenceIssue, FenceVehicleState];
+export const FENCE_ENTITIES = [Fence, FenceBinding, FenceIssue, FenceVehicleState, FenceEventRow];
 export const FENCE_MIGRATIONS = [CreateFenceTables1732410000000];
 
 /**

@@ -193,6 +193,13 @@ describe('fences: issue to 2013 and 2019 terminals, platform evaluation, scope',
     await report(t2013, 35, 116.45, 39.95);
     const exit = await waitFor('exit after restart', () => events.find((e) => e.fenceId === fenceId && e.kind === 'exit'));
     expect(exit.detail).toMatchObject({ stayedS: 15 });
+    // Kept for history playback: the entry and the exit, in time order.
+    const cst = (s: number) => new Date((base + s) * 1000 + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    const history = await waitFor('stored events', async () => {
+      const rows = (await admin.get(`/gps/fence/events?vehicleId=${v2013.vehicleId}&startTime=${encodeURIComponent(cst(0))}&endTime=${encodeURIComponent(cst(60))}`).expect(200)).body.data as { kind: string; fenceName: string }[];
+      return rows.filter((row) => row.fenceName === '禁入区').length === 2 ? rows : undefined;
+    });
+    expect(history.filter((row) => row.fenceName === '禁入区').map((row) => row.kind)).toEqual(['enter', 'exit']);
     expect(events.filter((e) => e.fenceId === fenceId && e.kind === 'enter')).toEqual([]);
     t2019 = await connectTerminal(platform.app.get(Gateway808Server).address().port, v2019);
   });

@@ -48,6 +48,9 @@ export const fenceApi = api.injectEndpoints({
       query: (id) => ({ url: `gps/fence/${id}/issues` }),
       providesTags: (_result, _error, id) => [{ type: 'Fence', id: `issues-${id}` }],
     }),
+    fenceEvents: build.query<{ kind: string; fenceName: string; at: number; latitude: number; longitude: number; blindArea: number }[], { vehicleId: string; startTime: string; endTime: string }>({
+      query: (params) => ({ url: 'gps/fence/events', params, silent: true }),
+    }),
     fenceAction: build.mutation<unknown, { id: number; action: 'bind' | 'unbind' | 'issue' | 'revoke'; vehicleIds?: string[]; fleetIds?: string[] }>({
       query: ({ id, action, vehicleIds, fleetIds }) => ({ url: `gps/fence/${id}/${action}`, method: 'POST', body: { vehicleIds, fleetIds } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Fence', id: `issues-${id}` }],
@@ -55,4 +58,4 @@ export const fenceApi = api.injectEndpoints({
   }),
 });
 
-export const { useFencesQuery, useSaveFenceMutation, useDeleteFenceMutation, useFenceIssuesQuery, useFenceActionMutation } = fenceApi;
+export const { useFencesQuery, useSaveFenceMutation, useDeleteFenceMutation, useFenceIssuesQuery, useFenceActionMutation, useLazyFenceEventsQuery } = fenceApi;

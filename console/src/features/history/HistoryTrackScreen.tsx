@@ -20,6 +20,8 @@ import { TrackCharts } from './TrackCharts';
 import { TrackQueryForm, type TrackQuery } from './TrackQueryForm';
 import { formatDuration, TripsTable } from './TripsTable';
 import { usePlayback } from './usePlayback';
+import { useGranted } from '../access/granted';
+import { useLazyFenceEventsQuery } from '../fence/fenceApi';
 import '../monitor/monitor.css';
 import './history.css';
 
@@ -38,9 +40,15 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
   const playback = usePlayback(points);
   const chartEpochs = useMemo(() => (daily.data?.charts.gpsTime ?? []).map(cstToEpoch), [daily.data]);
   const cursor = pointIndexAt(chartEpochs, playback.state.at);
+  const [loadFenceEvents, fenceEvents] = useLazyFenceEventsQuery();
+  const fenceHistory = useGranted('historyTrack');
   const stops = useMemo(
-    () => (history.data?.stops ?? []).map((stop) => ({ lng: stop.longitude, lat: stop.latitude, label: t('history.stopAt', { duration: formatDuration(stop.durationS) }) })),
-    [history.data, t],
+    () => [
+      ...(history.data?.stops ?? []).map((stop) => ({ lng: stop.longitude, lat: stop.latitude, label: t('history.stopAt', { duration: formatDuration(stop.durationS) }) })),
+      // Fence entries and exits on the track (fence.event.v1 kept by the fence service).
+      ...(fenceEvents.data ?? []).filter((event) => event.kind === 'enter' || event.kind === 'exit').map((event) => ({ lng: event.longitude, lat: event.latitude, label: `${t(`fence.event.${event.kind}`)} ${event.fenceName}` })),
+    ],
+    [history.data, fenceEvents.data, t],
   );
 
   const query = (form: TrackQuery) => {
@@ -50,6 +58,7 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
     setQueriedAt(performance.now());
     void loadDaily(args);
     void loadHistory({ ...args, mode: form.mode });
+    if (fenceHistory) void loadFenceEvents({ vehicleId, startTime: form.startTime, endTime: form.endTime });
   };
 
   // Query -> first frame: measured when the track is on the map (bench and docs/console-monitoring.md).

@@ -4,9 +4,10 @@ import { inScope, type AuthUser } from '@openfleet/auth';
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { EVENT_BUS, queryWindow } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
-import { In, type Repository } from 'typeorm';
+import { Between, In, type Repository } from 'typeorm';
+import { FenceEventRow } from '../evaluation/fence-event.entity';
 import { FenceCatalogue } from '../fence/fence-catalogue';
 import type { Fence } from '../fence/fence.entity';
 import { FenceService } from '../fence/fence.service';
@@ -40,6 +41,7 @@ export class BindingService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectRepository(FenceBinding, 'fence') private readonly bindings: Repository<FenceBinding>,
     @InjectRepository(FenceIssue, 'fence') private readonly issues: Repository<FenceIssue>,
+    @InjectRepository(FenceEventRow, 'fence') private readonly history: Repository<FenceEventRow>,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly fences: FenceService,
     private readonly catalogue: FenceCatalogue,
@@ -118,6 +120,13 @@ export class BindingService implements OnModuleInit, OnModuleDestroy {
       value: { requestId, source: 'fence', commandType: 'fenceQuery', vehicleId, msgId: '0x8608', body: { type, ids: [] }, operatorId: user.id, offlinePolicy: 'fail', timeoutS: 30, requestedAt: Date.now() },
     });
     return { requestId };
+  }
+
+  /** A vehicle's fence events in [start, end] (at most 7 days, 300 otherwise), oldest first. */
+  async events(user: AuthUser, vehicleId: string, startTime: string, endTime: string): Promise<FenceEventRow[]> {
+    this.vehicleInScope(user, vehicleId);
+    const { startS, endS } = queryWindow(startTime, endTime, 7);
+    return this.history.find({ where: { vehicleId, at: Between(startS * 1000, endS * 1000 + 999) }, order: { at: 'ASC' }, take: 5000 });
   }
 
   /** Each vehicle's state for the fence: bound ones (not issued yet) and every issued one; stale when the fence changed since. */

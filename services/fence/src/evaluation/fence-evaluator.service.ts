@@ -4,10 +4,12 @@ import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type FenceEvent, type Position } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FenceCatalogue } from '../fence/fence-catalogue';
 import { FenceVehicleRegistry } from '../registry/fence-vehicle-registry';
 import { FENCE_CONFIG, type FenceConfig } from '../fence-config';
 import { evaluate, type FenceState } from './fence-rules';
+import { FenceEventRow } from './fence-event.entity';
 import { FenceVehicleState } from './fence-state.entity';
 
 /**
@@ -28,6 +30,7 @@ export class FenceEvaluatorService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @InjectRepository(FenceVehicleState, 'fence') private readonly stored: Repository<FenceVehicleState>,
+    @InjectRepository(FenceEventRow, 'fence') private readonly history: Repository<FenceEventRow>,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(FENCE_CONFIG) private readonly config: FenceConfig,
     private readonly catalogue: FenceCatalogue,
@@ -65,7 +68,16 @@ export class FenceEvaluatorService implements OnModuleInit, OnModuleDestroy {
     // In GNSS time order within the batch: a blind-area backfill that arrives after newer reports is older, and is skipped per fence.
     const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
     for (const position of positions) this.evaluatePosition(position, events, changed);
-    if (events.length) await this.bus.publish(Topics.fenceEvent, events.map((value) => ({ key: value.terminalPhone, value })));
+    if (events.length) {
+      await this.bus.publish(Topics.fenceEvent, events.map((value) => ({ key: value.terminalPhone, value })));
+      // Kept for history playback; a replayed batch finds its event ids there already.
+      await this.history
+        .createQueryBuilder()
+        .insert()
+        .values(events.map((e) => ({ eventId: e.eventId, kind: e.kind, fenceId: Number(e.fenceId), fenceName: e.fenceName, vehicleId: e.vehicleId, terminalPhone: e.terminalPhone, at: e.at, latitude: e.latitude, longitude: e.longitude, speedKmh: e.speedKmh, blindArea: e.blindArea ? 1 : 0, detail: e.detail ?? null })) as QueryDeepPartialEntity<FenceEventRow>[])
+        .orIgnore()
+        .execute();
+    }
     if (changed.size) await this.stored.upsert([...changed.values()], ['terminalPhone', 'fenceId']);
   }
 

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { BindingService } from '../binding/binding.service';
-import { BindDto, FenceDto, FencePageQueryDto, IssueDto, QueryTerminalDto } from './fence.dto';
+import { BindDto, FenceDto, FenceEventsQueryDto, FencePageQueryDto, IssueDto, QueryTerminalDto } from './fence.dto';
 import { FenceService } from './fence.service';
 
 const VIEW = ['fenceManage:search', 'fenceSend:search', 'multiCar', 'singleCar', 'historyTrack'];
@@ -31,6 +31,13 @@ export class FenceController {
   @ApiOperation({ summary: 'Ask a 2019 terminal for its areas or routes (0x8608, type 1 circle, 2 rectangle, 3 polygon, 4 route); the 0x0608 answer is the order with batchId = requestId' })
   async queryTerminal(@CurrentUser() user: AuthUser, @Body() dto: QueryTerminalDto) {
     return okEnvelope(await this.bindings.queryTerminal(user, dto.vehicleId, dto.type));
+  }
+
+  @Get('events')
+  @RequiresAnyAction('historyTrack', 'fenceSend:search', 'fenceSend:send')
+  @ApiOperation({ summary: "A vehicle's fence events in a window (at most 7 days): entries and exits for history playback" })
+  async events(@CurrentUser() user: AuthUser, @Query() query: FenceEventsQueryDto) {
+    return okEnvelope(await this.bindings.events(user, query.vehicleId, query.startTime, query.endTime));
   }
 
   @Get(':id')

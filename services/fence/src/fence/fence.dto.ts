@@ -37,3 +37,9 @@ export class QueryTerminalDto {
   @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
   @ApiProperty({ description: '1 circle, 2 rectangle, 3 polygon, 4 route' }) @IsIn([1, 2, 3, 4]) type!: number;
 }
+
+export class FenceEventsQueryDto {
+  @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
+  @ApiProperty({ description: '"YYYY-MM-DD HH:mm:ss" (China time) or epoch ms' }) @IsString() @MaxLength(32) startTime!: string;
+  @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
+}

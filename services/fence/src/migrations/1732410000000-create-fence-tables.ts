@@ -74,9 +74,31 @@ export class CreateFenceTables1732410000000 implements MigrationInterface {
         ],
       }),
     );
+    await runner.createTable(
+      new Table({
+        name: 'fence_event',
+        columns: [
+          autoIncrementId(runner),
+          text('event_id', 96),
+          text('kind', 20),
+          col('fence_id', 'bigint'),
+          text('fence_name', 64),
+          text('vehicle_id', 32),
+          text('terminal_phone', 20),
+          col('at', 'bigint'),
+          col('latitude', 'double'),
+          col('longitude', 'double'),
+          col('speed_kmh', 'double'),
+          col('blind_area', 'int', { default: 0 }),
+          col('detail', 'text', { isNullable: true }),
+        ],
+      }),
+    );
+    await runner.createIndex('fence_event', new TableIndex({ name: 'ux_fence_event_id', columnNames: ['event_id'], isUnique: true }));
+    await runner.createIndex('fence_event', new TableIndex({ name: 'ix_fence_event_vehicle', columnNames: ['vehicle_id', 'at'] }));
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['fence_vehicle_state', 'fence_issue', 'fence_binding', 'fence']) await runner.dropTable(table);
+    for (const table of ['fence_event', 'fence_vehicle_state', 'fence_issue', 'fence_binding', 'fence']) await runner.dropTable(table);
   }
 }
