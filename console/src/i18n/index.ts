@@ -7,15 +7,13 @@ import monitorZhCN from './monitor.zh_CN.json';
 import monitorEnUS from './monitor.en_US.json';
 import instructionZhCN from './instruction.zh_CN.json';
 import instructionEnUS from './instruction.en_US.json';
-import instructionScreensZhCN from './instruction-screens.zh_CN.json';
-import instructionScreensEnUS from './instruction-screens.en_US.json';
 import fenceZhCN from './fence.zh_CN.json';
 import fenceEnUS from './fence.en_US.json';
 
 export const resources = {
   // The monitoring and instruction screens keep their keys in their own files (no shared-file edits per key).
-  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...instructionScreensZhCN, ...fenceZhCN } },
-  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...instructionScreensEnUS, ...fenceEnUS } },
+  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN } },
+  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

@@ -1,8 +1,11 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import zh from './zh_CN.json';
-import en from './en_US.json';
+import { resources } from './index';
+
+// Every file merged: the shared one and the feature files (monitor, instruction, fence).
+const zh: Record<string, string> = resources.zh_CN.translation;
+const en: Record<string, string> = resources.en_US.translation;
 
 const src = join(__dirname, '..');
 
