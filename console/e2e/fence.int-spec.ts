@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+import { signIn } from './steps';
 
 const PASSWORD = 'E2eFence2024';
 const shots = join(repoRoot, '.infra/screenshots');
@@ -73,11 +74,7 @@ afterAll(async () => {
 
 describe('console fences (standalone server + a terminal over TCP)', () => {
   it('draws a polygon next to the vehicle and saves it', async () => {
-    await page.goto(`${platform.baseUrl}/login`);
-    await page.fill('#auth-username', 'admin');
-    await page.fill('#auth-password', PASSWORD);
-    await page.locator('button[type=submit]').click();
-    await page.waitForSelector('.of-side-menu');
+    await signIn(page, platform.baseUrl, 'admin', PASSWORD);
     await page.goto(`${platform.baseUrl}/monitor/fenceManage`);
     await page.locator('.of-fence-draw button[data-kind="polygon"]').click();
     const map = (await page.locator('.of-fence-map .ol-viewport').boundingBox())!;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+import { signIn } from './steps';
 
 const ADMIN_PASSWORD = 'E2eMonitor2024';
 const shots = join(repoRoot, '.infra/screenshots');
@@ -54,11 +55,7 @@ afterAll(async () => {
 
 describe('console monitoring (standalone server + simulator)', () => {
   it('signs in', async () => {
-    await page.goto(`${platform.baseUrl}/login`);
-    await page.fill('#auth-username', 'admin');
-    await page.fill('#auth-password', ADMIN_PASSWORD);
-    await page.locator('button[type=submit]').click();
-    await page.waitForSelector('.of-side-menu');
+    await signIn(page, platform.baseUrl, 'admin', ADMIN_PASSWORD);
   });
 
   it('checks the simulated vehicles on multiCar and sees them move between two screenshots', async () => {

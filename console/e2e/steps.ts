@@ -33,3 +33,12 @@ export async function simSheet(rows: (string | number)[][]): Promise<Buffer> {
   rows.forEach((row) => sheet.addRow(row));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
+
+/** Signs in on the login screen and waits for the menu. */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('#auth-username', username);
+  await page.fill('#auth-password', password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForSelector('.of-side-menu');
+}

@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useCallback } from 'react';
+import type { Socket } from 'socket.io-client';
+import { useAppDispatch } from '../../app/hooks';
+import { useHubSocket } from '../../app/use-hub-socket';
 import { api } from '../../app/api';
 import { remindersReceived, type RemindersState } from './remindersSlice';
 
@@ -10,18 +12,11 @@ export const REMINDER_EVENT = 'reminders';
 export const ORDER_EVENT = 'instructionOrder';
 const ORDER_REFETCH_MS = 1000;
 
-/** Connects to the socket.io hub while the layout is shown and feeds the reminder badges. */
+/** Connects to the socket.io hub while the layout is shown and feeds the reminder badges and the pending-order badge. */
 export function useReminderSocket(): void {
   const dispatch = useAppDispatch();
-  const token = useAppSelector((state) => state.session.token);
-  useEffect(() => {
-    if (!token || typeof window === 'undefined' || !('WebSocket' in window)) return undefined;
-    let closed = false;
-    let disconnect: (() => void) | null = null;
-    // socket.io-client is loaded on demand so it never weighs on the sign-in bundle.
-    void import('socket.io-client').then(({ io }) => {
-      if (closed) return;
-      const socket = io({ auth: { token }, transports: ['websocket'], reconnectionAttempts: 5 });
+  const listen = useCallback(
+    (socket: Socket) => {
       socket.on(REMINDER_EVENT, (counts: Partial<RemindersState>) => dispatch(remindersReceived(counts)));
       // A batch moves many orders at once: one refetch per second at most.
       let refetchTimer: ReturnType<typeof setTimeout> | null = null;
@@ -31,11 +26,8 @@ export function useReminderSocket(): void {
           dispatch(api.util.invalidateTags([{ type: 'Order', id: 'PENDING' }]));
         }, ORDER_REFETCH_MS);
       });
-      disconnect = () => socket.disconnect();
-    });
-    return () => {
-      closed = true;
-      disconnect?.();
-    };
-  }, [dispatch, token]);
+    },
+    [dispatch],
+  );
+  useHubSocket(listen);
 }

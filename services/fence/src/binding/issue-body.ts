@@ -1,18 +1,7 @@
-import { FenceAttribute, type FenceGeometry, type LngLatPair } from '@openfleet/contracts';
+import { FenceAttribute, type FenceInput, type LngLatPair } from '@openfleet/contracts';
 
-/** The fence fields an issued area carries (JT/T 808 tables 49-58 / 2019 tables 58-67). */
-export interface IssuableFence {
-  /** The area id the terminal stores it under (DWORD). */
-  areaId: number;
-  name: string;
-  geometry: FenceGeometry;
-  attributes: number;
-  startTime?: string;
-  endTime?: string;
-  maxSpeedKmh?: number;
-  overspeedDurationS?: number;
-  nightMaxSpeedKmh?: number;
-}
+/** The fence fields an issued area carries (JT/T 808 tables 49-58 / 2019 tables 58-67); `areaId` is the DWORD the terminal stores it under. */
+export type IssuableFence = { areaId: number } & Pick<FenceInput, 'name' | 'geometry' | 'attributes' | 'startTime' | 'endTime' | 'maxSpeedKmh' | 'overspeedDurationS' | 'nightMaxSpeedKmh'>;
 
 export interface AreaCommand {
   commandType: string;

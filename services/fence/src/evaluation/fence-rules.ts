@@ -1,20 +1,8 @@
-import { FenceAttribute, type FenceEventKind, type FenceGeometry, type MuckRules } from '@openfleet/contracts';
+import { FenceAttribute, type FenceEventKind, type FenceInput } from '@openfleet/contracts';
 import { contains, routeSegmentAt } from './fence-shape';
 
 /** A fence as the evaluator needs it. */
-export interface RuleFence {
-  id: string;
-  name: string;
-  geometry: FenceGeometry;
-  attributes: number;
-  startTime?: string;
-  endTime?: string;
-  maxSpeedKmh?: number;
-  overspeedDurationS?: number;
-  nightMaxSpeedKmh?: number;
-  maxStayS?: number;
-  muck?: MuckRules;
-}
+export type RuleFence = { id: string } & Pick<FenceInput, 'name' | 'geometry' | 'attributes' | 'startTime' | 'endTime' | 'maxSpeedKmh' | 'overspeedDurationS' | 'nightMaxSpeedKmh' | 'maxStayS' | 'muck'>;
 
 /** What the evaluator remembers of one vehicle and one fence (stored, so it survives a restart). */
 export interface FenceState {
