@@ -125,7 +125,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     }
     const port = (name: string) => running.get(name)!.httpPort;
     // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
-    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}` });
+    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}` });
     // Compose mounts a volume there; here a directory of this run.
     running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
     api = `http://127.0.0.1:${port('api')}`;
@@ -149,7 +149,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   });
 
   it('starts every service compose defines, with the secrets compose gives it', () => {
-    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'api', 'fence', 'gateway-808', 'instruction', 'tracking']));
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'fence', 'gateway-808', 'instruction', 'tracking']));
     expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
     expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
   });

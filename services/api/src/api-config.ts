@@ -23,6 +23,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   FENCE_URL = 'http://fence:8080';
 
+  /** Cluster mode: where the alarm service answers (/gps/alarm). */
+  @IsString()
+  ALARM_URL = 'http://alarm:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

@@ -8,6 +8,9 @@ export const INSTRUCTION_PATHS = ['/gps/sendOrder', '/gps/terminalParams', '/gps
 /** Path prefixes the fence service answers (cluster mode). */
 export const FENCE_PATHS = ['/gps/fence'];
 
+/** Path prefixes the alarm service answers (cluster mode). */
+export const ALARM_PATHS = ['/gps/alarm'];
+
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
 
@@ -32,7 +35,12 @@ export function mountFenceProxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'fence', target, (path) => matches(FENCE_PATHS, path));
 }
 
-/** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction and fence paths. */
+/** Cluster mode: alarms and their handling to the alarm service. */
+export function mountAlarmProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'alarm', target, (path) => matches(ALARM_PATHS, path));
+}
+
+/** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction, fence and alarm paths. */
 export function mountTrackingProxy(app: INestApplication, target: string): void {
-  mountPrefixProxy(app, 'tracking', target, (path) => matches(TRACKING_PATHS, path) && !matches(INSTRUCTION_PATHS, path) && !matches(FENCE_PATHS, path));
+  mountPrefixProxy(app, 'tracking', target, (path) => matches(TRACKING_PATHS, path) && !matches(INSTRUCTION_PATHS, path) && !matches(FENCE_PATHS, path) && !matches(ALARM_PATHS, path));
 }

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from '@openfleet/admin';
+import { AlarmModule } from '@openfleet/alarm';
 import { ApiModule } from '@openfleet/api';
 import { FenceModule } from '@openfleet/fence';
 import { Gateway808Module } from '@openfleet/gateway-808';
@@ -24,6 +25,7 @@ export class StandaloneModule {
         TrackingModule,
         InstructionModule,
         FenceModule,
+        AlarmModule,
       ],
     };
   }

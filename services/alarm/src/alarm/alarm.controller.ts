@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { okEnvelope } from '@openfleet/contracts';
+import { AlarmPageQueryDto, HandleAlarmsDto } from './alarm.dto';
+import { AlarmService } from './alarm.service';
+
+const VIEW = ['alarmHandle:search', 'alarmHandle:modify', 'alarmMonitor'];
+
+@ApiTags('alarm')
+@ApiBearerAuth()
+@Controller('gps/alarm')
+@UseGuards(AuthGuard)
+export class AlarmController {
+  constructor(private readonly alarms: AlarmService) {}
+
+  @Get('page')
+  @RequiresAnyAction(...VIEW)
+  @ApiOperation({ summary: 'Alarms of the caller scope in a window of at most 7 days (300 beyond): type, level, handling status, vehicle, company, fleet, plate keyword' })
+  async page(@CurrentUser() user: AuthUser, @Query() query: AlarmPageQueryDto) {
+    return okEnvelope(await this.alarms.page(user, query));
+  }
+
+  @Get('count')
+  @RequiresAnyAction(...VIEW, 'home')
+  @ApiOperation({ summary: 'Unhandled alarms of the scope in the last hours (4, 8, 12 or 24): {count, time}' })
+  async count(@CurrentUser() user: AuthUser, @Query('hours') hours?: string) {
+    const h = [4, 8, 12, 24].includes(Number(hours)) ? Number(hours) : 24;
+    return okEnvelope(await this.alarms.count(user, h));
+  }
+
+  @Get(':id')
+  @RequiresAnyAction(...VIEW)
+  async get(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+    return okEnvelope(await this.alarms.get(user, id));
+  }
+
+  @Post('handle')
+  @HttpCode(200)
+  @RequiresAction('alarmHandle:modify')
+  @ApiOperation({ summary: 'Handle one alarm or many: status 1-3, preset result 17-22 (22 needs a remark), remark; each keeps the handler and time' })
+  async handle(@CurrentUser() user: AuthUser, @Body() dto: HandleAlarmsDto) {
+    return okEnvelope(await this.alarms.handle(user, dto));
+  }
+}

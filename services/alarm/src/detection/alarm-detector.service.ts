@@ -1,0 +1,208 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import { canonicalTerminalPhone, Topics, type AlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import { pathOf } from '@openfleet/storage';
+import type { Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Alarm } from '../alarm/alarm.entity';
+import { ALARM_CONFIG, type AlarmConfig } from '../alarm-config';
+import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
+import { FENCE_ALARM_TYPES, levelOf, setBits } from './alarm-types';
+
+/** A lasting alarm is saved and published again at most this often while it goes on. */
+const UPDATE_EVERY_MS = 60_000;
+
+interface TerminalState {
+  /** GNSS time of the newest position seen: older ones (redelivery, backfill) change nothing. */
+  lastAt: number;
+  /** Open alarms by type. */
+  open: Map<string, Alarm>;
+}
+
+/**
+ * Alarms from the terminal's alarm bits (tracking.position.v1) and from fence events
+ * (fence.event.v1, co-partitioned): one record from start to end. A set bit with no open alarm
+ * starts one; a bit that stays set updates it (saved and published at most every minute); a
+ * cleared bit ends it. State is the open alarms of the terminals this member owns, reloaded from
+ * the table on assignment. Inserts are keyed (terminal, type, start): a replay inserts nothing twice.
+ */
+@Injectable()
+export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
+  private readonly terminals = new Map<string, TerminalState>();
+  private subscription?: Subscription;
+
+  constructor(
+    @InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(ALARM_CONFIG) private readonly config: AlarmConfig,
+    private readonly registry: AlarmVehicleRegistry,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await this.bus.subscribe(Topics.position, {
+      group: this.config.ALARM_DETECTOR_GROUP,
+      fromBeginning: false,
+      maxBatchSize: 5000,
+      handle: (messages) => this.handlePositions(messages),
+      joined: [{ topic: Topics.fenceEvent, handle: (messages) => this.handleFenceEvents(messages) }],
+      onAssigned: (owns) => this.load(owns),
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async load(owns: (key: string) => boolean): Promise<void> {
+    this.terminals.clear();
+    for (const alarm of await this.alarms.findBy({ endedAt: 0 })) {
+      if (!owns(alarm.terminalPhone)) continue;
+      const state = this.stateOf(alarm.terminalPhone);
+      // Terminal alarms are open by type; a route deviation by its fence.
+      state.open.set(alarm.source === 'terminal' ? alarm.type : `${alarm.terminalPhone}:fence:${String(alarm.detail?.fenceId ?? '')}:${alarm.type}`, alarm);
+      state.lastAt = Math.max(state.lastAt, alarm.lastAt);
+    }
+  }
+
+  async handlePositions(messages: DeliveredMessage<Position>[]): Promise<void> {
+    const started: Alarm[] = [];
+    const changed: Alarm[] = [];
+    const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
+    for (const p of positions) {
+      const phone = canonicalTerminalPhone(p.terminalPhone);
+      const state = this.stateOf(phone);
+      const at = p.gpsTimeS * 1000;
+      if (at <= state.lastAt) continue;
+      state.lastAt = at;
+      const lat = p.latitudeE6 / 1e6;
+      const lng = p.longitudeE6 / 1e6;
+      const speed = p.speedDkmh / 10;
+      const set = setBits(p.alarmFlags >>> 0);
+      const setTypes = new Set(set.map((s) => s.type));
+      for (const { bit, type } of set) {
+        const open = state.open.get(type);
+        if (!open) {
+          const alarm = this.newAlarm(phone, type, bit, 'terminal', at, lat, lng, speed, p.blindArea);
+          state.open.set(type, alarm);
+          started.push(alarm);
+        } else {
+          open.maxSpeedKmh = Math.max(open.maxSpeedKmh, speed);
+          const due = at - open.lastAt >= UPDATE_EVERY_MS;
+          open.speedKmh = speed;
+          if (due) {
+            open.lastAt = at;
+            changed.push(open);
+          }
+        }
+      }
+      for (const [type, open] of state.open) {
+        if (open.source !== 'terminal' || setTypes.has(type)) continue;
+        open.endedAt = at;
+        open.lastAt = at;
+        state.open.delete(type);
+        changed.push(open);
+      }
+    }
+    await this.save(started, changed);
+  }
+
+  async handleFenceEvents(messages: DeliveredMessage<FenceEvent>[]): Promise<void> {
+    const started: Alarm[] = [];
+    const changed: Alarm[] = [];
+    for (const { value: e } of messages) {
+      const mapped = FENCE_ALARM_TYPES[e.kind];
+      if (!mapped) continue;
+      const phone = canonicalTerminalPhone(e.terminalPhone);
+      const type = mapped.type;
+      const detail = { fenceId: e.fenceId, fenceName: e.fenceName, ...(e.detail ?? {}) };
+      const key = `${phone}:fence:${e.fenceId}:${type}`;
+      const state = this.stateOf(phone);
+      if (mapped.lasting === 'end') {
+        const open = state.open.get(key);
+        if (open) {
+          open.endedAt = e.at;
+          open.lastAt = e.at;
+          state.open.delete(key);
+          changed.push(open);
+        }
+        continue;
+      }
+      const alarm = this.newAlarm(phone, type, -1, 'platform', e.at, e.latitude, e.longitude, e.speedKmh, e.blindArea, detail);
+      // Instantaneous alarms start and end at once; a deviation lasts until the vehicle is back.
+      if (mapped.lasting === 'start') state.open.set(key, alarm);
+      else alarm.endedAt = e.at;
+      alarm.alarmKey = e.eventId;
+      started.push(alarm);
+    }
+    await this.save(started, changed);
+  }
+
+  private async save(started: Alarm[], changed: Alarm[]): Promise<void> {
+    if (started.length) await this.alarms.createQueryBuilder().insert().values(started as QueryDeepPartialEntity<Alarm>[]).orIgnore().execute();
+    // Inserted rows have their ids after the insert only on some drivers: read them back by key.
+    const ids = started.length ? new Map((await this.alarms.find({ where: started.map((a) => ({ alarmKey: a.alarmKey })), select: { id: true, alarmKey: true } })).map((row) => [row.alarmKey, row.id])) : new Map<string, number>();
+    for (const alarm of started) alarm.id = ids.get(alarm.alarmKey) ?? alarm.id;
+    for (const alarm of changed) {
+      if (alarm.id) await this.alarms.update({ id: alarm.id }, { endedAt: alarm.endedAt, lastAt: alarm.lastAt, speedKmh: alarm.speedKmh, maxSpeedKmh: alarm.maxSpeedKmh });
+      else if (alarm.alarmKey) await this.alarms.update({ alarmKey: alarm.alarmKey }, { endedAt: alarm.endedAt, lastAt: alarm.lastAt, speedKmh: alarm.speedKmh, maxSpeedKmh: alarm.maxSpeedKmh });
+    }
+    const events = [...started, ...changed].map((alarm) => ({ key: alarm.terminalPhone, value: this.eventOf(alarm) }));
+    if (events.length) await this.bus.publish(Topics.alarm, events);
+  }
+
+  private eventOf(alarm: Alarm): AlarmEvent {
+    return {
+      alarmId: String(alarm.id || alarm.alarmKey),
+      terminalPhone: alarm.terminalPhone,
+      ...(alarm.vehicleId ? { vehicleId: alarm.vehicleId } : {}),
+      type: alarm.type,
+      ...(alarm.bit >= 0 ? { bit: alarm.bit } : {}),
+      level: alarm.level as AlarmEvent['level'],
+      source: alarm.source as AlarmEvent['source'],
+      startedAt: alarm.startedAt,
+      ...(alarm.endedAt ? { endedAt: alarm.endedAt } : {}),
+      latitude: alarm.latitude,
+      longitude: alarm.longitude,
+      speedKmh: alarm.speedKmh,
+      detail: { ...(alarm.detail ?? {}), plateCode: alarm.plateCode, blindArea: alarm.blindArea === 1 },
+    };
+  }
+
+  private newAlarm(phone: string, type: string, bit: number, source: string, at: number, lat: number, lng: number, speed: number, blindArea: boolean, detail: Record<string, unknown> | null = null): Alarm {
+    const vehicle = this.registry.byTerminalPhone(phone);
+    return this.alarms.create({
+      alarmKey: `${phone}:${type}:${at}`,
+      type,
+      bit,
+      level: levelOf(type),
+      source,
+      terminalPhone: phone,
+      vehicleId: vehicle?.vehicleId ?? '',
+      plateCode: vehicle?.plateCode ?? '',
+      companyPath: pathOf((vehicle?.companyPath ?? []).map(String)),
+      fleetPath: pathOf((vehicle?.fleetPath ?? []).map(String)),
+      startedAt: at,
+      endedAt: 0,
+      lastAt: at,
+      latitude: lat,
+      longitude: lng,
+      speedKmh: speed,
+      maxSpeedKmh: speed,
+      blindArea: blindArea ? 1 : 0,
+      detail,
+      handleStatus: 0,
+      handleResult: 0,
+      handleRemark: '',
+      handlerId: '',
+      handledAt: 0,
+    });
+  }
+
+  private stateOf(phone: string): TerminalState {
+    let state = this.terminals.get(phone);
+    if (!state) this.terminals.set(phone, (state = { lastAt: 0, open: new Map() }));
+    return state;
+  }
+}

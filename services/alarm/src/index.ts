@@ -1,0 +1,2 @@
+export { AlarmModule, ALARM_ENTITIES, ALARM_MIGRATIONS } from './alarm.module';
+export { AlarmDetectorService } from './detection/alarm-detector.service';
