@@ -120,6 +120,24 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
     await shot('events');
   });
 
+  it('raises alarms: a toast for the emergency bit of the terminal, the fence alarms in the list, handled there', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/alarmHandle`);
+    await page.locator('.bp6-table-cell:visible', { hasText: '进入围栏' }).first().waitFor({ timeout: 15_000 });
+    reportAt += 1;
+    const serial = terminal.send(0x0200, { alarm: 1, status: 3, latitude: HOME[1], longitude: HOME[0], altitude: 40, speed: 0, direction: 0, time: new Date(), extras: [] });
+    await terminal.expectAck(serial);
+    await page.locator('.bp6-toast', { hasText: '紧急报警' }).waitFor({ timeout: 15_000 });
+    await shot('alarm-toast');
+    await page.locator('.bp6-table-cell:visible', { hasText: '紧急报警' }).first().waitFor({ timeout: 20_000 });
+    await page.locator('.bp6-table-cell:visible', { hasText: '紧急报警' }).first().click();
+    await page.locator('button', { hasText: /^处理$/ }).click();
+    await page.locator('.of-alarm-handle-dialog').waitFor();
+    await page.fill('#of-alarm-remark', '已电话联系司机');
+    await page.locator('.of-alarm-handle-dialog button', { hasText: '确定' }).click();
+    await page.locator('.of-alarm-status-1:visible').first().waitFor({ timeout: 15_000 });
+    await shot('alarm-handled');
+  });
+
   it('shows the fence on the monitoring map', async () => {
     await page.goto(`${platform.baseUrl}/monitor/multiCar`);
     await page.waitForSelector('.of-monitor-pane .ol-viewport');

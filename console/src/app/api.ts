@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'CommandConfig',
   'TerminalParams',
   'Fence',
+  'Alarm',
 ] as const;
 
 export const api = createApi({

@@ -47,6 +47,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   fenceManage: lazyScreen(() => import('../fence/FenceManageScreen')),
   lineFence: lazyScreen(() => import('../fence/FenceManageScreen').then((m) => ({ default: m.LineFenceScreen }))),
   fenceSend: lazyScreen(() => import('../fence/FenceSendScreen')),
+  alarmHandle: lazyScreen(() => import('../alarm/AlarmHandleScreen')),
 };
 
 export function screenFor(name: string): Screen | null {

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from './LanguageSwitch';
+import { AlarmBadge } from './AlarmBadge';
 import { PendingOrdersBadge } from './PendingOrdersBadge';
 import { ReminderBadges } from './ReminderBadges';
 import { ThemeSwitch } from './ThemeSwitch';
@@ -75,6 +76,7 @@ export function Header({ background }: { background: string }) {
           })}
       </NavbarGroup>
       <NavbarGroup align="right">
+        <AlarmBadge />
         <PendingOrdersBadge />
         <ReminderBadges />
         <NavbarDivider />

@@ -4,22 +4,36 @@ import { useAppDispatch } from '../../app/hooks';
 import { useHubSocket } from '../../app/use-hub-socket';
 import { api } from '../../app/api';
 import { remindersReceived, type RemindersState } from './remindersSlice';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/toaster';
+import { playAlarmSound } from '../alarm/alarm-sound';
 
 /** Event the API hub emits with reminder counts (assumed, see docs/console.md). */
 export const REMINDER_EVENT = 'reminders';
 
 /** Instruction orders changing status (instruction.order.v1): the pending-order badge refetches. */
 export const ORDER_EVENT = 'instructionOrder';
+
+/** Alarms starting, updating, ending (alarm.event.v1): a toast for new emergency and intermediate ones, a sound for emergencies. */
+export const ALARM_EVENT = 'alarm';
 const ORDER_REFETCH_MS = 1000;
 
 /** Connects to the socket.io hub while the layout is shown and feeds the reminder badges and the pending-order badge. */
 export function useReminderSocket(): void {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation();
   const listen = useCallback(
     (socket: Socket) => {
       socket.on(REMINDER_EVENT, (counts: Partial<RemindersState>) => dispatch(remindersReceived(counts)));
       // A batch moves many orders at once: one refetch per second at most.
       let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+      socket.on(ALARM_EVENT, (alarm: { type: string; level: number; endedAt?: number; startedAt: number; detail?: { plateCode?: string; blindArea?: boolean } }) => {
+        dispatch(api.util.invalidateTags([{ type: 'Alarm', id: 'COUNT' }]));
+        // Only what starts now: not ends, not updates, not blind-area history.
+        if (alarm.endedAt || alarm.detail?.blindArea || alarm.level > 1 || Date.now() - alarm.startedAt > 5 * 60_000) return;
+        notify(alarm.level === 0 ? 'error' : 'warning', `${alarm.detail?.plateCode ?? ''} ${t(`alarm.kind.${alarm.type}`, { defaultValue: alarm.type })}`, 5000);
+        if (alarm.level === 0) playAlarmSound();
+      });
       socket.on(ORDER_EVENT, () => {
         refetchTimer ??= setTimeout(() => {
           refetchTimer = null;
@@ -27,7 +41,7 @@ export function useReminderSocket(): void {
         }, ORDER_REFETCH_MS);
       });
     },
-    [dispatch],
+    [dispatch, t],
   );
   useHubSocket(listen);
 }

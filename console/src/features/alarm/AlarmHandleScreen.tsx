@@ -1,0 +1,166 @@
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, type Intent } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/toaster';
+import type { ScreenProps } from '../access/screen-registry';
+import { WithPower } from '../access/power-context';
+import { cstTime } from '../instruction/command-form';
+import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
+import type { PageQuery } from '../table-screen/table-model';
+import { ALARM_TYPES, HANDLE_RESULTS } from './alarm-types';
+import { useAlarmPageQuery, useHandleAlarmsMutation, type AlarmFilter, type AlarmRow } from './alarmApi';
+
+const LEVEL_INTENT: Record<number, Intent> = { 0: 'danger', 1: 'warning', 2: 'primary', 3: 'none' };
+
+interface Filters {
+  startTime: string;
+  endTime: string;
+  type: string;
+  level: string;
+  handleStatus: string;
+}
+
+/** The list request of the table's page and the filters (only those set). */
+export function alarmQuery(query: PageQuery, f: Filters): AlarmFilter {
+  return {
+    current: query.pageNo,
+    size: query.pageSize,
+    startTime: f.startTime,
+    endTime: f.endTime,
+    ...(query.keyword ? { keyword: query.keyword } : {}),
+    ...(f.type ? { type: f.type } : {}),
+    ...(f.level !== '' ? { level: Number(f.level) } : {}),
+    ...(f.handleStatus !== '' ? { handleStatus: Number(f.handleStatus) } : {}),
+  };
+}
+
+function alarmListHook(filters: Filters) {
+  return function useAlarmList(query: PageQuery, skip: boolean) {
+    const { data, isFetching } = useAlarmPageQuery(alarmQuery(query, filters), { skip, pollingInterval: 10_000 });
+    return { data, isFetching };
+  };
+}
+
+/** alarmHandle: the alarms of the scope (at most 7 days), filtered, handled one by one or many at once. */
+export default function AlarmHandleScreen(_props: ScreenProps) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>(() => ({ startTime: cstTime(Date.now() - 86_400_000), endTime: cstTime(Date.now() + 3_600_000), type: '', level: '', handleStatus: '' }));
+  const [handling, setHandling] = useState<AlarmRow[] | null>(null);
+  const [detail, setDetail] = useState<AlarmRow | null>(null);
+  const [form, setForm] = useState({ handleStatus: '1', handleResult: '17', remark: '' });
+  const [handle, { isLoading }] = useHandleAlarmsMutation();
+  const useList = useMemo(() => alarmListHook(filters), [filters]);
+  const set = (key: keyof Filters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
+  const columns: readonly ColumnSpec<AlarmRow>[] = [
+    { key: 'startedAt', titleKey: 'alarm.startedAt', width: 160, render: (a) => cstTime(a.startedAt) },
+    { key: 'plateCode', titleKey: 'alarm.plate', width: 110, render: (a) => a.plateCode || a.terminalPhone },
+    { key: 'type', titleKey: 'alarm.type', width: 150, render: (a) => t(`alarm.kind.${a.type}`, { defaultValue: a.type }) },
+    { key: 'level', titleKey: 'alarm.level', width: 90, render: (a) => <Tag intent={LEVEL_INTENT[a.level]} className={`of-alarm-level-${a.level}`}>{t(`alarm.levelName.${a.level}`)}</Tag> },
+    { key: 'source', titleKey: 'alarm.source', width: 80, render: (a) => t(`alarm.sourceName.${a.source}`) },
+    { key: 'endedAt', titleKey: 'alarm.endedAt', width: 160, render: (a) => (a.endedAt ? cstTime(a.endedAt) : t('alarm.ongoing')) },
+    { key: 'speedKmh', titleKey: 'alarm.speed', width: 80, render: (a) => `${a.maxSpeedKmh || a.speedKmh}` },
+    { key: 'handleStatus', titleKey: 'alarm.status', width: 110, render: (a) => <span className={`of-alarm-status-${a.handleStatus}`}>{t(`alarm.statusName.${a.handleStatus}`)}</span> },
+    { key: 'handleResult', titleKey: 'alarm.result', width: 160, render: (a) => (a.handleResult ? `${t(`alarm.resultName.${a.handleResult}`)}${a.handleRemark ? `：${a.handleRemark}` : ''}` : '') },
+  ];
+  const submit = async () => {
+    if (!handling) return;
+    const result = await handle({ alarmIds: handling.map((a) => String(a.id)), handleStatus: Number(form.handleStatus), ...(form.handleStatus === '1' ? { handleResult: Number(form.handleResult) } : {}), remark: form.remark });
+    if ('data' in result) {
+      notify('success', t('alarm.handled', { count: result.data?.handled ?? 0 }), 1500);
+      setHandling(null);
+    }
+  };
+
+  return (
+    <>
+      <TableScreen<AlarmRow, Record<string, string>>
+        screen="alarmHandle"
+        searchPlaceholderKey="alarm.plate"
+        columns={columns}
+        useList={useList}
+        fields={[]}
+        emptyForm={{}}
+        toForm={() => ({})}
+        dialogWidth={600}
+        addTitleKey="alarm.title"
+        editTitleKey="alarm.title"
+        canEdit={false}
+        save={async () => false}
+        remove={async () => false}
+        toolbar={(selected) => (
+          <div className="of-order-filters">
+            <InputGroup value={filters.startTime} onChange={(e) => set('startTime')(e.currentTarget.value)} aria-label={t('alarm.from')} />
+            <InputGroup value={filters.endTime} onChange={(e) => set('endTime')(e.currentTarget.value)} aria-label={t('alarm.to')} />
+            <HTMLSelect value={filters.type} onChange={(e) => set('type')(e.currentTarget.value)} aria-label={t('alarm.type')}>
+              <option value="">{t('alarm.anyType')}</option>
+              {ALARM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`alarm.kind.${type}`, { defaultValue: type })}
+                </option>
+              ))}
+            </HTMLSelect>
+            <HTMLSelect value={filters.level} onChange={(e) => set('level')(e.currentTarget.value)} aria-label={t('alarm.level')}>
+              <option value="">{t('alarm.anyLevel')}</option>
+              {[0, 1, 2, 3].map((level) => (
+                <option key={level} value={level}>
+                  {t(`alarm.levelName.${level}`)}
+                </option>
+              ))}
+            </HTMLSelect>
+            <HTMLSelect value={filters.handleStatus} onChange={(e) => set('handleStatus')(e.currentTarget.value)} aria-label={t('alarm.status')}>
+              <option value="">{t('alarm.anyStatus')}</option>
+              {[0, 1, 2, 3].map((status) => (
+                <option key={status} value={status}>
+                  {t(`alarm.statusName.${status}`)}
+                </option>
+              ))}
+            </HTMLSelect>
+            <Button icon="eye-open" text={t('alarm.detail')} disabled={selected.length !== 1} onClick={() => setDetail(selected[0])} />
+            <WithPower code="alarmHandle:modify">
+              <Button intent="primary" icon="tick" text={t('alarm.handle')} onClick={() => (selected.length ? setHandling([...selected]) : notify('warning', t('alarm.selectOne')))} />
+            </WithPower>
+          </div>
+        )}
+      />
+      {handling && (
+        <Dialog isOpen onClose={() => setHandling(null)} title={t('alarm.handleTitle', { count: handling.length })} className="of-alarm-handle-dialog">
+          <DialogBody>
+            <FormGroup label={t('alarm.status')}>
+              <HTMLSelect value={form.handleStatus} onChange={(e) => setForm({ ...form, handleStatus: e.currentTarget.value })}>
+                {[1, 2, 3].map((status) => (
+                  <option key={status} value={status}>
+                    {t(`alarm.statusName.${status}`)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            {form.handleStatus === '1' && (
+              <FormGroup label={t('alarm.result')}>
+                <HTMLSelect value={form.handleResult} onChange={(e) => setForm({ ...form, handleResult: e.currentTarget.value })}>
+                  {HANDLE_RESULTS.map((result) => (
+                    <option key={result} value={result}>
+                      {t(`alarm.resultName.${result}`)}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            )}
+            <FormGroup label={t('alarm.remark')} labelFor="of-alarm-remark">
+              <InputGroup id="of-alarm-remark" value={form.remark} maxLength={255} onChange={(e) => setForm({ ...form, remark: e.currentTarget.value })} />
+            </FormGroup>
+          </DialogBody>
+          <DialogFooter actions={<Button intent="primary" text={t('alarm.confirm')} loading={isLoading} onClick={() => void submit()} />} />
+        </Dialog>
+      )}
+      {detail && (
+        <Dialog isOpen onClose={() => setDetail(null)} title={`${detail.plateCode} · ${t(`alarm.kind.${detail.type}`, { defaultValue: detail.type })}`}>
+          <DialogBody>
+            <p>{t('alarm.position', { lat: detail.latitude.toFixed(6), lng: detail.longitude.toFixed(6), speed: detail.maxSpeedKmh || detail.speedKmh })}</p>
+            <p>{`${cstTime(detail.startedAt)} — ${detail.endedAt ? cstTime(detail.endedAt) : t('alarm.ongoing')}`}</p>
+            {detail.detail && <pre className="of-order-json">{JSON.stringify(detail.detail, null, 2)}</pre>}
+          </DialogBody>
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** Alarm types the list filters by (0x0200 bits of JT/T 808-2019 table 24, then the platform's), for the select. */
+export const ALARM_TYPES = [
+  'emergency', 'overspeed', 'fatigueDriving', 'dangerousDriving', 'gnssModuleFault', 'gnssAntennaDisconnected', 'gnssAntennaShortCircuit',
+  'mainPowerUndervoltage', 'mainPowerOff', 'displayFault', 'ttsModuleFault', 'cameraFault', 'icCardModuleFault', 'overspeedWarning',
+  'fatigueDrivingWarning', 'illegalDriving', 'tyrePressureWarning', 'rightTurnBlindSpot', 'dailyDrivingTimeout', 'parkingTimeout',
+  'areaInOut', 'routeInOut', 'routeDriveTime', 'routeDeviation', 'vssFault', 'fuelAbnormal', 'vehicleStolen', 'illegalIgnition',
+  'illegalMovement', 'collisionWarning', 'rolloverWarning', 'illegalDoorOpen',
+  'fenceIn', 'fenceOut', 'areaOverspeed', 'segmentTooLong', 'segmentTooShort', 'stayTooLong', 'muckViolation',
+] as const;
+
+/** Preset handling results (spec §4): 17 false alarm ... 21 reported to police, 22 custom (remark). */
+export const HANDLE_RESULTS = [17, 18, 19, 20, 21, 22] as const;

@@ -1,0 +1,56 @@
+import { api, LIST_ID } from '../../app/api';
+
+export interface AlarmRow {
+  id: number;
+  type: string;
+  bit: number;
+  level: number;
+  source: string;
+  terminalPhone: string;
+  vehicleId: string;
+  plateCode: string;
+  startedAt: number;
+  endedAt: number;
+  latitude: number;
+  longitude: number;
+  speedKmh: number;
+  maxSpeedKmh: number;
+  blindArea: number;
+  detail: Record<string, unknown> | null;
+  handleStatus: number;
+  handleResult: number;
+  handleRemark: string;
+  handlerId: string;
+  handledAt: number;
+}
+
+export interface AlarmFilter {
+  current: number;
+  size: number;
+  startTime: string;
+  endTime: string;
+  keyword?: string;
+  type?: string;
+  level?: number;
+  handleStatus?: number;
+}
+
+/** The alarm service: /gps/alarm (list, count, handling). */
+export const alarmApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    alarmPage: build.query<{ records: AlarmRow[]; total: number }, AlarmFilter>({
+      query: (params) => ({ url: 'gps/alarm/page', params }),
+      providesTags: [{ type: 'Alarm', id: LIST_ID }],
+    }),
+    alarmCount: build.query<{ count: number; time: number }, number>({
+      query: (hours) => ({ url: 'gps/alarm/count', params: { hours }, silent: true }),
+      providesTags: [{ type: 'Alarm', id: 'COUNT' }],
+    }),
+    handleAlarms: build.mutation<{ handled: number }, { alarmIds: string[]; handleStatus: number; handleResult?: number; remark?: string }>({
+      query: (body) => ({ url: 'gps/alarm/handle', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Alarm', id: LIST_ID }, { type: 'Alarm', id: 'COUNT' }],
+    }),
+  }),
+});
+
+export const { useAlarmPageQuery, useAlarmCountQuery, useHandleAlarmsMutation } = alarmApi;
