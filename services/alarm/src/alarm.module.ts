@@ -9,8 +9,11 @@ import { ALARM_CONFIG, AlarmConfig } from './alarm-config';
 import { AlarmDetectorService } from './detection/alarm-detector.service';
 import { CreateAlarmTables1732420000000 } from './migrations/1732420000000-create-alarm-tables';
 import { AlarmVehicleRegistry } from './registry/alarm-vehicle-registry';
+import { AlarmRule } from './rules/alarm-rule.entity';
+import { AlarmRulesController } from './rules/alarm-rules.controller';
+import { AlarmRulesService } from './rules/alarm-rules.service';
 
-export const ALARM_ENTITIES = [Alarm];
+export const ALARM_ENTITIES = [Alarm, AlarmRule];
 export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000];
 
 /**
@@ -19,8 +22,8 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000];
  */
 @Module({
   imports: [ServiceStorageModule.forService('alarm', { entities: ALARM_ENTITIES, migrations: ALARM_MIGRATIONS }), TypeOrmModule.forFeature(ALARM_ENTITIES, 'alarm'), AuthModule],
-  controllers: [AlarmController],
-  providers: [serviceConfigProvider(ALARM_CONFIG, AlarmConfig), AlarmVehicleRegistry, AlarmService, AlarmDetectorService],
+  controllers: [AlarmRulesController, AlarmController],
+  providers: [serviceConfigProvider(ALARM_CONFIG, AlarmConfig), AlarmVehicleRegistry, AlarmRulesService, AlarmService, AlarmDetectorService],
   exports: [AlarmDetectorService],
 })
 export class AlarmModule {}

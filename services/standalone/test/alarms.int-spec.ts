@@ -1,5 +1,6 @@
 // Alarms on the path a deployment takes: a provisioned 2013 terminal over TCP sets and clears
 // 0x0200 alarm bits, a fence raises platform alarms, and operators list and handle them.
+import { AlarmDetectorService } from '@openfleet/alarm';
 import { FenceAttribute, Topics, type AlarmEvent } from '@openfleet/contracts';
 import type { EventBus } from '@openfleet/bus';
 import { Gateway808Server } from '@openfleet/gateway-808';
@@ -79,6 +80,30 @@ describe('alarms: terminal bits from start to end, fence alarms, handling, scope
       return found.length === 2 ? found : undefined;
     });
     expect(rows.every((r) => r.source === 'platform' && r.level === 2 && r.endedAt === r.startedAt)).toBe(true);
+  });
+
+  it('applies platform rules set through the API without a restart: overspeed, stopped too long, offline too long', async () => {
+    expect((await admin.put('/gps/alarm/rules', { companyId, overspeedKmh: 80, overspeedS: 10, fatigueDriveS: 0, fatigueRestS: 0, nightStart: '', nightEnd: '', offlineS: 60, stoppedS: 60 }).expect(200)).body.flag).toBe(true);
+    expect((await admin.get(`/gps/alarm/rules?companyId=${companyId}`).expect(200)).body.data).toMatchObject({ overspeedKmh: 80, stoppedS: 60 });
+    await report(200, 0, 90);
+    await report(209, 0, 90);
+    await report(210, 0, 95);
+    await report(220, 0, 70);
+    await report(230, 0, 0);
+    await report(290, 0, 0);
+    await report(300, 0, 30);
+    const rows = await waitFor('rule alarms', async () => {
+      const found = (await list(admin, '&type=platformOverspeed')).records.concat((await list(admin, '&type=stoppedTooLong')).records);
+      return found.length === 2 && found.every((r) => r.endedAt) ? found : undefined;
+    });
+    const byType = Object.fromEntries(rows.map((r) => [r.type, r]));
+    expect(byType.platformOverspeed).toMatchObject({ startedAt: (base + 210) * 1000, endedAt: (base + 220) * 1000, source: 'platform', level: 1 });
+    expect(byType.stoppedTooLong).toMatchObject({ startedAt: (base + 290) * 1000, endedAt: (base + 300) * 1000 });
+    // The last report is minutes old: the sweep raises "offline too long"; the next report ends it.
+    await platform.app.get(AlarmDetectorService).sweepOffline();
+    await waitFor('offline alarm', async () => ((await list(admin, '&type=offlineTooLong')).total === 1 ? true : undefined));
+    await report(400, 0, 30);
+    await waitFor('offline ended', async () => ((await list(admin, '&type=offlineTooLong')).records[0]?.endedAt === (base + 400) * 1000 ? true : undefined));
   });
 
   it('handles one alarm and a batch, keeping handler and remark; refuses a custom result without a remark', async () => {

@@ -9,7 +9,9 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { Alarm } from '../alarm/alarm.entity';
 import { ALARM_CONFIG, type AlarmConfig } from '../alarm-config';
 import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
-import { FENCE_ALARM_TYPES, levelOf, setBits } from './alarm-types';
+import { AlarmRulesService } from '../rules/alarm-rules.service';
+import { activeRules, initialRuleState, type RuleState } from '../rules/platform-rules';
+import { FENCE_ALARM_TYPES, levelOf, PLATFORM_RULE_TYPES, setBits } from './alarm-types';
 
 /** A lasting alarm is saved and published again at most this often while it goes on. */
 const UPDATE_EVERY_MS = 60_000;
@@ -19,7 +21,14 @@ interface TerminalState {
   lastAt: number;
   /** Open alarms by type. */
   open: Map<string, Alarm>;
+  /** Accumulators of the platform rules (not stored: a restart starts them over). */
+  rules: RuleState;
+  /** Where the terminal last was (an offline alarm is placed there). */
+  lastPosition?: { lat: number; lng: number };
 }
+
+/** How often terminals are checked for "offline too long". */
+const OFFLINE_SWEEP_MS = 30_000;
 
 /**
  * Alarms from the terminal's alarm bits (tracking.position.v1) and from fence events
@@ -32,12 +41,14 @@ interface TerminalState {
 export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
   private readonly terminals = new Map<string, TerminalState>();
   private subscription?: Subscription;
+  private sweepTimer?: NodeJS.Timeout;
 
   constructor(
     @InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(ALARM_CONFIG) private readonly config: AlarmConfig,
     private readonly registry: AlarmVehicleRegistry,
+    private readonly rules: AlarmRulesService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -49,10 +60,28 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
       joined: [{ topic: Topics.fenceEvent, handle: (messages) => this.handleFenceEvents(messages) }],
       onAssigned: (owns) => this.load(owns),
     });
+    this.sweepTimer = setInterval(() => void this.sweepOffline().catch(() => undefined), OFFLINE_SWEEP_MS);
+    this.sweepTimer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweepTimer);
     await this.subscription?.close();
+  }
+
+  /** Terminals this member owns that have sent nothing for longer than their rule allows. */
+  async sweepOffline(now = Date.now()): Promise<void> {
+    const started: Alarm[] = [];
+    for (const [phone, state] of this.terminals) {
+      if (!state.lastAt || state.open.has('offlineTooLong')) continue;
+      const vehicle = this.registry.byTerminalPhone(phone);
+      const limit = this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String)).offlineS;
+      if (!limit || now - state.lastAt < limit * 1000) continue;
+      const alarm = this.newAlarm(phone, 'offlineTooLong', -1, 'platform', state.lastAt + limit * 1000, state.lastPosition?.lat ?? 0, state.lastPosition?.lng ?? 0, 0, false, { offlineS: limit });
+      state.open.set('offlineTooLong', alarm);
+      started.push(alarm);
+    }
+    await this.save(started, []);
   }
 
   async load(owns: (key: string) => boolean): Promise<void> {
@@ -60,8 +89,8 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     for (const alarm of await this.alarms.findBy({ endedAt: 0 })) {
       if (!owns(alarm.terminalPhone)) continue;
       const state = this.stateOf(alarm.terminalPhone);
-      // Terminal alarms are open by type; a route deviation by its fence.
-      state.open.set(alarm.source === 'terminal' ? alarm.type : `${alarm.terminalPhone}:fence:${String(alarm.detail?.fenceId ?? '')}:${alarm.type}`, alarm);
+      // Terminal and rule alarms are open by type; a route deviation by its fence.
+      state.open.set(alarm.type === 'routeDeviation' ? `${alarm.terminalPhone}:fence:${String(alarm.detail?.fenceId ?? '')}:${alarm.type}` : alarm.type, alarm);
       state.lastAt = Math.max(state.lastAt, alarm.lastAt);
     }
   }
@@ -104,8 +133,32 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
         state.open.delete(type);
         changed.push(open);
       }
+      this.platformRules(phone, state, at, lat, lng, speed, p.blindArea, started, changed);
     }
     await this.save(started, changed);
+  }
+
+  /** Platform rules of the vehicle's company: a rule that starts to hold opens an alarm, one that stops ends it; a report after an offline alarm ends that. */
+  private platformRules(phone: string, state: TerminalState, at: number, lat: number, lng: number, speed: number, blindArea: boolean, started: Alarm[], changed: Alarm[]): void {
+    state.lastPosition = { lat, lng };
+    const ending = (type: string) => {
+      const open = state.open.get(type);
+      if (!open) return;
+      open.endedAt = at;
+      open.lastAt = at;
+      state.open.delete(type);
+      changed.push(open);
+    };
+    ending('offlineTooLong');
+    const vehicle = this.registry.byTerminalPhone(phone);
+    const active = activeRules(this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String)), state.rules, at, speed);
+    for (const type of PLATFORM_RULE_TYPES) {
+      if (active.has(type) && !state.open.has(type)) {
+        const alarm = this.newAlarm(phone, type, -1, 'platform', at, lat, lng, speed, blindArea);
+        state.open.set(type, alarm);
+        started.push(alarm);
+      } else if (!active.has(type)) ending(type);
+    }
   }
 
   async handleFenceEvents(messages: DeliveredMessage<FenceEvent>[]): Promise<void> {
@@ -202,7 +255,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
 
   private stateOf(phone: string): TerminalState {
     let state = this.terminals.get(phone);
-    if (!state) this.terminals.set(phone, (state = { lastAt: 0, open: new Map() }));
+    if (!state) this.terminals.set(phone, (state = { lastAt: 0, open: new Map(), rules: initialRuleState() }));
     return state;
   }
 }

@@ -27,7 +27,13 @@ const LEVELS: Record<string, AlarmLevelCode> = {
   segmentTooShort: AlarmLevel.ORDINARY,
   stayTooLong: AlarmLevel.ORDINARY,
   parkingTimeout: AlarmLevel.ORDINARY,
+  platformOverspeed: AlarmLevel.INTERMEDIATE,
+  platformFatigue: AlarmLevel.INTERMEDIATE,
+  nightDriving: AlarmLevel.ORDINARY,
 };
+
+/** Platform rule alarms (lasting while the rule holds). */
+export const PLATFORM_RULE_TYPES = ['platformOverspeed', 'platformFatigue', 'nightDriving', 'stoppedTooLong'] as const;
 
 export function levelOf(type: string): AlarmLevelCode {
   return LEVELS[type] ?? AlarmLevel.TIP;

@@ -44,9 +44,27 @@ export class CreateAlarmTables1732420000000 implements MigrationInterface {
     await runner.createIndex('alarm', new TableIndex({ name: 'ix_alarm_started', columnNames: ['started_at'] }));
     await runner.createIndex('alarm', new TableIndex({ name: 'ix_alarm_vehicle', columnNames: ['vehicle_id', 'started_at'] }));
     await runner.createIndex('alarm', new TableIndex({ name: 'ix_alarm_open', columnNames: ['ended_at', 'terminal_phone'] }));
+    await runner.createTable(
+      new Table({
+        name: 'alarm_rule',
+        columns: [
+          { name: 'company_id', type: 'varchar', length: '32', isPrimary: true },
+          col('overspeed_kmh', 'int', { default: 0 }),
+          col('overspeed_s', 'int', { default: 0 }),
+          col('fatigue_drive_s', 'int', { default: 0 }),
+          col('fatigue_rest_s', 'int', { default: 0 }),
+          text('night_start', 5),
+          text('night_end', 5),
+          col('offline_s', 'int', { default: 0 }),
+          col('stopped_s', 'int', { default: 0 }),
+          col('updated_at', 'bigint'),
+        ],
+      }),
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.dropTable('alarm_rule');
     await runner.dropTable('alarm');
   }
 }
