@@ -1,0 +1,95 @@
+// The alarm module alone on SQLite and MariaDB with an in-process bus the test feeds: an alarm
+// opened before a restart is ended after it (state reloaded from the table), a replayed fence
+// event inserts nothing twice, handling is stored.
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { TokenService, type AuthUser } from '@openfleet/auth';
+import { InProcessBus, silentBusLogger } from '@openfleet/bus';
+import { Topics, type AlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
+import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
+import { createConnection } from 'mysql2/promise';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { AlarmModule } from '../src';
+
+jest.setTimeout(60_000);
+
+const admin: AuthUser = { id: '7', companyId: '10', userType: 4, roleIds: [], superAdmin: true, scope: { companies: [], fleets: [] } };
+const waitFor = async (check: () => boolean | Promise<boolean>, what: string) => {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
+  const prefix = `openfleet_alarm_test_${process.pid}_${Date.now() % 100000}_`;
+  const env: NodeJS.ProcessEnv = {
+    LOG_LEVEL: 'silent',
+    DB_ENGINE: engine,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-alarm-')),
+    MYSQL_HOST: process.env.MYSQL_HOST ?? '127.0.0.1',
+    MYSQL_PORT: process.env.MYSQL_PORT ?? '3306',
+    MYSQL_USER: process.env.MYSQL_USER ?? 'root',
+    MYSQL_PASSWORD: process.env.MYSQL_PASSWORD ?? '',
+    MYSQL_DATABASE_PREFIX: prefix,
+    AUTH_JWT_SECRET: 'alarm-test-secret-alarm-test-secret-0123456789',
+  };
+  let bus: InProcessBus;
+  let app: INestApplication;
+  let token: string;
+  const events: AlarmEvent[] = [];
+  const t0 = Math.floor(Date.now() / 1000) - 300;
+  const cst = (s: number) => new Date(s * 1000 + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+  // Closing the app closes its bus: each start gets a new one, with the probe and the registry snapshot.
+  const start = async () => {
+    bus = new InProcessBus({ logger: silentBusLogger });
+    await bus.subscribe(Topics.alarm, { group: 'probe', handle: async (messages) => void events.push(...messages.map((m) => m.value)) });
+    await bus.publish(Topics.vehicleRegistry, { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A1', plateColor: 1, vin: '', companyId: '10', companyPath: ['10'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } });
+    app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'alarm-test', config: loadConfig(PlatformConfig, env), bus, env }), AlarmModule] }).compile()).createNestApplication({ logger: false });
+    await app.init();
+    token = `Bearer ${await app.get(TokenService).sign(admin)}`;
+  };
+  const position = (s: number, alarmFlags: number): Position => ({
+    terminalPhone: '13900000001', vehicleId: 'v1', gpsTimeS: t0 + s, receivedAtMs: Date.now(), latitudeE6: 39_900_000, longitudeE6: 116_400_000, altitudeM: 0, speedDkmh: 300, directionDeg: 0,
+    alarmFlags, statusFlags: 3, mileageHm: 0, hasMileage: false, fuelDl: 0, hasFuel: false, recordedSpeedDkmh: 0, hasRecordedSpeed: false, blindArea: false, serial: s, sequence: 0, extrasJson: '',
+  });
+  const list = async () => (await request(app.getHttpServer()).get(`/gps/alarm/page?startTime=${encodeURIComponent(cst(t0 - 10))}&endTime=${encodeURIComponent(cst(t0 + 600))}`).set('Authorization', token).expect(200)).body.data as { records: { id: number; type: string; endedAt: number; handleStatus: number; handlerId: string }[]; total: number };
+
+  beforeAll(start);
+
+  afterAll(async () => {
+    await app?.close();
+    if (engine === 'mysql') {
+      const config = loadConfig(PlatformConfig, env);
+      const connection = await createConnection({ host: config.MYSQL_HOST, port: config.MYSQL_PORT, user: config.MYSQL_USER, password: config.MYSQL_PASSWORD });
+      await connection.query(`DROP DATABASE IF EXISTS \`${prefix}alarm\``);
+      await connection.end();
+    }
+  });
+
+  it('ends after a restart the alarm that started before it, and stores a replayed fence event once', async () => {
+    await bus.publish(Topics.position, { key: '13900000001', value: position(0, 1 << 27) });
+    await waitFor(async () => (await list()).total === 1, 'illegal ignition started');
+    await app.close();
+    await start();
+    await bus.publish(Topics.position, { key: '13900000001', value: position(30, 0) });
+    await waitFor(async () => (await list()).records[0]?.endedAt === (t0 + 30) * 1000, 'ended after restart');
+    expect((await list()).records.map((r) => r.type)).toEqual(['illegalIgnition']);
+
+    const fence: FenceEvent = { eventId: '13900000001:5:enter:1', kind: 'enter', fenceId: '5', fenceName: 'yard', vehicleId: 'v1', terminalPhone: '13900000001', at: (t0 + 40) * 1000, latitude: 39.9, longitude: 116.4, speedKmh: 30, blindArea: false };
+    await bus.publish(Topics.fenceEvent, [{ key: '13900000001', value: fence }, { key: '13900000001', value: fence }]);
+    await waitFor(async () => (await list()).total === 2, 'fence alarm');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await list()).total).toBe(2);
+
+    const ids = (await list()).records.map((r) => String(r.id));
+    await request(app.getHttpServer()).post('/gps/alarm/handle').set('Authorization', token).send({ alarmIds: ids, handleStatus: 2 }).expect(200);
+    expect((await list()).records.every((r) => r.handleStatus === 2 && r.handlerId === '7')).toBe(true);
+    expect(events.filter((e) => e.type === 'illegalIgnition' && e.endedAt)).toHaveLength(1);
+  });
+});
