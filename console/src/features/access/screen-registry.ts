@@ -48,6 +48,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   lineFence: lazyScreen(() => import('../fence/FenceManageScreen').then((m) => ({ default: m.LineFenceScreen }))),
   fenceSend: lazyScreen(() => import('../fence/FenceSendScreen')),
   alarmHandle: lazyScreen(() => import('../alarm/AlarmHandleScreen')),
+  alarmMonitor: lazyScreen(() => import('../alarm/AlarmMonitorScreen')),
+  alarmConfigNew: lazyScreen(() => import('../alarm/AlarmConfigScreen')),
 };
 
 export function screenFor(name: string): Screen | null {

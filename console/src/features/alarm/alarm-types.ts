@@ -6,6 +6,7 @@ export const ALARM_TYPES = [
   'areaInOut', 'routeInOut', 'routeDriveTime', 'routeDeviation', 'vssFault', 'fuelAbnormal', 'vehicleStolen', 'illegalIgnition',
   'illegalMovement', 'collisionWarning', 'rolloverWarning', 'illegalDoorOpen',
   'fenceIn', 'fenceOut', 'areaOverspeed', 'segmentTooLong', 'segmentTooShort', 'stayTooLong', 'muckViolation',
+  'platformOverspeed', 'platformFatigue', 'nightDriving', 'stoppedTooLong', 'offlineTooLong',
 ] as const;
 
 /** Preset handling results (spec §4): 17 false alarm ... 21 reported to police, 22 custom (remark). */

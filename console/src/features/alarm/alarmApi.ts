@@ -24,6 +24,17 @@ export interface AlarmRow {
   handledAt: number;
 }
 
+export interface AlarmRules {
+  overspeedKmh: number;
+  overspeedS: number;
+  fatigueDriveS: number;
+  fatigueRestS: number;
+  nightStart: string;
+  nightEnd: string;
+  offlineS: number;
+  stoppedS: number;
+}
+
 export interface AlarmFilter {
   current: number;
   size: number;
@@ -46,6 +57,14 @@ export const alarmApi = api.injectEndpoints({
       query: (hours) => ({ url: 'gps/alarm/count', params: { hours }, silent: true }),
       providesTags: [{ type: 'Alarm', id: 'COUNT' }],
     }),
+    alarmRules: build.query<AlarmRules & { companyId: string }, void>({
+      query: () => ({ url: 'gps/alarm/rules' }),
+      providesTags: [{ type: 'Alarm', id: 'RULES' }],
+    }),
+    saveAlarmRules: build.mutation<unknown, AlarmRules>({
+      query: (body) => ({ url: 'gps/alarm/rules', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Alarm', id: 'RULES' }],
+    }),
     handleAlarms: build.mutation<{ handled: number }, { alarmIds: string[]; handleStatus: number; handleResult?: number; remark?: string }>({
       query: (body) => ({ url: 'gps/alarm/handle', method: 'POST', body }),
       invalidatesTags: [{ type: 'Alarm', id: LIST_ID }, { type: 'Alarm', id: 'COUNT' }],
@@ -53,4 +72,4 @@ export const alarmApi = api.injectEndpoints({
   }),
 });
 
-export const { useAlarmPageQuery, useAlarmCountQuery, useHandleAlarmsMutation } = alarmApi;
+export const { useAlarmPageQuery, useAlarmCountQuery, useHandleAlarmsMutation, useAlarmRulesQuery, useSaveAlarmRulesMutation } = alarmApi;
