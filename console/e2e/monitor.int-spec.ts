@@ -193,17 +193,18 @@ describe('console monitoring (standalone server + simulator)', () => {
     await shot('single-car');
   });
 
-  it('shows the home dashboard: online rate of the scope, no alarm panel', async () => {
+  it('shows the home dashboard: online rate of the scope, the alarm panel', async () => {
     await page.goto(`${platform.baseUrl}/monitor/home`);
     const rate = page.locator('.of-home-rate');
     await rate.waitFor();
     await page.waitForFunction("/\\d+(\\.\\d+)?%/.test(document.querySelector('.of-home-rate')?.textContent ?? '')");
-    expect(await page.locator('.of-home-card').count()).toBe(5);
-    expect(await page.locator('.highcharts-container').count()).toBe(3);
+    expect(await page.locator('.of-home-card').count()).toBe(6);
+    await page.locator('.of-home-alarms .highcharts-container').waitFor();
+    expect(await page.locator('.highcharts-container').count()).toBe(4);
     // The default theme is dark: no chart draws the white box Highcharts paints by default.
     // (Highcharts 12 writes the colour as a CSS variable: the computed fill is what shows.)
     const fills = (await page.evaluate("Array.from(document.querySelectorAll('.of-home-card .highcharts-background')).map((node) => getComputedStyle(node).fill)")) as string[];
-    expect(fills).toHaveLength(3);
+    expect(fills).toHaveLength(4);
     for (const fill of fills) expect(fill).not.toBe('rgb(255, 255, 255)');
     await shot('home');
   });

@@ -116,6 +116,11 @@ describe('alarms: terminal bits from start to end, fence alarms, handling, scope
     expect(after.find((r) => String(r.id) === first)).toMatchObject({ handleStatus: 1, handleResult: 17, handleRemark: '误报', handlerId: '1' });
     expect(after.filter((r) => r.handleStatus === 3)).toHaveLength(rest.length);
     expect((await list(admin, '&handleStatus=0')).total).toBe(0);
+    const stats = (await admin.get('/gps/alarm/stats?hours=24').expect(200)).body.data;
+    expect(stats).toMatchObject({ unhandled: 0, hours: 24 });
+    // The rule test's reports brought the vehicle back into the fence: a second entry.
+    expect(stats.byType).toEqual({ emergency: 1, overspeed: 1, fenceIn: 2, fenceOut: 1, platformOverspeed: 1, stoppedTooLong: 1, offlineTooLong: 1 });
+    expect(Object.values(stats.byLevel as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(rows.length);
     expect((await admin.get('/gps/alarm/count?hours=24').expect(200)).body.data.count).toBe(0);
   });
 

@@ -57,6 +57,10 @@ export const alarmApi = api.injectEndpoints({
       query: (hours) => ({ url: 'gps/alarm/count', params: { hours }, silent: true }),
       providesTags: [{ type: 'Alarm', id: 'COUNT' }],
     }),
+    alarmStats: build.query<{ byType: Record<string, number>; byLevel: Record<string, number>; unhandled: number; hours: number }, number>({
+      query: (hours) => ({ url: 'gps/alarm/stats', params: { hours }, silent: true }),
+      providesTags: [{ type: 'Alarm', id: 'COUNT' }],
+    }),
     alarmRules: build.query<AlarmRules & { companyId: string }, void>({
       query: () => ({ url: 'gps/alarm/rules' }),
       providesTags: [{ type: 'Alarm', id: 'RULES' }],
@@ -72,4 +76,4 @@ export const alarmApi = api.injectEndpoints({
   }),
 });
 
-export const { useAlarmPageQuery, useAlarmCountQuery, useHandleAlarmsMutation, useAlarmRulesQuery, useSaveAlarmRulesMutation } = alarmApi;
+export const { useAlarmPageQuery, useAlarmCountQuery, useAlarmStatsQuery, useHandleAlarmsMutation, useAlarmRulesQuery, useSaveAlarmRulesMutation } = alarmApi;

@@ -1,6 +1,8 @@
 import { Card, H5, NonIdealState, ProgressBar } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGranted } from '../access/granted';
+import { useAlarmStatsQuery } from '../alarm/alarmApi';
 import { api } from '../../app/api';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
 import { STATUS_COLOURS } from '../../map/vehicle-marker';
@@ -28,8 +30,8 @@ function barOptions(pairs: [string, number][], name: string): ChartOptions {
 
 /**
  * /monitor/home: announcements (no announcement service yet: an empty state, never sample text),
- * online rate, distribution by status, type and region. The alarm count panel stays hidden until
- * an alarm service exists.
+ * online rate, distribution by status, type and region, and the alarms of the last 24 hours by
+ * type with the unhandled count (for users who may read them).
  */
 export default function HomeScreen(_props: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -53,6 +55,13 @@ export default function HomeScreen(_props: ScreenProps) {
   }, [vehicles, types.data, language, t]);
   const regionOptions = useMemo(() => barOptions(chartPairs(countByRegion(vehicles), (region) => region ?? t('home.unknownRegion')), t('home.vehicles')), [vehicles, t]);
 
+  const alarmsGranted = useGranted('home');
+  const alarmStats = useAlarmStatsQuery(24, { skip: !alarmsGranted, pollingInterval: 60_000 });
+  const alarmOptions = useMemo(
+    () => barOptions(chartPairs(new Map(Object.entries(alarmStats.data?.byType ?? {})), (type) => t(`alarm.kind.${type}`, { defaultValue: type })), t('home.alarms')),
+    [alarmStats.data, t],
+  );
+
   const rate = overview.data?.onlineRate ?? 0;
   return (
     <div className="of-home">
@@ -69,6 +78,12 @@ export default function HomeScreen(_props: ScreenProps) {
       <Card className="of-home-card"><H5>{t('home.byStatus')}</H5><HighChart options={statusOptions} /></Card>
       <Card className="of-home-card"><H5>{t('home.byType')}</H5><HighChart options={typeOptions} /></Card>
       <Card className="of-home-card"><H5>{t('home.byRegion')}</H5><HighChart options={regionOptions} /></Card>
+      {alarmsGranted && (
+        <Card className="of-home-card of-home-alarms">
+          <H5>{t('home.alarmsTitle', { unhandled: alarmStats.data?.unhandled ?? 0 })}</H5>
+          <HighChart options={alarmOptions} />
+        </Card>
+      )}
     </div>
   );
 }

@@ -29,6 +29,13 @@ export class AlarmController {
     return okEnvelope(await this.alarms.count(user, h));
   }
 
+  @Get('stats')
+  @RequiresAnyAction(...VIEW, 'home')
+  @ApiOperation({ summary: 'Alarms of the scope in the last hours (4, 8, 12 or 24) by type and level, and the unhandled count (home panel)' })
+  async stats(@CurrentUser() user: AuthUser, @Query('hours') hours?: string) {
+    return okEnvelope(await this.alarms.stats(user, [4, 8, 12, 24].includes(Number(hours)) ? Number(hours) : 24));
+  }
+
   @Get(':id')
   @RequiresAnyAction(...VIEW)
   async get(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {

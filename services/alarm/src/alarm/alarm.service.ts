@@ -49,6 +49,23 @@ export class AlarmService {
     return { handled: visible.length };
   }
 
+  /** Alarms of the scope in the last `hours` by type and level, and how many are unhandled (home panel). */
+  async stats(user: AuthUser, hours: number): Promise<{ byType: Record<string, number>; byLevel: Record<string, number>; unhandled: number; hours: number }> {
+    const since = Date.now() - hours * 3_600_000;
+    const grouped = (column: string) =>
+      whereInScope(this.alarms.createQueryBuilder('a').select(`a.${column}`, 'key').addSelect('COUNT(*)', 'n').where('a.started_at >= :since', { since }), user, 'a')
+        .groupBy(`a.${column}`)
+        .getRawMany<{ key: string | number; n: string | number }>();
+    const [types, levels] = await Promise.all([grouped('type'), grouped('level')]);
+    const unhandled = (await this.count(user, hours)).count;
+    return {
+      byType: Object.fromEntries(types.map((row) => [String(row.key), Number(row.n)])),
+      byLevel: Object.fromEntries(levels.map((row) => [String(row.key), Number(row.n)])),
+      unhandled,
+      hours,
+    };
+  }
+
   /** Unhandled alarms of the caller's scope in the last `hours` (spec §9: 4, 8, 12, 24): the `{count, time}` badge. */
   async count(user: AuthUser, hours: number): Promise<{ count: number; time: number }> {
     const builder = this.alarms.createQueryBuilder('a').where('a.handle_status = 0 AND a.started_at >= :since', { since: Date.now() - hours * 3_600_000 });
