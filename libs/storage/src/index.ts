@@ -3,3 +3,4 @@ export * from './data-source';
 export * from './migration-helpers';
 export * from './columns';
 export * from './scope-sql';
+export * from './test-storage';

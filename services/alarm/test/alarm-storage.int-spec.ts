@@ -7,10 +7,7 @@ import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type AlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
-import { createConnection } from 'mysql2/promise';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
 import { AlarmModule } from '../src';
 
@@ -26,18 +23,7 @@ const waitFor = async (check: () => boolean | Promise<boolean>, what: string) =>
 };
 
 describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
-  const prefix = `openfleet_alarm_test_${process.pid}_${Date.now() % 100000}_`;
-  const env: NodeJS.ProcessEnv = {
-    LOG_LEVEL: 'silent',
-    DB_ENGINE: engine,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-alarm-')),
-    MYSQL_HOST: process.env.MYSQL_HOST ?? '127.0.0.1',
-    MYSQL_PORT: process.env.MYSQL_PORT ?? '3306',
-    MYSQL_USER: process.env.MYSQL_USER ?? 'root',
-    MYSQL_PASSWORD: process.env.MYSQL_PASSWORD ?? '',
-    MYSQL_DATABASE_PREFIX: prefix,
-    AUTH_JWT_SECRET: 'alarm-test-secret-alarm-test-secret-0123456789',
-  };
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'alarm'), LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'alarm-test-secret-alarm-test-secret-0123456789' };
   let bus: InProcessBus;
   let app: INestApplication;
   let token: string;
@@ -64,12 +50,7 @@ describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
 
   afterAll(async () => {
     await app?.close();
-    if (engine === 'mysql') {
-      const config = loadConfig(PlatformConfig, env);
-      const connection = await createConnection({ host: config.MYSQL_HOST, port: config.MYSQL_PORT, user: config.MYSQL_USER, password: config.MYSQL_PASSWORD });
-      await connection.query(`DROP DATABASE IF EXISTS \`${prefix}alarm\``);
-      await connection.end();
-    }
+    await dropTestSchema(env, 'alarm');
   });
 
   it('ends after a restart the alarm that started before it, and stores a replayed fence event once', async () => {

@@ -6,10 +6,7 @@ import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger, type EventBus } from '@openfleet/bus';
 import { Topics, type TerminalRegistryEntry, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
-import { createConnection } from 'mysql2/promise';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
 import { InstructionModule } from '../src';
 import { TerminalDirectory } from '../src/registry/terminal-directory';
@@ -25,16 +22,9 @@ export interface InstructionTestApp {
 }
 
 export async function startInstruction(engine: Engine, extraEnv: Record<string, string> = {}): Promise<InstructionTestApp> {
-  const prefix = `openfleet_instruction_test_${process.pid}_${Date.now() % 1000000}_`;
   const env: NodeJS.ProcessEnv = {
+    ...testStorageEnv(engine, 'instruction'),
     LOG_LEVEL: 'silent',
-    DB_ENGINE: engine,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-instruction-')),
-    MYSQL_HOST: process.env.MYSQL_HOST ?? '127.0.0.1',
-    MYSQL_PORT: process.env.MYSQL_PORT ?? '3306',
-    MYSQL_USER: process.env.MYSQL_USER ?? 'root',
-    MYSQL_PASSWORD: process.env.MYSQL_PASSWORD ?? '',
-    MYSQL_DATABASE_PREFIX: prefix,
     AUTH_JWT_SECRET: 'instruction-test-secret-instruction-test-secret',
     // Sweeps are driven by the tests.
     INSTRUCTION_SWEEP_MS: '3600000',
@@ -53,10 +43,7 @@ export async function startInstruction(engine: Engine, extraEnv: Record<string, 
     tokenFor: async (user) => `Bearer ${await tokens.sign(user)}`,
     close: async () => {
       await app.close();
-      if (engine !== 'mysql') return;
-      const connection = await createConnection({ host: config.MYSQL_HOST, port: config.MYSQL_PORT, user: config.MYSQL_USER, password: config.MYSQL_PASSWORD });
-      await connection.query(`DROP DATABASE IF EXISTS \`${prefix}instruction\``);
-      await connection.end();
+      await dropTestSchema(env, 'instruction');
     },
   };
 }
