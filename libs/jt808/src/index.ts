@@ -14,6 +14,8 @@ export { bcdTimeToDate, dateToBcdTime, formatIsoWithOffset } from './codec/bcd-t
 export * from './location/alarm-status';
 export type { LocationExtra, LocationExtraKind } from './location/extras';
 export { LOCATION_EXTRA_KINDS } from './location/extras';
+export type { ActiveSafetyCommon, AdasAlarm, AlarmIdentification, BsdAlarm, DsmAlarm, TpmsAlarm, TpmsEvent } from './location/active-safety-extras';
+export { ACTIVE_SAFETY_LENGTHS } from './location/active-safety-extras';
 export type { LocationBody, LocationReplyBody, LocationBatchBody } from './messages/location';
 export { Jt808Deframer } from './framing/deframer';
 export type { DeframerStats } from './framing/deframer';
@@ -53,6 +55,9 @@ export type {
   PhonebookBody,
 } from './messages/text-events';
 export type { DriverInfoBody, CanDataBody } from './messages/tachograph-driver';
+export type { AttachmentCompleteReplyBody, AttachmentFileBody, AttachmentListBody, AttachmentUploadRequestBody } from './messages/active-safety';
+export { AttachmentStreamSplitter, ATTACHMENT_DATA_MAGIC, encodeAttachmentData } from './framing/attachment-stream';
+export type { AttachmentData, AttachmentStreamItem } from './framing/attachment-stream';
 export type { MediaUploadBody, StoredMediaReplyBody } from './messages/multimedia';
 export type { TransparentBody, RsaPublicKeyBody } from './messages/transparent';
 export type { AreaBody } from './messages/areas';

@@ -1,4 +1,5 @@
 import type { MessageCodec } from './codec/message-codec';
+import { activeSafetyCodecs } from './messages/active-safety';
 import { areaCodecs } from './messages/areas';
 import { locationCodecs } from './messages/location';
 import { media1078Codecs } from './messages/media-1078';
@@ -23,6 +24,7 @@ const families: MessageCodec[][] = [
   multimediaCodecs,
   transparentCodecs,
   media1078Codecs,
+  activeSafetyCodecs,
 ];
 
 const codecs = new Map<number, MessageCodec>();

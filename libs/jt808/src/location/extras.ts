@@ -1,6 +1,7 @@
 import { Jt808DecodeError, Jt808EncodeError } from '../errors';
 import { hexOf } from '../codec/reader';
 import type { Writer } from '../codec/writer';
+import { adasExtra, bsdExtra, dsmExtra, tpmsExtra, type AdasAlarm, type BsdAlarm, type DsmAlarm, type TpmsAlarm } from './active-safety-extras';
 
 /**
  * One additional item of 0x0200, in the order received. `kind` doubles as the JSON key and
@@ -27,6 +28,10 @@ export type LocationExtra =
   | { id: number; kind: 'analog'; value: { ad0: number; ad1: number } }
   | { id: number; kind: 'signalStrength'; value: number }
   | { id: number; kind: 'satelliteCount'; value: number }
+  | { id: number; kind: 'adas'; value: AdasAlarm }
+  | { id: number; kind: 'dsm'; value: DsmAlarm }
+  | { id: number; kind: 'tpms'; value: TpmsAlarm }
+  | { id: number; kind: 'bsd'; value: BsdAlarm }
   | { id: number; kind: 'raw'; value: string };
 
 export type LocationExtraKind = LocationExtra['kind'];
@@ -159,6 +164,10 @@ const DEFS: ExtraDef[] = [
   },
   scalar(0x30, 'signalStrength', 1, 1),
   scalar(0x31, 'satelliteCount', 1, 1),
+  { id: 0x64, kind: 'adas', read: adasExtra.read, write: adasExtra.write },
+  { id: 0x65, kind: 'dsm', read: dsmExtra.read, write: dsmExtra.write },
+  { id: 0x66, kind: 'tpms', read: tpmsExtra.read, write: tpmsExtra.write },
+  { id: 0x67, kind: 'bsd', read: bsdExtra.read, write: bsdExtra.write },
 ];
 
 const BY_ID: (ExtraDef | undefined)[] = new Array(256).fill(undefined);
