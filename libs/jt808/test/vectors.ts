@@ -1245,6 +1245,74 @@ export const VECTORS: Vector[] = [
   },
   { name: '0x9306 PTZ zoom', msgId: 0x9306, version: '2013', body: '01 00', expect: { channel: 1, zoom: 0 } },
 
+  // ---- active safety, T/JSATL 12-2017 tables 4-21 to 4-27 ----
+  {
+    name: '0x9208 alarm attachment upload request (2013: terminal id BYTE[7])',
+    msgId: 0x9208,
+    version: '2013',
+    body: `08 31302e302e302e31 // IP length, "10.0.0.1"
+           1dbc 0000 // tcp 7612, udp 0
+           54303030303031 261124083000 01 02 00 // identification
+           6262626262626262626262626262626262626262626262626262626262626262 00000000000000000000000000000000 // alarm number, reserved`,
+    expect: {
+      serverIp: '10.0.0.1',
+      tcpPort: 7612,
+      udpPort: 0,
+      identification: { terminalId: 'T000001', time: '261124083000', serial: 1, attachmentCount: 2, reserved: 0 },
+      alarmNumber: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
+      reserved: '00000000000000000000000000000000',
+    },
+  },
+  {
+    name: '0x9208 alarm attachment upload request (2019: terminal id BYTE[30])',
+    msgId: 0x9208,
+    version: '2019',
+    body: `08 31302e302e302e31 1dbc 0000 543230313930303030303030303030303030303030303030303030303100 261124083000 02 01 00 6363636363636363636363636363636363636363636363636363636363636363 00000000000000000000000000000000`,
+    expect: {
+      serverIp: '10.0.0.1',
+      tcpPort: 7612,
+      udpPort: 0,
+      identification: { terminalId: 'T2019000000000000000000000001', time: '261124083000', serial: 2, attachmentCount: 1, reserved: 0 },
+      alarmNumber: 'cccccccccccccccccccccccccccccccc',
+      reserved: '00000000000000000000000000000000',
+    },
+  },
+  {
+    name: '0x1210 alarm attachment list',
+    msgId: 0x1210,
+    version: '2013',
+    body: `54303030303031 54303030303031 261124083000 01 02 00 6262626262626262626262626262626262626262626262626262626262626262 00 01 // terminal id, identification, alarm number, normal, 1 file
+           31 30305f36345f363430315f305f62626262626262626262626262626262626262626262626262626262626262622e6a7067 00002000 // name, 8 KiB`,
+    expect: {
+      terminalId: 'T000001',
+      identification: { terminalId: 'T000001', time: '261124083000', serial: 1, attachmentCount: 2, reserved: 0 },
+      alarmNumber: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
+      infoType: 0,
+      files: [{ name: '00_64_6401_0_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.jpg', size: 8192 }],
+    },
+  },
+  {
+    name: '0x1211 alarm attachment file info',
+    msgId: 0x1211,
+    version: '2013',
+    body: `05 612e6d7034 02 00010000 // video, 64 KiB`,
+    expect: { name: 'a.mp4', fileType: 2, size: 65536 },
+  },
+  {
+    name: '0x1212 alarm attachment file sent',
+    msgId: 0x1212,
+    version: '2013',
+    body: `05 612e6a7067 00 00002000`,
+    expect: { name: 'a.jpg', fileType: 0, size: 8192 },
+  },
+  {
+    name: '0x9212 alarm attachment file reply with two ranges to resend',
+    msgId: 0x9212,
+    version: '2013',
+    body: `05 612e6a7067 00 01 02 00000000 00000400 00001000 00000200`,
+    expect: { name: 'a.jpg', fileType: 0, result: 1, missing: [{ offset: 0, length: 1024 }, { offset: 4096, length: 512 }] },
+  },
+
   // ---- unknown id and subpackage fragment: raw hex ----
   {
     name: 'unknown message id keeps the body as hex',
