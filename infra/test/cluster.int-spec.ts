@@ -120,6 +120,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
       env.HTTP_HOST = '127.0.0.1';
       env.HTTP_PORT = String(await freePort());
       if (env.GATEWAY_808_PORT) env.GATEWAY_808_PORT = String(await freePort());
+      if (env.ALARM_ATTACHMENT_PORT) env.ALARM_ATTACHMENT_PORT = String(await freePort());
       env.INSTANCE_ID = `${name}-${RUN}`;
       running.set(name, { name, env, httpPort: Number(env.HTTP_PORT), child: undefined as unknown as ChildProcess, output: '' });
     }
@@ -128,6 +129,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}` });
     // Compose mounts a volume there; here a directory of this run.
     running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
+    running.get('alarm')!.env.ALARM_EVIDENCE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-evidence-'));
     api = `http://127.0.0.1:${port('api')}`;
     for (const service of running.values()) start(service);
     for (const service of running.values()) await healthy(service);

@@ -23,7 +23,7 @@ let seed = 11;
 const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 
 async function main() {
-  const env = { LOG_LEVEL: 'silent', DB_ENGINE: 'sqlite', DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-bench-alarm-')), AUTH_JWT_SECRET: 'bench-alarm-0123456789-0123456789-0123456789' };
+  const env = { LOG_LEVEL: 'silent', ALARM_ATTACHMENT_PORT: '0', DB_ENGINE: 'sqlite', DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-bench-alarm-')), AUTH_JWT_SECRET: 'bench-alarm-0123456789-0123456789-0123456789' };
   const bus = new InProcessBus({ logger: silentBusLogger });
   const app = await NestFactory.create({ module: class BenchRoot {}, imports: [PlatformModule.forRoot({ processName: 'bench-alarm', config: loadConfig(PlatformConfig, env), bus, env }), AlarmModule] }, { logger: false });
   await app.init();

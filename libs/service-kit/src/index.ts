@@ -16,3 +16,4 @@ export * from './paging.dto';
 export * from './excel-sheet';
 export * from './sms-provider';
 export * from './time-window';
+export * from './file-store';

@@ -1,4 +1,4 @@
-import { IsNotEmpty, IsString } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
 
 /** The alarm service's own settings (environment variable names), validated at start. */
 export class AlarmConfig {
@@ -6,6 +6,40 @@ export class AlarmConfig {
   @IsString()
   @IsNotEmpty()
   ALARM_DETECTOR_GROUP = 'alarm-detector';
+
+  /** TCP port of the active-safety attachment server (T/JSATL 12); 0 picks a free port (tests). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  ALARM_ATTACHMENT_PORT = 6809;
+
+  @IsString()
+  ALARM_ATTACHMENT_LISTEN_HOST = '0.0.0.0';
+
+  /** The address terminals are told to upload to (0x9208): this host as terminals reach it. */
+  @IsString()
+  @IsNotEmpty()
+  ALARM_ATTACHMENT_PUBLIC_HOST = '127.0.0.1';
+
+  /** Where evidence files are kept; empty: DATA_DIR/alarm-evidence (a shared volume in cluster mode). */
+  @IsString()
+  ALARM_EVIDENCE_DIR = '';
+
+  /** Largest file a terminal may announce (bytes). */
+  @IsInt()
+  @Min(1024)
+  ALARM_ATTACHMENT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+  /** Most files per alarm. */
+  @IsInt()
+  @Min(1)
+  @Max(255)
+  ALARM_ATTACHMENT_MAX_FILES = 16;
+
+  /** An attachment link silent this long is closed (its ranges received so far are kept). */
+  @IsInt()
+  @Min(1)
+  ALARM_ATTACHMENT_IDLE_S = 60;
 }
 
 export const ALARM_CONFIG = Symbol('ALARM_CONFIG');

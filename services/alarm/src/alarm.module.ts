@@ -1,20 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@openfleet/auth';
-import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
+import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { join } from 'node:path';
 import { AlarmController } from './alarm/alarm.controller';
 import { Alarm } from './alarm/alarm.entity';
 import { AlarmService } from './alarm/alarm.service';
 import { ALARM_CONFIG, AlarmConfig } from './alarm-config';
 import { AlarmDetectorService } from './detection/alarm-detector.service';
+import { AlarmAttachment, AlarmEvidence } from './evidence/alarm-evidence.entity';
+import { AttachmentServer, EVIDENCE_STORE } from './evidence/attachment-server';
+import { EvidenceController } from './evidence/evidence.controller';
+import { EvidenceService } from './evidence/evidence.service';
 import { CreateAlarmTables1732420000000 } from './migrations/1732420000000-create-alarm-tables';
+import { CreateAlarmEvidenceTables1732500000000 } from './migrations/1732500000000-create-alarm-evidence-tables';
 import { AlarmVehicleRegistry } from './registry/alarm-vehicle-registry';
 import { AlarmRule } from './rules/alarm-rule.entity';
 import { AlarmRulesController } from './rules/alarm-rules.controller';
 import { AlarmRulesService } from './rules/alarm-rules.service';
 
-export const ALARM_ENTITIES = [Alarm, AlarmRule];
-export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000];
+export const ALARM_ENTITIES = [Alarm, AlarmRule, AlarmEvidence, AlarmAttachment];
+export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvidenceTables1732500000000];
 
 /**
  * Alarms: detection from the terminals' alarm bits and from fence events (alarm.event.v1),
@@ -22,8 +28,21 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000];
  */
 @Module({
   imports: [ServiceStorageModule.forService('alarm', { entities: ALARM_ENTITIES, migrations: ALARM_MIGRATIONS }), TypeOrmModule.forFeature(ALARM_ENTITIES, 'alarm'), AuthModule],
-  controllers: [AlarmRulesController, AlarmController],
-  providers: [serviceConfigProvider(ALARM_CONFIG, AlarmConfig), AlarmVehicleRegistry, AlarmRulesService, AlarmService, AlarmDetectorService],
-  exports: [AlarmDetectorService],
+  controllers: [AlarmRulesController, EvidenceController, AlarmController],
+  providers: [
+    serviceConfigProvider(ALARM_CONFIG, AlarmConfig),
+    {
+      provide: EVIDENCE_STORE,
+      inject: [ALARM_CONFIG, PROCESS_ENV],
+      useFactory: (config: AlarmConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.ALARM_EVIDENCE_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'alarm-evidence')),
+    },
+    AlarmVehicleRegistry,
+    AlarmRulesService,
+    AlarmService,
+    AttachmentServer,
+    EvidenceService,
+    AlarmDetectorService,
+  ],
+  exports: [AlarmDetectorService, AttachmentServer],
 })
 export class AlarmModule {}

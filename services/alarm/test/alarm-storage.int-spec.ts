@@ -23,7 +23,7 @@ const waitFor = async (check: () => boolean | Promise<boolean>, what: string) =>
 };
 
 describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
-  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'alarm'), LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'alarm-test-secret-alarm-test-secret-0123456789' };
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'alarm'), LOG_LEVEL: 'silent', ALARM_ATTACHMENT_PORT: '0', AUTH_JWT_SECRET: 'alarm-test-secret-alarm-test-secret-0123456789' };
   let bus: InProcessBus;
   let app: INestApplication;
   let token: string;

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@openfleet/auth';
-import { LoggingSmsProvider, PlatformConfig, PROCESS_ENV, SMS_PROVIDER, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { LocalFileStore, LoggingSmsProvider, PlatformConfig, PROCESS_ENV, SMS_PROVIDER, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { CommandConfigController } from './command-config/command-config.controller';
 import { CommandConfig } from './command-config/command-config.entity';
 import { INSTRUCTION_CONFIG, InstructionConfig } from './instruction-config';
 import { MediaFile } from './media/media-file.entity';
 import { MediaIngestService } from './media/media-ingest.service';
-import { FileMediaStore, MEDIA_STORE } from './media/media-store';
+import { MEDIA_STORE } from './media/media-file.entity';
 import { MediaController } from './media/media.controller';
 import { MediaService } from './media/media.service';
 import { CreateInstructionTables1732400000000 } from './migrations/1732400000000-create-instruction-tables';
@@ -52,7 +52,7 @@ export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
     {
       provide: MEDIA_STORE,
       inject: [INSTRUCTION_CONFIG, PROCESS_ENV],
-      useFactory: (config: InstructionConfig, env: NodeJS.ProcessEnv) => new FileMediaStore(config.INSTRUCTION_MEDIA_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'media')),
+      useFactory: (config: InstructionConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.INSTRUCTION_MEDIA_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'media')),
     },
     { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
     TerminalDirectory,

@@ -1,6 +1,7 @@
 // `npm start`: the whole platform in one process, nothing external needed.
 import 'reflect-metadata';
 import { AdminSeeder } from '@openfleet/admin';
+import { AttachmentServer } from '@openfleet/alarm';
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { exitOnStartFailure } from '@openfleet/service-kit';
 import { startStandalone } from './start-standalone';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     `  metrics      ${urls.metrics}`,
     `  HTTP port    ${config.HTTP_PORT} (HTTP_PORT)`,
     `  JT/T 808     tcp://${terminals.address}:${terminals.port} (GATEWAY_808_PORT; terminals and \`npm run simulate\`)`,
+    `  attachments  tcp://${terminals.address}:${app.get(AttachmentServer).port()} (ALARM_ATTACHMENT_PORT; active-safety evidence uploads)`,
     `  data         ${config.DATA_DIR} (DATA_DIR)`,
     'Press Ctrl-C to stop.',
   ];

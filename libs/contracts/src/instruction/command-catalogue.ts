@@ -19,7 +19,7 @@ export interface CommandDef {
    * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
    * limit password) or remote control (pre-checks and the operation log).
    */
-  dedicated?: 'lockWizard' | 'remoteControl' | 'fence';
+  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm';
   build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
 }
 
@@ -509,7 +509,12 @@ function tachographSetParams(v: Record<string, unknown>): Record<string, unknown
   }
 }
 
-const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS].map((command) => [command.type, command]));
+/** Alarm attachment upload (T/JSATL 12 0x9208): the alarm service builds the body for alarms that announce evidence. */
+export const ALARM_COMMAND_DEFS: readonly CommandDef[] = [
+  { type: 'alarmAttachmentUpload', msgId: 0x9208, label: ['报警附件上传指令', 'Alarm attachment upload'], dedicated: 'alarm', timeoutS: 30, fields: [], build: () => ({}) },
+];
+
+const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS, ...ALARM_COMMAND_DEFS].map((command) => [command.type, command]));
 
 export function commandDef(type: string): CommandDef | undefined {
   return BY_TYPE.get(type);

@@ -11,7 +11,9 @@ import { ALARM_CONFIG, type AlarmConfig } from '../alarm-config';
 import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
 import { AlarmRulesService } from '../rules/alarm-rules.service';
 import { activeRules, initialRuleState, type RuleState } from '../rules/platform-rules';
-import { FENCE_ALARM_TYPES, levelOf, PLATFORM_RULE_TYPES, setBits } from './alarm-types';
+import { EvidenceService } from '../evidence/evidence.service';
+import { activeSafetyItems, EXTRA_DETAIL_OF_BIT, parseExtras, videoAlarms } from './terminal-extras';
+import { activeSafetyLevel, FENCE_ALARM_TYPES, levelOf, PLATFORM_RULE_TYPES, setBits } from './alarm-types';
 
 /** A lasting alarm is saved and published again at most this often while it goes on. */
 const UPDATE_EVERY_MS = 60_000;
@@ -49,6 +51,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     @Inject(ALARM_CONFIG) private readonly config: AlarmConfig,
     private readonly registry: AlarmVehicleRegistry,
     private readonly rules: AlarmRulesService,
+    private readonly evidence: EvidenceService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -90,7 +93,8 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
       if (!owns(alarm.terminalPhone)) continue;
       const state = this.stateOf(alarm.terminalPhone);
       // Terminal and rule alarms are open by type; a route deviation by its fence.
-      state.open.set(alarm.type === 'routeDeviation' ? `${alarm.terminalPhone}:fence:${String(alarm.detail?.fenceId ?? '')}:${alarm.type}` : alarm.type, alarm);
+      const openKey = typeof alarm.detail?.openKey === 'string' ? alarm.detail.openKey : undefined;
+      state.open.set(openKey ?? (alarm.type === 'routeDeviation' ? `${alarm.terminalPhone}:fence:${String(alarm.detail?.fenceId ?? '')}:${alarm.type}` : alarm.type), alarm);
       state.lastAt = Math.max(state.lastAt, alarm.lastAt);
     }
   }
@@ -103,17 +107,24 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
       const phone = canonicalTerminalPhone(p.terminalPhone);
       const state = this.stateOf(phone);
       const at = p.gpsTimeS * 1000;
-      if (at <= state.lastAt) continue;
-      state.lastAt = at;
       const lat = p.latitudeE6 / 1e6;
       const lng = p.longitudeE6 / 1e6;
       const speed = p.speedDkmh / 10;
-      const set = setBits(p.alarmFlags >>> 0);
+      const extras = parseExtras(p.extrasJson);
+      // Active-safety events carry their own identity: a backfilled one is still an alarm, stored once.
+      if (extras) this.activeSafety(phone, state, at, at <= state.lastAt, lat, lng, speed, p.blindArea, extras, started, changed);
+      if (at <= state.lastAt) continue;
+      state.lastAt = at;
+      const set: { bit: number; type: string; detail?: Record<string, unknown> }[] = setBits(p.alarmFlags >>> 0);
+      if (extras) set.push(...videoAlarms(extras));
       const setTypes = new Set(set.map((s) => s.type));
-      for (const { bit, type } of set) {
+      for (const { bit, type, detail } of set) {
         const open = state.open.get(type);
         if (!open) {
-          const alarm = this.newAlarm(phone, type, bit, 'terminal', at, lat, lng, speed, p.blindArea);
+          const extra = EXTRA_DETAIL_OF_BIT[type];
+          const withExtra = detail ?? (extra && extras?.[extra] !== undefined ? { [extra]: extras[extra] } : null);
+          const alarm = this.newAlarm(phone, type, bit, 'terminal', at, lat, lng, speed, p.blindArea, withExtra);
+          if (bit < 0) alarm.level = activeSafetyLevel(type, undefined);
           state.open.set(type, alarm);
           started.push(alarm);
         } else {
@@ -127,7 +138,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
         }
       }
       for (const [type, open] of state.open) {
-        if (open.source !== 'terminal' || setTypes.has(type)) continue;
+        if (open.source !== 'terminal' || setTypes.has(type) || type.startsWith('as:')) continue;
         open.endedAt = at;
         open.lastAt = at;
         state.open.delete(type);
@@ -136,6 +147,34 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
       this.platformRules(phone, state, at, lat, lng, speed, p.blindArea, started, changed);
     }
     await this.save(started, changed);
+  }
+
+  /**
+   * ADAS, DSM, tyre and blind-spot items (0x64-0x67): flag 1 opens an alarm that the item with the
+   * same alarm id and flag 2 ends; flag 0 is an event (start = end), as is anything backfilled.
+   * The key is the terminal's alarm identification, so a redelivered report inserts nothing.
+   */
+  private activeSafety(phone: string, state: TerminalState, at: number, old: boolean, lat: number, lng: number, speed: number, blindArea: boolean, extras: Record<string, unknown>, started: Alarm[], changed: Alarm[]): void {
+    for (const item of activeSafetyItems(extras)) {
+      const openKey = `as:${item.kind}:${item.value.alarmId}`;
+      if (item.value.flag === 2) {
+        const open = state.open.get(openKey);
+        if (open && !old) {
+          open.endedAt = at;
+          open.lastAt = at;
+          state.open.delete(openKey);
+          changed.push(open);
+        }
+        if (open || old) continue;
+      }
+      const alarm = this.newAlarm(phone, item.type, -1, 'terminal', at, lat, lng, speed, blindArea, { ...item.detail, openKey });
+      alarm.level = activeSafetyLevel(item.type, item.level);
+      const id = item.value.identification;
+      alarm.alarmKey = `${phone}:as:${item.kind}:${id.terminalId}:${id.time}:${id.serial}:${item.value.alarmId}`.slice(0, 128);
+      if (item.value.flag === 1 && !old && !state.open.has(openKey)) state.open.set(openKey, alarm);
+      else alarm.endedAt = at;
+      started.push(alarm);
+    }
   }
 
   /** Platform rules of the vehicle's company: a rule that starts to hold opens an alarm, one that stops ends it; a report after an offline alarm ends that. */
@@ -203,6 +242,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     }
     const events = [...started, ...changed].map((alarm) => ({ key: alarm.terminalPhone, value: this.eventOf(alarm) }));
     if (events.length) await this.bus.publish(Topics.alarm, events);
+    await this.evidence.request(started);
   }
 
   private eventOf(alarm: Alarm): AlarmEvent {

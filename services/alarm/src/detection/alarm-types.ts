@@ -58,3 +58,29 @@ export const FENCE_ALARM_TYPES: Record<string, { type: string; lasting?: 'start'
   stayTooLong: { type: 'stayTooLong' },
   muckViolation: { type: 'muckViolation' },
 };
+
+/** Video alarms of 0x14 (JT/T 1078 table 14; spec §3 video alarm flags), by bit. Lasting while the bit stays set. */
+export const VIDEO_ALARM_TYPES = ['videoSignalLoss', 'videoOcclusion', 'videoStorageFault', 'videoDeviceFault', 'busOvercrowding', 'abnormalDrivingBehaviour', 'recordingThreshold'] as const;
+
+/** Active-safety event types (T/JSATL 12 tables 4-16, 4-18, 4-22) as alarm types. */
+const ACTIVE_SAFETY_TYPES: Record<'adas' | 'dsm' | 'bsd', Record<number, string>> = {
+  adas: { 1: 'adasForwardCollision', 2: 'adasLaneDeparture', 3: 'adasTooClose', 4: 'adasPedestrianCollision', 5: 'adasFrequentLaneChange', 6: 'adasRoadSignOverLimit', 7: 'adasObstacle', 0x10: 'adasRoadSignRecognised', 0x11: 'adasActiveCapture' },
+  dsm: { 1: 'dsmFatigue', 2: 'dsmPhoneCall', 3: 'dsmSmoking', 4: 'dsmDistraction', 5: 'dsmDriverAbnormal', 0x10: 'dsmAutoCapture', 0x11: 'dsmDriverChange' },
+  bsd: { 1: 'bsdRearApproach', 2: 'bsdLeftRearApproach', 3: 'bsdRightRearApproach' },
+};
+
+export function activeSafetyType(kind: 'adas' | 'dsm' | 'tpms' | 'bsd', eventType?: number): string {
+  if (kind === 'tpms') return 'tpmsAlarm';
+  return ACTIVE_SAFETY_TYPES[kind][eventType ?? 0] ?? `${kind}Event${eventType ?? 0}`;
+}
+
+/**
+ * Level of an active-safety or video alarm: the terminal's level 2 is our intermediate and level 1
+ * ordinary; captures, recognitions and a driver change are tips.
+ */
+export function activeSafetyLevel(type: string, terminalLevel: number | undefined): AlarmLevelCode {
+  if (/Capture|Recognised|DriverChange/.test(type)) return AlarmLevel.TIP;
+  if (type === 'busOvercrowding' || type === 'abnormalDrivingBehaviour') return AlarmLevel.INTERMEDIATE;
+  if (type.startsWith('video') || type === 'recordingThreshold') return AlarmLevel.TIP;
+  return terminalLevel === 2 ? AlarmLevel.INTERMEDIATE : AlarmLevel.ORDINARY;
+}

@@ -25,3 +25,6 @@ export class MediaFile {
   @Column({ name: 'taken_at', type: 'bigint', default: 0, transformer: bigintNumber }) takenAt!: number;
   @Column({ name: 'received_at', type: 'bigint', transformer: bigintNumber }) receivedAt!: number;
 }
+
+/** Injection token of the photo and recording store (a {@link FileStore} of @openfleet/service-kit). */
+export const MEDIA_STORE = Symbol('MEDIA_STORE');

@@ -2,14 +2,14 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type TerminalUplink } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import { pathOf } from '@openfleet/storage';
 import { INSTRUCTION_CONFIG, type InstructionConfig } from '../instruction-config';
 import { FollowUpReplies } from '../order/follow-up-replies';
 import { TerminalDirectory } from '../registry/terminal-directory';
 import { MediaFile } from './media-file.entity';
-import { MEDIA_STORE, type MediaStore } from './media-store';
+import { MEDIA_STORE } from './media-file.entity';
 
 /** File extension by 0x0801 format code (0 JPEG, 1 TIF, 2 MP3, 3 WAV, 4 WMV). */
 const EXTENSIONS = ['jpg', 'tif', 'mp3', 'wav', 'wmv'];
@@ -27,7 +27,7 @@ export class MediaIngestService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @InjectRepository(MediaFile, 'instruction') private readonly files: Repository<MediaFile>,
-    @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    @Inject(MEDIA_STORE) private readonly store: FileStore,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(INSTRUCTION_CONFIG) private readonly config: InstructionConfig,
     private readonly directory: TerminalDirectory,

@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { parseTimeParam, type Page } from '@openfleet/service-kit';
+import { parseTimeParam, type FileStore, type Page } from '@openfleet/service-kit';
 import { Between, In, type Repository } from 'typeorm';
 import { rowInScope, whereInScope } from '@openfleet/storage';
 import type { InstructionOrder } from '../order/instruction-order.entity';
 import type { MediaPageQueryDto } from './media.dto';
 import { MediaFile } from './media-file.entity';
-import { MEDIA_STORE, type MediaStore } from './media-store';
+import { MEDIA_STORE } from './media-file.entity';
 
 /** Uploads that follow a stored-media upload command arrive within this window after it was sent. */
 const UPLOAD_WINDOW_MS = 10 * 60_000;
@@ -21,7 +21,7 @@ const view = (file: MediaFile): MediaView => ({ ...file, url: `/gps/sendOrder/me
 export class MediaService {
   constructor(
     @InjectRepository(MediaFile, 'instruction') private readonly files: Repository<MediaFile>,
-    @Inject(MEDIA_STORE) private readonly store: MediaStore,
+    @Inject(MEDIA_STORE) private readonly store: FileStore,
   ) {}
 
   /** The media an order produced: a photo's ids from its 0x0805 reply, uploads that followed 0x8803/0x8805. */

@@ -1,0 +1,65 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded bytes live (terminal photos, alarm evidence): the local filesystem here; an object
+ * store would implement the same. Keys are relative paths chosen by the service.
+ */
+export interface FileStore {
+  /** Writes the bytes under `key` (atomically: a reader never sees half a file). */
+  put(key: string, bytes: Buffer): Promise<void>;
+  open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Writes a piece of an upload that arrives in ranges (kept beside the final key until {@link commitPart}). */
+  writePart(key: string, offset: number, bytes: Buffer): Promise<void>;
+  /** Makes the assembled upload visible under `key`. */
+  commitPart(key: string): Promise<void>;
+}
+
+/** Files under one directory (DATA_DIR/…, or a volume every instance mounts in cluster mode). */
+export class LocalFileStore implements FileStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${process.pid}.part`;
+    await writeFile(partial, bytes);
+    await rename(partial, path);
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | undefined> {
+    const path = this.pathOf(key);
+    try {
+      const { size } = await stat(path);
+      return { stream: createReadStream(path), size };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async writePart(key: string, offset: number, bytes: Buffer): Promise<void> {
+    const path = `${this.pathOf(key)}.part`;
+    await mkdir(dirname(path), { recursive: true });
+    // 'a+' would ignore the position on Linux; 'r+' needs the file to exist.
+    const handle = await open(path, 'r+').catch(() => open(path, 'w+'));
+    try {
+      await handle.write(bytes, 0, bytes.length, offset);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async commitPart(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await rename(`${path}.part`, path);
+  }
+
+  /** A stored key never escapes the root. */
+  private pathOf(key: string): string {
+    const path = normalize(join(this.root, key));
+    if (!path.startsWith(normalize(this.root) + sep)) throw new Error(`file key outside the store: ${key}`);
+    return path;
+  }
+}

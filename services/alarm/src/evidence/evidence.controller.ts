@@ -1,0 +1,41 @@
+import { Controller, Get, Param, ParseIntPipe, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { okEnvelope } from '@openfleet/contracts';
+import type { Response } from 'express';
+import { AlarmService } from '../alarm/alarm.service';
+import { EvidenceService } from './evidence.service';
+
+const VIEW = ['alarmHandle:search', 'alarmHandle:modify', 'alarmMonitor'];
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', wav: 'audio/wav', mp4: 'video/mp4', txt: 'text/plain; charset=utf-8' };
+
+@ApiTags('alarm')
+@ApiBearerAuth()
+@Controller('gps/alarm')
+@UseGuards(AuthGuard)
+export class EvidenceController {
+  constructor(
+    private readonly alarms: AlarmService,
+    private readonly evidence: EvidenceService,
+  ) {}
+
+  @Get(':id/evidence')
+  @RequiresAnyAction(...VIEW)
+  @ApiOperation({ summary: "An active-safety alarm's evidence files (T/JSATL 12 attachments) with how much of each has arrived; null when none was announced" })
+  async list(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+    return okEnvelope(await this.evidence.list(user, await this.alarms.get(user, id)));
+  }
+
+  @Get('evidence/:fileId/file')
+  @RequiresAnyAction(...VIEW)
+  @ApiOperation({ summary: 'The bytes of one complete evidence file (inline; ?download=1 as an attachment)' })
+  async file(@CurrentUser() user: AuthUser, @Param('fileId', ParseIntPipe) fileId: number, @Query('download') download: string | undefined, @Res() response: Response) {
+    const { file, stream, size } = await this.evidence.open(user, fileId);
+    const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+    response.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
+    response.setHeader('Content-Length', String(size));
+    response.setHeader('Cache-Control', 'private, max-age=86400');
+    response.setHeader('Content-Disposition', `${download === '1' ? 'attachment' : 'inline'}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    stream.pipe(response);
+  }
+}
