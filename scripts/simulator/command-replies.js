@@ -1,5 +1,6 @@
 // How a simulated terminal answers each platform command: the specific reply when the standard
 // defines one, else the general reply 0x0001.
+const { uploadEvidence } = require('./active-safety');
 const { setTimeout } = require('node:timers');
 const recorder = require('./recorder-replies');
 
@@ -36,6 +37,10 @@ function repliesFor(terminal, msg) {
   if (msg.subpackage && msg.subpackage.index < msg.subpackage.total) return generalReply(msg);
   const body = msg.body ?? {};
   switch (msg.msgId) {
+    case 0x9208:
+      // Evidence of an active-safety alarm: uploaded on a link of its own, after the answer.
+      setImmediate(() => uploadEvidence(terminal, body).catch((error) => terminal.log(`evidence upload: ${error.message}`)));
+      return generalReply(msg);
     case 0x8103:
       for (const item of body.items ?? []) {
         terminal.parameters[item.id] = { type: item.type, value: item.value };

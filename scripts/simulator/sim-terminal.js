@@ -4,6 +4,7 @@ const { setTimeout, setInterval, clearTimeout, clearInterval } = require('node:t
 const net = require('node:net');
 const { decodeFrame, encodeFrames, encodeBody, Jt808Deframer } = require('@openfleet/jt808');
 const media = require('./media-samples');
+const { activeSafetyExtra } = require('./active-safety');
 const { repliesFor } = require('./command-replies');
 const { VehicleMotion } = require('./vehicle-motion');
 
@@ -235,12 +236,17 @@ class SimTerminal {
   location() {
     const m = this.motion;
     let alarm = 0;
+    let special;
     if (this.options.alarmRate > 0 && Math.random() < this.options.alarmRate) {
-      alarm = 1 << ALARM_BITS[Math.floor(Math.random() * ALARM_BITS.length)];
+      // Bits weigh 3, video 1 and active safety 1 among the kinds enabled.
+      const kinds = this.options.alarmKinds.split(',').flatMap((kind) => (kind === 'bits' ? ['bits', 'bits', 'bits'] : [kind]));
+      const kind = kinds[Math.floor(Math.random() * kinds.length)];
+      special = kind === 'safety' ? 'activeSafety' : kind === 'video' ? 'video' : undefined;
+      if (!special) alarm = 1 << ALARM_BITS[Math.floor(Math.random() * ALARM_BITS.length)];
       this.stats.alarms++;
     }
     if (m.speedKmh > 80) alarm |= 1 << 1;
-    return {
+    const location = {
       alarm: alarm >>> 0,
       status: (m.accOn ? STATUS_ACC : 0) | STATUS_FIXED,
       latitude: Math.round(m.latitude * 1e6) / 1e6,
@@ -256,6 +262,9 @@ class SimTerminal {
         { id: 0x31, kind: 'satelliteCount', value: 8 + Math.floor(Math.random() * 8) },
       ],
     };
+    if (special === 'activeSafety') location.extras.push(activeSafetyExtra(this, location));
+    if (special === 'video') location.extras.push({ id: 0x14, kind: 'videoAlarms', value: 1 << Math.floor(Math.random() * 7) }, { id: 0x15, kind: 'videoSignalLossChannels', value: 1 });
+    return location;
   }
 
   temporaryTracking(intervalS, validityS) {

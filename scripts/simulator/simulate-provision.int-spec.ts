@@ -66,4 +66,32 @@ describe('simulator --provision under strict registration', () => {
     expect(second.output()).toContain(`provisioned 0 vehicles with terminals and SIM cards through`);
     expect(second.output()).toContain(`(${VEHICLES} already there)`);
   });
+
+  // The vehicles of the first test (2019 terminals, 30-byte terminal ids in the alarm identification).
+  it('raises ADAS and DSM alarms and uploads their photos to the attachment server after 0x9208', async () => {
+    const sim = run(['--provision', '--phone-prefix', '147', '--version', '2019', '--alarm-rate', '1', '--alarm-kinds', 'safety', '--duration', '8']);
+    expect(await sim.exited).toBe(0);
+    const stats = sim.output().trim().split('\n').at(-1)!;
+    expect(Number(/evidence files (\d+)/.exec(stats)?.[1])).toBeGreaterThan(0);
+    const http = request(platform.app.getHttpServer());
+    const login = await http.post('/login').send({ username: 'admin', password: PASSWORD }).expect(200);
+    const token = `Bearer ${login.body.data.access_token}`;
+    const cst = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    const window = `startTime=${encodeURIComponent(cst(Date.now() - 600_000))}&endTime=${encodeURIComponent(cst(Date.now() + 60_000))}`;
+    const alarms = (await request(platform.app.getHttpServer()).get(`/gps/alarm/page?size=200&${window}`).set('Authorization', token).expect(200)).body.data.records as { id: number; type: string; plateCode: string }[];
+    const safety = alarms.filter((alarm) => /^(adas|dsm)/.test(alarm.type));
+    expect(safety.length).toBeGreaterThan(0);
+    let complete = 0;
+    for (const alarm of safety) {
+      const evidence = (await request(platform.app.getHttpServer()).get(`/gps/alarm/${alarm.id}/evidence`).set('Authorization', token).expect(200)).body.data as { files: { id: number; complete: boolean }[] } | null;
+      for (const file of evidence?.files ?? []) {
+        if (!file.complete) continue;
+        complete++;
+        const photo = await request(platform.app.getHttpServer()).get(`/gps/alarm/evidence/${file.id}/file`).set('Authorization', token).expect(200);
+        expect(photo.headers['content-type']).toBe('image/jpeg');
+        expect((photo.body as Buffer).subarray(0, 2).toString('hex')).toBe('ffd8');
+      }
+    }
+    expect(complete).toBeGreaterThan(0);
+  });
 });

@@ -17,6 +17,7 @@ const DEFAULTS = {
   center: '39.9042,116.4074', // Beijing, Tiananmen
   radiusKm: 15,
   alarmRate: 0.01,
+  alarmKinds: 'bits,video,safety',
   dropRate: 0,
   heartbeat: 30,
   duration: 0,
@@ -36,7 +37,9 @@ const HELP = `usage: simulate.js [options]
   --host H --port P  gateway address (default ${DEFAULTS.host}:${DEFAULTS.port})
   --center LAT,LON   city centre (default Beijing ${DEFAULTS.center})
   --radius-km R      area the vehicles drive in (default ${DEFAULTS.radiusKm})
-  --alarm-rate X     probability that a report carries an alarm bit (default ${DEFAULTS.alarmRate})
+  --alarm-rate X     probability that a report carries an alarm: a 0x0200 bit, a video alarm (0x14), or an
+                     ADAS/DSM event whose photos go to the attachment server after 0x9208 (default ${DEFAULTS.alarmRate})
+  --alarm-kinds L    which alarms to draw from, comma-separated: bits, video, safety (default ${DEFAULTS.alarmKinds})
   --drop-rate X      probability per report of losing the link for 10-30 s (blind area, then 0x0704) (default 0)
   --heartbeat S      heartbeat (0x0002) when idle for S seconds (default ${DEFAULTS.heartbeat})
   --duration S       stop after S seconds (default 0: run until Ctrl-C)
@@ -103,7 +106,7 @@ async function main() {
   const printStats = () => {
     const online = terminals.filter((t) => t.online).length;
     console.log(
-      `online ${online}/${terminals.length}  reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  registrations refused ${stats.registerFailures}  alarms ${stats.alarms}  commands answered ${stats.commands}  blind-area items ${stats.blindAreaItems}  reconnects ${Math.max(0, stats.connects - terminals.length)}`,
+      `online ${online}/${terminals.length}  reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  registrations refused ${stats.registerFailures}  alarms ${stats.alarms}  evidence files ${stats.evidenceFiles ?? 0}  commands answered ${stats.commands}  blind-area items ${stats.blindAreaItems}  reconnects ${Math.max(0, stats.connects - terminals.length)}`,
     );
   };
   const statsTimer = setInterval(printStats, 10_000);
