@@ -5,6 +5,7 @@ import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, load
 import { join } from 'node:path';
 import { AlarmController } from './alarm/alarm.controller';
 import { Alarm } from './alarm/alarm.entity';
+import { AlarmExportService } from './alarm/alarm-export.service';
 import { AlarmService } from './alarm/alarm.service';
 import { ALARM_CONFIG, AlarmConfig } from './alarm-config';
 import { AlarmDetectorService } from './detection/alarm-detector.service';
@@ -39,6 +40,7 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
     AlarmVehicleRegistry,
     AlarmRulesService,
     AlarmService,
+    AlarmExportService,
     AttachmentServer,
     EvidenceService,
     AlarmDetectorService,

@@ -2,6 +2,7 @@
 // 0x0200 alarm bits, a fence raises platform alarms, and operators list and handle them.
 import { AlarmDetectorService } from '@openfleet/alarm';
 import { FenceAttribute, Topics, type AlarmEvent } from '@openfleet/contracts';
+import ExcelJS from 'exceljs';
 import type { EventBus } from '@openfleet/bus';
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { locationBody, type TestTerminal } from '@openfleet/gateway-808/testing';
@@ -135,5 +136,17 @@ describe('alarms: terminal bits from start to end, fence alarms, handling, scope
     const theirs = (await list()).records[0];
     expect((await other.post('/gps/alarm/handle', { alarmIds: [String(theirs.id)], handleStatus: 1 }).expect(200)).body).toMatchObject({ flag: false, errorCode: 410 });
     expect((await other.get(`/gps/alarm/${theirs.id}`).expect(200)).body.errorCode).toBe(410);
+    // Export: the list as a sheet for a role with the export code, refused without it.
+    expect((await other.get(`/gps/alarm/export?${window}`)).body).toMatchObject({ flag: false, errorCode: 403 });
+    const sheet = await admin.get(`/gps/alarm/export?${window}`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.body as Buffer);
+    const rows = workbook.worksheets[0].getSheetValues().filter(Boolean).length - 1;
+    expect(rows).toBe((await list()).total);
+    expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('车牌号');
   });
 });

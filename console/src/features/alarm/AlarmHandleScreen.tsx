@@ -1,38 +1,20 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, type Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../app/hooks';
 import { notify } from '../../app/toaster';
+import { downloadSheet } from '../table-screen/excel-download';
 import type { ScreenProps } from '../access/screen-registry';
 import { WithPower } from '../access/power-context';
 import { cstTime } from '../instruction/command-form';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
+import { alarmQuery, type AlarmFilters as Filters } from './alarm-query';
+import { AlarmDetail } from './AlarmDetail';
 import { ALARM_TYPES, HANDLE_RESULTS } from './alarm-types';
-import { useAlarmPageQuery, useHandleAlarmsMutation, type AlarmFilter, type AlarmRow } from './alarmApi';
+import { useAlarmPageQuery, useHandleAlarmsMutation, type AlarmRow } from './alarmApi';
 
 const LEVEL_INTENT: Record<number, Intent> = { 0: 'danger', 1: 'warning', 2: 'primary', 3: 'none' };
-
-interface Filters {
-  startTime: string;
-  endTime: string;
-  type: string;
-  level: string;
-  handleStatus: string;
-}
-
-/** The list request of the table's page and the filters (only those set). */
-export function alarmQuery(query: PageQuery, f: Filters): AlarmFilter {
-  return {
-    current: query.pageNo,
-    size: query.pageSize,
-    startTime: f.startTime,
-    endTime: f.endTime,
-    ...(query.keyword ? { keyword: query.keyword } : {}),
-    ...(f.type ? { type: f.type } : {}),
-    ...(f.level !== '' ? { level: Number(f.level) } : {}),
-    ...(f.handleStatus !== '' ? { handleStatus: Number(f.handleStatus) } : {}),
-  };
-}
 
 function alarmListHook(filters: Filters) {
   return function useAlarmList(query: PageQuery, skip: boolean) {
@@ -49,6 +31,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
   const [detail, setDetail] = useState<AlarmRow | null>(null);
   const [form, setForm] = useState({ handleStatus: '1', handleResult: '17', remark: '' });
   const [handle, { isLoading }] = useHandleAlarmsMutation();
+  const store = useAppStore();
   const useList = useMemo(() => alarmListHook(filters), [filters]);
   const set = (key: keyof Filters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
   const columns: readonly ColumnSpec<AlarmRow>[] = [
@@ -115,6 +98,9 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
                 </option>
               ))}
             </HTMLSelect>
+            <WithPower code="alarmHandle:export">
+              <Button icon="export" text={t('excel.export')} onClick={() => void downloadSheet(store.getState().session.token ?? '', 'gps/alarm/export', { ...alarmQuery({ pageNo: 1, pageSize: 20, keyword: '' }, filters) }, 'alarmHandle.xlsx').then((ok) => ok || notify('error', t('excel.exportFailed')))} />
+            </WithPower>
             <Button icon="eye-open" text={t('alarm.detail')} disabled={selected.length !== 1} onClick={() => setDetail(selected[0])} />
             <WithPower code="alarmHandle:modify">
               <Button intent="primary" icon="tick" text={t('alarm.handle')} onClick={() => (selected.length ? setHandling([...selected]) : notify('warning', t('alarm.selectOne')))} />
@@ -152,15 +138,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
           <DialogFooter actions={<Button intent="primary" text={t('alarm.confirm')} loading={isLoading} onClick={() => void submit()} />} />
         </Dialog>
       )}
-      {detail && (
-        <Dialog isOpen onClose={() => setDetail(null)} title={`${detail.plateCode} · ${t(`alarm.kind.${detail.type}`, { defaultValue: detail.type })}`}>
-          <DialogBody>
-            <p>{t('alarm.position', { lat: detail.latitude.toFixed(6), lng: detail.longitude.toFixed(6), speed: detail.maxSpeedKmh || detail.speedKmh })}</p>
-            <p>{`${cstTime(detail.startedAt)} — ${detail.endedAt ? cstTime(detail.endedAt) : t('alarm.ongoing')}`}</p>
-            {detail.detail && <pre className="of-order-json">{JSON.stringify(detail.detail, null, 2)}</pre>}
-          </DialogBody>
-        </Dialog>
-      )}
+      {detail && <AlarmDetail alarm={detail} onClose={() => setDetail(null)} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { alarmQuery } from './AlarmHandleScreen';
+import { alarmQuery } from './alarm-query';
 
 describe('alarm list query', () => {
   it('sends the window always and the other filters only when set', () => {

@@ -7,6 +7,10 @@ export const ALARM_TYPES = [
   'illegalMovement', 'collisionWarning', 'rolloverWarning', 'illegalDoorOpen',
   'fenceIn', 'fenceOut', 'areaOverspeed', 'segmentTooLong', 'segmentTooShort', 'stayTooLong', 'muckViolation',
   'platformOverspeed', 'platformFatigue', 'nightDriving', 'stoppedTooLong', 'offlineTooLong',
+  'adasForwardCollision', 'adasLaneDeparture', 'adasTooClose', 'adasPedestrianCollision', 'adasFrequentLaneChange', 'adasRoadSignOverLimit',
+  'adasObstacle', 'adasRoadSignRecognised', 'adasActiveCapture', 'dsmFatigue', 'dsmPhoneCall', 'dsmSmoking', 'dsmDistraction',
+  'dsmDriverAbnormal', 'dsmAutoCapture', 'dsmDriverChange', 'tpmsAlarm', 'bsdRearApproach', 'bsdLeftRearApproach', 'bsdRightRearApproach',
+  'videoSignalLoss', 'videoOcclusion', 'videoStorageFault', 'videoDeviceFault', 'busOvercrowding', 'abnormalDrivingBehaviour', 'recordingThreshold',
 ] as const;
 
 /** Preset handling results (spec §4): 17 false alarm ... 21 reported to police, 22 custom (remark). */

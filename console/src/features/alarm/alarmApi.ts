@@ -11,6 +11,7 @@ export interface AlarmRow {
   plateCode: string;
   startedAt: number;
   endedAt: number;
+  lastAt: number;
   latitude: number;
   longitude: number;
   speedKmh: number;
@@ -22,6 +23,22 @@ export interface AlarmRow {
   handleRemark: string;
   handlerId: string;
   handledAt: number;
+}
+
+/** One evidence file of an active-safety alarm (T/JSATL 12 attachment): 0 image, 1 audio, 2 video, 3 text, 4 other. */
+export interface EvidenceFile {
+  id: number;
+  name: string;
+  fileType: number;
+  size: number;
+  received: number;
+  complete: boolean;
+}
+
+export interface AlarmEvidence {
+  alarmNumber: string;
+  expected: number;
+  files: EvidenceFile[];
 }
 
 export interface AlarmRules {
@@ -61,6 +78,9 @@ export const alarmApi = api.injectEndpoints({
       query: (hours) => ({ url: 'gps/alarm/stats', params: { hours }, silent: true }),
       providesTags: [{ type: 'Alarm', id: 'COUNT' }],
     }),
+    alarmEvidence: build.query<AlarmEvidence | null, number>({
+      query: (id) => ({ url: `gps/alarm/${id}/evidence`, silent: true }),
+    }),
     alarmRules: build.query<AlarmRules & { companyId: string }, void>({
       query: () => ({ url: 'gps/alarm/rules' }),
       providesTags: [{ type: 'Alarm', id: 'RULES' }],
@@ -76,4 +96,4 @@ export const alarmApi = api.injectEndpoints({
   }),
 });
 
-export const { useAlarmPageQuery, useAlarmCountQuery, useAlarmStatsQuery, useHandleAlarmsMutation, useAlarmRulesQuery, useSaveAlarmRulesMutation } = alarmApi;
+export const { useAlarmEvidenceQuery, useAlarmPageQuery, useAlarmCountQuery, useAlarmStatsQuery, useHandleAlarmsMutation, useAlarmRulesQuery, useSaveAlarmRulesMutation } = alarmApi;

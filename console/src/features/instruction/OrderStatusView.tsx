@@ -4,7 +4,7 @@ import { messageFor } from '@openfleet/errors';
 import { useLabel } from './CommandForm';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
+import { useAuthorizedUrl } from '../../app/use-authorized-url';
 import { useOrderQuery, type InstructionOrder, type MediaItem } from './instructionApi';
 
 /** Statuses an order can still leave (spec §4): 0 initial, 5 waiting, 7 issued awaiting response. */
@@ -23,23 +23,7 @@ export function StatusTag({ status }: { status: number }) {
 
 /** A photo or recording of an order, fetched with the session token (an <img src> could not send it). */
 function MediaView({ item }: { item: MediaItem }) {
-  const token = useAppSelector((state) => state.session.token);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let revoked = false;
-    let objectUrl: string | null = null;
-    void fetch(item.url, { headers: { Authorization: `Bearer ${token}` } })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (!blob || revoked) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      });
-    return () => {
-      revoked = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [item.url, token]);
+  const url = useAuthorizedUrl(item.url);
   if (!url) return <Spinner size={20} />;
   if (item.mediaType === 0) return <a href={url} download={`${item.mediaId}.jpg`}><img className="of-order-photo" src={url} alt={`media ${item.mediaId}`} /></a>;
   return <audio controls src={url} />;

@@ -7,6 +7,7 @@ import { notify } from '../../app/toaster';
 import type { ApiError } from '../session/error-mapping';
 import { toCatalogueLocale } from '../session/error-mapping';
 import { WithPower } from '../access/power-context';
+import { downloadSheet } from './excel-download';
 import { useResourceCallMutation, type ResourceTag } from './resource-api';
 
 /** Server code for "rows rejected": `data` lists `{row, reasons[]}` (Excel row numbers). */
@@ -60,19 +61,7 @@ export function ExcelButtons({ screen, path, tag, template }: ExcelButtonsProps)
 
   const download = async (what: 'export' | 'template'): Promise<void> => {
     const token = store.getState().session.token ?? '';
-    const response = await fetch(`/${path}/${what}?_t=${Date.now()}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      credentials: 'include',
-    });
-    if (!response.ok || !response.headers.get('content-type')?.includes('spreadsheet')) {
-      notify('error', t('excel.exportFailed'));
-      return;
-    }
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(await response.blob());
-    link.download = `${screen}${what === 'template' ? '-template' : ''}.xlsx`;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    if (!(await downloadSheet(token, `${path}/${what}`, {}, `${screen}${what === 'template' ? '-template' : ''}.xlsx`))) notify('error', t('excel.exportFailed'));
   };
 
   return (

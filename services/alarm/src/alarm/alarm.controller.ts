@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AlarmPageQueryDto, HandleAlarmsDto } from './alarm.dto';
+import { AlarmExportService } from './alarm-export.service';
 import { AlarmService } from './alarm.service';
+import type { Response } from 'express';
 
 const VIEW = ['alarmHandle:search', 'alarmHandle:modify', 'alarmMonitor'];
 
@@ -12,13 +14,26 @@ const VIEW = ['alarmHandle:search', 'alarmHandle:modify', 'alarmMonitor'];
 @Controller('gps/alarm')
 @UseGuards(AuthGuard)
 export class AlarmController {
-  constructor(private readonly alarms: AlarmService) {}
+  constructor(
+    private readonly alarms: AlarmService,
+    private readonly exporter: AlarmExportService,
+  ) {}
 
   @Get('page')
   @RequiresAnyAction(...VIEW)
   @ApiOperation({ summary: 'Alarms of the caller scope in a window of at most 7 days (300 beyond): type, level, handling status, vehicle, company, fleet, plate keyword' })
   async page(@CurrentUser() user: AuthUser, @Query() query: AlarmPageQueryDto) {
     return okEnvelope(await this.alarms.page(user, query));
+  }
+
+  @Get('export')
+  @RequiresAction('alarmHandle:export')
+  @ApiOperation({ summary: 'The alarm list with the same filters as an Excel sheet (at most 20,000 rows, newest first)' })
+  async export(@CurrentUser() user: AuthUser, @Query() query: AlarmPageQueryDto, @Res() response: Response) {
+    const sheet = await this.exporter.export(user, query);
+    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    response.setHeader('Content-Disposition', 'attachment; filename="alarms.xlsx"');
+    response.end(sheet);
   }
 
   @Get('count')
