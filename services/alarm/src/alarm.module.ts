@@ -15,13 +15,16 @@ import { EvidenceController } from './evidence/evidence.controller';
 import { EvidenceService } from './evidence/evidence.service';
 import { CreateAlarmTables1732420000000 } from './migrations/1732420000000-create-alarm-tables';
 import { CreateAlarmEvidenceTables1732500000000 } from './migrations/1732500000000-create-alarm-evidence-tables';
+import { AlarmConfigByType1732510000000 } from './migrations/1732510000000-alarm-config-by-type';
 import { AlarmVehicleRegistry } from './registry/alarm-vehicle-registry';
 import { AlarmRule } from './rules/alarm-rule.entity';
-import { AlarmRulesController } from './rules/alarm-rules.controller';
+import { AlarmRulesController, AlarmTypeConfigController } from './rules/alarm-rules.controller';
+import { AlarmTypeConfig } from './rules/alarm-type-config.entity';
+import { AlarmTypeConfigService } from './rules/alarm-type-config.service';
 import { AlarmRulesService } from './rules/alarm-rules.service';
 
-export const ALARM_ENTITIES = [Alarm, AlarmRule, AlarmEvidence, AlarmAttachment];
-export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvidenceTables1732500000000];
+export const ALARM_ENTITIES = [Alarm, AlarmRule, AlarmTypeConfig, AlarmEvidence, AlarmAttachment];
+export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvidenceTables1732500000000, AlarmConfigByType1732510000000];
 
 /**
  * Alarms: detection from the terminals' alarm bits and from fence events (alarm.event.v1),
@@ -29,7 +32,7 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
  */
 @Module({
   imports: [ServiceStorageModule.forService('alarm', { entities: ALARM_ENTITIES, migrations: ALARM_MIGRATIONS }), TypeOrmModule.forFeature(ALARM_ENTITIES, 'alarm'), AuthModule],
-  controllers: [AlarmRulesController, EvidenceController, AlarmController],
+  controllers: [AlarmRulesController, AlarmTypeConfigController, EvidenceController, AlarmController],
   providers: [
     serviceConfigProvider(ALARM_CONFIG, AlarmConfig),
     {
@@ -39,6 +42,7 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
     },
     AlarmVehicleRegistry,
     AlarmRulesService,
+    AlarmTypeConfigService,
     AlarmService,
     AlarmExportService,
     AttachmentServer,

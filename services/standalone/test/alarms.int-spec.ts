@@ -84,8 +84,12 @@ describe('alarms: terminal bits from start to end, fence alarms, handling, scope
   });
 
   it('applies platform rules set through the API without a restart: overspeed, stopped too long, offline too long', async () => {
-    expect((await admin.put('/gps/alarm/rules', { companyId, overspeedKmh: 80, overspeedS: 10, fatigueDriveS: 0, fatigueRestS: 0, nightStart: '', nightEnd: '', offlineS: 60, stoppedS: 60 }).expect(200)).body.flag).toBe(true);
-    expect((await admin.get(`/gps/alarm/rules?companyId=${companyId}`).expect(200)).body.data).toMatchObject({ overspeedKmh: 80, stoppedS: 60 });
+    // The company's rules for every type allow 120 km/h; for this vehicle's type (1) 80.
+    expect((await admin.put('/gps/alarm/rules', { companyId, overspeedKmh: 120, overspeedS: 10, fatigueDriveS: 0, fatigueRestS: 0, nightStart: '', nightEnd: '', offlineS: 60, stoppedS: 60 }).expect(200)).body.flag).toBe(true);
+    expect((await admin.put('/gps/alarm/rules', { companyId, vehicleType: 1, overspeedKmh: 80, overspeedS: 10, fatigueDriveS: 0, fatigueRestS: 0, nightStart: '', nightEnd: '', offlineS: 60, stoppedS: 60 }).expect(200)).body.flag).toBe(true);
+    expect((await admin.get(`/gps/alarm/rules?companyId=${companyId}`).expect(200)).body.data).toMatchObject({ overspeedKmh: 120, stoppedS: 60, vehicleType: 0 });
+    expect((await admin.get(`/gps/alarm/rules?companyId=${companyId}&vehicleType=1`).expect(200)).body.data).toMatchObject({ overspeedKmh: 80, vehicleType: 1 });
+    expect((await admin.get(`/gps/alarm/rules?companyId=${companyId}&vehicleType=2`).expect(200)).body.data).toMatchObject({ overspeedKmh: 120, vehicleType: 2 });
     await report(200, 0, 90);
     await report(209, 0, 90);
     await report(210, 0, 95);
@@ -125,6 +129,21 @@ describe('alarms: terminal bits from start to end, fence alarms, handling, scope
     expect((await admin.get('/gps/alarm/count?hours=24').expect(200)).body.data.count).toBe(0);
   });
 
+  it("applies the company's level, push, sound and handling of a type to alarms that start afterwards", async () => {
+    const before = (await admin.get(`/gps/alarm/type-config?companyId=${companyId}`).expect(200)).body.data.items as { type: string; level: number; push: boolean; sound: boolean; needsHandling: boolean; custom: boolean }[];
+    expect(before.find((item) => item.type === 'emergency')).toEqual({ type: 'emergency', level: 0, push: true, sound: true, needsHandling: true, custom: false });
+    expect(before.find((item) => item.type === 'dsmPhoneCall')).toBeDefined();
+    expect((await admin.put('/gps/alarm/type-config', { companyId, items: [{ type: 'nonsense', level: 1, push: true, sound: false, needsHandling: true }] })).body).toMatchObject({ flag: false, errorCode: 400 });
+    expect((await admin.put('/gps/alarm/type-config', { companyId, items: [{ type: 'emergency', level: 3, push: false, sound: false, needsHandling: false }] }).expect(200)).body.flag).toBe(true);
+    expect(((await admin.get(`/gps/alarm/type-config?companyId=${companyId}`).expect(200)).body.data.items as { type: string; custom: boolean; level: number }[]).find((item) => item.type === 'emergency')).toMatchObject({ level: 3, custom: true });
+    await report(500, 1);
+    const row = await waitFor('configured emergency', async () => (await list(admin, '&type=emergency')).records.find((r) => r.startedAt === (base + 500) * 1000));
+    expect(row).toMatchObject({ level: 3, handleStatus: 2, handlerId: 'system' });
+    const event = await waitFor('its event', () => events.find((e) => e.type === 'emergency' && e.startedAt === (base + 500) * 1000));
+    expect(event.detail).toMatchObject({ push: false, sound: false });
+    await report(510, 0);
+  });
+
   it('keeps the query window to 7 days and other companies away', async () => {
     const long = `startTime=${encodeURIComponent(cst(Date.now() - 8 * 86_400_000))}&endTime=${encodeURIComponent(cst(Date.now()))}`;
     expect((await admin.get(`/gps/alarm/page?${long}`).expect(200)).body).toMatchObject({ flag: false, errorCode: 300 });
@@ -144,7 +163,7 @@ describe('alarms: terminal bits from start to end, fence alarms, handling, scope
       res.on('end', () => done(null, Buffer.concat(chunks)));
     }).expect(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(sheet.body as Buffer);
+    await workbook.xlsx.load(sheet.body as never);
     const rows = workbook.worksheets[0].getSheetValues().filter(Boolean).length - 1;
     expect(rows).toBe((await list()).total);
     expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('车牌号');

@@ -41,6 +41,16 @@ export interface AlarmEvidence {
   files: EvidenceFile[];
 }
 
+/** How the company wants one alarm type (alarmConfigNew). */
+export interface AlarmTypeSetting {
+  type: string;
+  level: number;
+  push: boolean;
+  sound: boolean;
+  needsHandling: boolean;
+  custom: boolean;
+}
+
 export interface AlarmRules {
   overspeedKmh: number;
   overspeedS: number;
@@ -81,11 +91,19 @@ export const alarmApi = api.injectEndpoints({
     alarmEvidence: build.query<AlarmEvidence | null, number>({
       query: (id) => ({ url: `gps/alarm/${id}/evidence`, silent: true }),
     }),
-    alarmRules: build.query<AlarmRules & { companyId: string }, void>({
-      query: () => ({ url: 'gps/alarm/rules' }),
+    alarmRules: build.query<AlarmRules & { companyId: string; vehicleType: number }, number>({
+      query: (vehicleType) => ({ url: 'gps/alarm/rules', params: { vehicleType } }),
       providesTags: [{ type: 'Alarm', id: 'RULES' }],
     }),
-    saveAlarmRules: build.mutation<unknown, AlarmRules>({
+    alarmTypeConfig: build.query<{ companyId: string; items: AlarmTypeSetting[] }, void>({
+      query: () => ({ url: 'gps/alarm/type-config' }),
+      providesTags: [{ type: 'Alarm', id: 'TYPES' }],
+    }),
+    saveAlarmTypeConfig: build.mutation<unknown, { items: Omit<AlarmTypeSetting, 'custom'>[] }>({
+      query: (body) => ({ url: 'gps/alarm/type-config', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Alarm', id: 'TYPES' }],
+    }),
+    saveAlarmRules: build.mutation<unknown, AlarmRules & { vehicleType: number }>({
       query: (body) => ({ url: 'gps/alarm/rules', method: 'PUT', body }),
       invalidatesTags: [{ type: 'Alarm', id: 'RULES' }],
     }),
@@ -96,4 +114,4 @@ export const alarmApi = api.injectEndpoints({
   }),
 });
 
-export const { useAlarmEvidenceQuery, useAlarmPageQuery, useAlarmCountQuery, useAlarmStatsQuery, useHandleAlarmsMutation, useAlarmRulesQuery, useSaveAlarmRulesMutation } = alarmApi;
+export const { useAlarmEvidenceQuery, useAlarmPageQuery, useAlarmCountQuery, useAlarmStatsQuery, useHandleAlarmsMutation, useAlarmRulesQuery, useSaveAlarmRulesMutation, useAlarmTypeConfigQuery, useSaveAlarmTypeConfigMutation } = alarmApi;

@@ -6,6 +6,7 @@ import { api } from '../../app/api';
 import { remindersReceived, type RemindersState } from './remindersSlice';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
+import { liveAlarmReaction, type LiveAlarm } from '../alarm/alarm-live';
 import { playAlarmSound } from '../alarm/alarm-sound';
 
 /** Event the API hub emits with reminder counts (assumed, see docs/console.md). */
@@ -27,12 +28,11 @@ export function useReminderSocket(): void {
       socket.on(REMINDER_EVENT, (counts: Partial<RemindersState>) => dispatch(remindersReceived(counts)));
       // A batch moves many orders at once: one refetch per second at most.
       let refetchTimer: ReturnType<typeof setTimeout> | null = null;
-      socket.on(ALARM_EVENT, (alarm: { type: string; level: number; endedAt?: number; startedAt: number; detail?: { plateCode?: string; blindArea?: boolean } }) => {
+      socket.on(ALARM_EVENT, (alarm: LiveAlarm) => {
         dispatch(api.util.invalidateTags([{ type: 'Alarm', id: 'COUNT' }]));
-        // Only what starts now: not ends, not updates, not blind-area history.
-        if (alarm.endedAt || alarm.detail?.blindArea || alarm.level > 1 || Date.now() - alarm.startedAt > 5 * 60_000) return;
-        notify(alarm.level === 0 ? 'error' : 'warning', `${alarm.detail?.plateCode ?? ''} ${t(`alarm.kind.${alarm.type}`, { defaultValue: alarm.type })}`, 5000);
-        if (alarm.level === 0) playAlarmSound();
+        const reaction = liveAlarmReaction(alarm, Date.now());
+        if (reaction.toast) notify(alarm.level === 0 ? 'error' : 'warning', `${alarm.detail?.plateCode ?? ''} ${t(`alarm.kind.${alarm.type}`, { defaultValue: alarm.type })}`, 5000);
+        if (reaction.sound) playAlarmSound();
       });
       socket.on(ORDER_EVENT, () => {
         refetchTimer ??= setTimeout(() => {

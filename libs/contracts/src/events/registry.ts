@@ -59,6 +59,8 @@ export interface VehicleRegistryEntry {
   /** Fleet ids from the top fleet down to the vehicle's fleet (empty when directly under the company). */
   fleetPath: string[];
   terminalPhone: string;
+  /** Vehicle type code of the vehicle master data (alarm rules may differ by it); absent in entries from before it was published. */
+  vehicleType?: number;
   deleted: boolean;
   updatedAt: number;
 }

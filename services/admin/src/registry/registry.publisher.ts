@@ -82,6 +82,7 @@ export class RegistryPublisher implements OnApplicationBootstrap {
       companyPath: idsOfPath(vehicle.companyPath),
       fleetPath: idsOfPath(vehicle.fleetPath),
       terminalPhone: vehicle.terminalId ? (phoneOf.get(vehicle.terminalId) ?? '') : '',
+      vehicleType: vehicle.vehicleType,
       deleted,
       updatedAt: Date.now(),
     }));

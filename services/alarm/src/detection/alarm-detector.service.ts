@@ -10,6 +10,7 @@ import { Alarm } from '../alarm/alarm.entity';
 import { ALARM_CONFIG, type AlarmConfig } from '../alarm-config';
 import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
 import { AlarmRulesService } from '../rules/alarm-rules.service';
+import { AlarmTypeConfigService } from '../rules/alarm-type-config.service';
 import { activeRules, initialRuleState, type RuleState } from '../rules/platform-rules';
 import { EvidenceService } from '../evidence/evidence.service';
 import { activeSafetyItems, EXTRA_DETAIL_OF_BIT, parseExtras, videoAlarms } from './terminal-extras';
@@ -52,6 +53,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     private readonly registry: AlarmVehicleRegistry,
     private readonly rules: AlarmRulesService,
     private readonly evidence: EvidenceService,
+    private readonly typeConfig: AlarmTypeConfigService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -78,7 +80,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     for (const [phone, state] of this.terminals) {
       if (!state.lastAt || state.open.has('offlineTooLong')) continue;
       const vehicle = this.registry.byTerminalPhone(phone);
-      const limit = this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String)).offlineS;
+      const limit = this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String), vehicle?.vehicleType ?? 0).offlineS;
       if (!limit || now - state.lastAt < limit * 1000) continue;
       const alarm = this.newAlarm(phone, 'offlineTooLong', -1, 'platform', state.lastAt + limit * 1000, state.lastPosition?.lat ?? 0, state.lastPosition?.lng ?? 0, 0, false, { offlineS: limit });
       state.open.set('offlineTooLong', alarm);
@@ -190,7 +192,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     };
     ending('offlineTooLong');
     const vehicle = this.registry.byTerminalPhone(phone);
-    const active = activeRules(this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String)), state.rules, at, speed);
+    const active = activeRules(this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String), vehicle?.vehicleType ?? 0), state.rules, at, speed);
     for (const type of PLATFORM_RULE_TYPES) {
       if (active.has(type) && !state.open.has(type)) {
         const alarm = this.newAlarm(phone, type, -1, 'platform', at, lat, lng, speed, blindArea);
@@ -232,6 +234,12 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async save(started: Alarm[], changed: Alarm[]): Promise<void> {
+    // The company's configuration of each type: its level, and whether it needs handling at all.
+    for (const alarm of started) {
+      const config = this.configOf(alarm);
+      alarm.level = config.level;
+      if (!config.needsHandling && alarm.handleStatus === 0) Object.assign(alarm, { handleStatus: 2, handlerId: 'system', handledAt: alarm.startedAt });
+    }
     if (started.length) await this.alarms.createQueryBuilder().insert().values(started as QueryDeepPartialEntity<Alarm>[]).orIgnore().execute();
     // Inserted rows have their ids after the insert only on some drivers: read them back by key.
     const ids = started.length ? new Map((await this.alarms.find({ where: started.map((a) => ({ alarmKey: a.alarmKey })), select: { id: true, alarmKey: true } })).map((row) => [row.alarmKey, row.id])) : new Map<string, number>();
@@ -246,6 +254,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
   }
 
   private eventOf(alarm: Alarm): AlarmEvent {
+    const config = this.configOf(alarm);
     return {
       alarmId: String(alarm.id || alarm.alarmKey),
       terminalPhone: alarm.terminalPhone,
@@ -259,8 +268,14 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
       latitude: alarm.latitude,
       longitude: alarm.longitude,
       speedKmh: alarm.speedKmh,
-      detail: { ...(alarm.detail ?? {}), plateCode: alarm.plateCode, blindArea: alarm.blindArea === 1 },
+      detail: { ...(alarm.detail ?? {}), plateCode: alarm.plateCode, blindArea: alarm.blindArea === 1, push: config.push, sound: config.sound },
     };
+  }
+
+  /** Level, push, sound and handling of the alarm's type for its vehicle's company (the level computed so far is the default). */
+  private configOf(alarm: Alarm) {
+    const vehicle = this.registry.byTerminalPhone(alarm.terminalPhone);
+    return this.typeConfig.effective((vehicle?.companyPath ?? []).map(String), alarm.type, alarm.level);
   }
 
   private newAlarm(phone: string, type: string, bit: number, source: string, at: number, lat: number, lng: number, speed: number, blindArea: boolean, detail: Record<string, unknown> | null = null): Alarm {

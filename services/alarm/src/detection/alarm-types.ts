@@ -84,3 +84,19 @@ export function activeSafetyLevel(type: string, terminalLevel: number | undefine
   if (type.startsWith('video') || type === 'recordingThreshold') return AlarmLevel.TIP;
   return terminalLevel === 2 ? AlarmLevel.INTERMEDIATE : AlarmLevel.ORDINARY;
 }
+
+/** Every alarm type the service raises, for the per-type configuration (alarmConfigNew). */
+export const ALL_ALARM_TYPES: readonly string[] = [
+  ...ALARM_BITS,
+  ...new Set(Object.values(FENCE_ALARM_TYPES).map((mapped) => mapped.type)),
+  ...PLATFORM_RULE_TYPES,
+  'offlineTooLong',
+  ...VIDEO_ALARM_TYPES,
+  ...Object.values(ACTIVE_SAFETY_TYPES).flatMap((types) => Object.values(types)),
+  'tpmsAlarm',
+];
+
+/** Defaults until a company configures a type: pushed live at levels 0-1, sounding at level 0, always to be handled. */
+export function defaultTypeConfig(level: number): { level: number; push: boolean; sound: boolean; needsHandling: boolean } {
+  return { level, push: level <= AlarmLevel.INTERMEDIATE, sound: level === AlarmLevel.EMERGENCY, needsHandling: true };
+}

@@ -2,12 +2,14 @@ import { bigintNumber } from '@openfleet/storage';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * Platform alarm rules of a company ('' = the platform default); a vehicle follows its own
- * company's rules, else the nearest ancestor's, else the default. 0 turns a rule off.
+ * Platform alarm rules of a company ('' = the platform default), for one vehicle type or for all
+ * (0). A vehicle follows its own company's rules for its type, else its company's for all types,
+ * else the nearest ancestor's likewise, else the default. 0 turns a rule off.
  */
 @Entity('alarm_rule')
 export class AlarmRule {
   @PrimaryColumn({ name: 'company_id', type: 'varchar', length: 32 }) companyId!: string;
+  @PrimaryColumn({ name: 'vehicle_type', type: 'int', default: 0 }) vehicleType!: number;
   @Column({ name: 'overspeed_kmh', type: 'int', default: 0 }) overspeedKmh!: number;
   @Column({ name: 'overspeed_s', type: 'int', default: 0 }) overspeedS!: number;
   @Column({ name: 'fatigue_drive_s', type: 'int', default: 0 }) fatigueDriveS!: number;
