@@ -14,6 +14,7 @@ import { Placeholder } from '../pages/Placeholder';
 
 // The layout (menu, tabs, header) is its own chunk so the sign-in screen stays small.
 const Layout = lazy(() => withChunkTimeout(() => import('../features/layout/Layout')));
+const SocketAlarmPage = lazy(() => withChunkTimeout(() => import('../features/alarm/SocketAlarmPage')));
 
 interface AppProps {
   /** Version check, run on every navigation. */
@@ -62,7 +63,11 @@ export function App({ onNavigate, loadMenuTree }: AppProps) {
             <Route path="/404" element={<NotFound />} />
             <Route
               path="/socketAlarm"
-              element={<Placeholder titleKey="page.socketAlarm.title" bodyKey="page.socketAlarm.body" />}
+              element={
+                <Suspense fallback={null}>
+                  <SocketAlarmPage />
+                </Suspense>
+              }
             />
             <Route path="/wxredirect" element={<Placeholder titleKey="page.wxredirect.title" />} />
             <Route path="/videoJsH5" element={<Placeholder titleKey="page.videoJsH5.title" />} />

@@ -6,34 +6,33 @@ import { useHubSocket } from '../../app/use-hub-socket';
 import type { ScreenProps } from '../access/screen-registry';
 import { cstTime } from '../instruction/command-form';
 import { useAlarmPageQuery } from './alarmApi';
+import { liveAlarmReaction, type LiveAlarm } from './alarm-live';
+import { playAlarmSound } from './alarm-sound';
 
 const HOURS = [4, 8, 12, 24] as const;
 const LEVEL_INTENT: Record<number, Intent> = { 0: 'danger', 1: 'warning', 2: 'primary', 3: 'none' };
 
-interface LiveAlarm {
-  alarmId: string;
-  type: string;
-  level: number;
-  startedAt: number;
-  endedAt?: number;
-  terminalPhone: string;
-  detail?: { plateCode?: string };
-}
 
-/** alarmMonitor: the alarms of the last 4/8/12/24 hours, with new ones arriving live on top. */
-export default function AlarmMonitorScreen(_props: ScreenProps) {
+/**
+ * alarmMonitor: the alarms of the last 4/8/12/24 hours, with new ones arriving live on top. As the
+ * wall page /socketAlarm it also sounds (the console's header does that elsewhere).
+ */
+export default function AlarmMonitorScreen({ sounding = false }: ScreenProps & { sounding?: boolean }) {
   const { t } = useTranslation();
   const [hours, setHours] = useState<number>(4);
   const window = useMemo(() => ({ startTime: cstTime(Date.now() - hours * 3_600_000), endTime: cstTime(Date.now() + 3_600_000) }), [hours]);
   const { data } = useAlarmPageQuery({ current: 1, size: 200, ...window }, { pollingInterval: 60_000 });
   const [live, setLive] = useState<LiveAlarm[]>([]);
   const listen = useCallback((socket: Socket) => {
-    socket.on('alarm', (alarm: LiveAlarm) => setLive((current) => [alarm, ...current.filter((a) => a.alarmId !== alarm.alarmId)].slice(0, 200)));
-  }, []);
+    socket.on('alarm', (alarm: LiveAlarm) => {
+      setLive((current) => [alarm, ...current.filter((a) => a.alarmId !== alarm.alarmId)].slice(0, 200));
+      if (sounding && liveAlarmReaction(alarm, Date.now()).sound) playAlarmSound();
+    });
+  }, [sounding]);
   useHubSocket(listen);
   const stored = (data?.records ?? []).filter((row) => !live.some((a) => a.alarmId === String(row.id)));
   const rows = [
-    ...live.map((a) => ({ key: `l${a.alarmId}`, plate: a.detail?.plateCode || a.terminalPhone, type: a.type, level: a.level, startedAt: a.startedAt, endedAt: a.endedAt ?? 0, isLive: true })),
+    ...live.map((a) => ({ key: `l${a.alarmId}`, plate: a.detail?.plateCode || a.terminalPhone || '', type: a.type, level: a.level, startedAt: a.startedAt, endedAt: a.endedAt ?? 0, isLive: true })),
     ...stored.map((r) => ({ key: `s${r.id}`, plate: r.plateCode || r.terminalPhone, type: r.type, level: r.level, startedAt: r.startedAt, endedAt: r.endedAt, isLive: false })),
   ];
   return (

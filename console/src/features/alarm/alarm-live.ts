@@ -1,5 +1,7 @@
 /** An alarm as the socket.io hub pushes it (alarm.event.v1). */
 export interface LiveAlarm {
+  alarmId?: string;
+  terminalPhone?: string;
   type: string;
   level: number;
   startedAt: number;
