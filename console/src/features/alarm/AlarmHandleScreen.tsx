@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/hooks';
@@ -11,10 +11,9 @@ import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
 import { alarmQuery, type AlarmFilters as Filters } from './alarm-query';
 import { AlarmDetail } from './AlarmDetail';
-import { ALARM_TYPES, HANDLE_RESULTS } from './alarm-types';
+import { ALARM_LEVEL_INTENT, ALARM_TYPES, HANDLE_RESULTS } from './alarm-types';
 import { useAlarmPageQuery, useHandleAlarmsMutation, type AlarmRow } from './alarmApi';
 
-const LEVEL_INTENT: Record<number, Intent> = { 0: 'danger', 1: 'warning', 2: 'primary', 3: 'none' };
 
 function alarmListHook(filters: Filters) {
   return function useAlarmList(query: PageQuery, skip: boolean) {
@@ -38,7 +37,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
     { key: 'startedAt', titleKey: 'alarm.startedAt', width: 160, render: (a) => cstTime(a.startedAt) },
     { key: 'plateCode', titleKey: 'alarm.plate', width: 110, render: (a) => a.plateCode || a.terminalPhone },
     { key: 'type', titleKey: 'alarm.type', width: 150, render: (a) => t(`alarm.kind.${a.type}`, { defaultValue: a.type }) },
-    { key: 'level', titleKey: 'alarm.level', width: 90, render: (a) => <Tag intent={LEVEL_INTENT[a.level]} className={`of-alarm-level-${a.level}`}>{t(`alarm.levelName.${a.level}`)}</Tag> },
+    { key: 'level', titleKey: 'alarm.level', width: 90, render: (a) => <Tag intent={ALARM_LEVEL_INTENT[a.level]} className={`of-alarm-level-${a.level}`}>{t(`alarm.levelName.${a.level}`)}</Tag> },
     { key: 'source', titleKey: 'alarm.source', width: 80, render: (a) => t(`alarm.sourceName.${a.source}`) },
     { key: 'endedAt', titleKey: 'alarm.endedAt', width: 160, render: (a) => (a.endedAt ? cstTime(a.endedAt) : t('alarm.ongoing')) },
     { key: 'speedKmh', titleKey: 'alarm.speed', width: 80, render: (a) => `${a.maxSpeedKmh || a.speedKmh}` },

@@ -1,4 +1,5 @@
-import { HTMLSelect, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
+import { HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { ALARM_LEVEL_INTENT } from './alarm-types';
 import { useCallback, useMemo, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import { liveAlarmReaction, type LiveAlarm } from './alarm-live';
 import { playAlarmSound } from './alarm-sound';
 
 const HOURS = [4, 8, 12, 24] as const;
-const LEVEL_INTENT: Record<number, Intent> = { 0: 'danger', 1: 'warning', 2: 'primary', 3: 'none' };
 
 
 /**
@@ -61,7 +61,7 @@ export default function AlarmMonitorScreen({ sounding = false }: ScreenProps & {
               <td>{row.plate}</td>
               <td>{t(`alarm.kind.${row.type}`, { defaultValue: row.type })}</td>
               <td>
-                <Tag intent={LEVEL_INTENT[row.level]}>{t(`alarm.levelName.${row.level}`)}</Tag>
+                <Tag intent={ALARM_LEVEL_INTENT[row.level]}>{t(`alarm.levelName.${row.level}`)}</Tag>
               </td>
               <td>{row.endedAt ? cstTime(row.endedAt) : t('alarm.ongoing')}</td>
             </tr>

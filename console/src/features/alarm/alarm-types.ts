@@ -15,3 +15,6 @@ export const ALARM_TYPES = [
 
 /** Preset handling results (spec §4): 17 false alarm ... 21 reported to police, 22 custom (remark). */
 export const HANDLE_RESULTS = [17, 18, 19, 20, 21, 22] as const;
+
+/** Tag colour of each alarm level (0 emergency ... 3 tip). */
+export const ALARM_LEVEL_INTENT: Readonly<Record<number, 'danger' | 'warning' | 'primary' | 'none'>> = { 0: 'danger', 1: 'warning', 2: 'primary', 3: 'none' };

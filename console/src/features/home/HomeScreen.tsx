@@ -1,4 +1,5 @@
-import { Card, H5, NonIdealState, ProgressBar } from '@blueprintjs/core';
+import { Card, H5, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { ALARM_LEVEL_INTENT } from '../alarm/alarm-types';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGranted } from '../access/granted';
@@ -33,6 +34,7 @@ function barOptions(pairs: [string, number][], name: string): ChartOptions {
  * online rate, distribution by status, type and region, and the alarms of the last 24 hours by
  * type with the unhandled count (for users who may read them).
  */
+
 export default function HomeScreen(_props: ScreenProps) {
   const { t, i18n } = useTranslation();
   const overview = useScopeOverviewQuery();
@@ -58,7 +60,8 @@ export default function HomeScreen(_props: ScreenProps) {
   const alarmsGranted = useGranted('home');
   const alarmStats = useAlarmStatsQuery(24, { skip: !alarmsGranted, pollingInterval: 60_000 });
   const alarmOptions = useMemo(
-    () => barOptions(chartPairs(new Map(Object.entries(alarmStats.data?.byType ?? {})), (type) => t(`alarm.kind.${type}`, { defaultValue: type })), t('home.alarms')),
+    // Spec §9: the top 10 types.
+    () => barOptions(chartPairs(new Map(Object.entries(alarmStats.data?.byType ?? {})), (type) => t(`alarm.kind.${type}`, { defaultValue: type })).slice(0, 10), t('home.alarms')),
     [alarmStats.data, t],
   );
 
@@ -81,6 +84,13 @@ export default function HomeScreen(_props: ScreenProps) {
       {alarmsGranted && (
         <Card className="of-home-card of-home-alarms">
           <H5>{t('home.alarmsTitle', { unhandled: alarmStats.data?.unhandled ?? 0 })}</H5>
+          <div className="of-home-alarm-levels">
+            {[0, 1, 2, 3].map((level) => (
+              <Tag key={level} intent={ALARM_LEVEL_INTENT[level]} minimal={level === 3} className={`of-home-alarm-level-${level}`}>
+                {t(`alarm.levelName.${level}`)} {alarmStats.data?.byLevel[String(level)] ?? 0}
+              </Tag>
+            ))}
+          </div>
           <HighChart options={alarmOptions} />
         </Card>
       )}
