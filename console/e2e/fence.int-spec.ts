@@ -1,8 +1,12 @@
 // Fences in real Chromium against the real standalone server: draw a polygon on the map next to a
 // vehicle, bind the vehicle and issue the fence to its terminal (a JT/T 808 terminal over TCP that
 // this test drives), then drive it in and out and see the entry and exit events arrive live.
+// The same terminal then raises alarms: a toast, handling in the list, and a DSM alarm whose photo
+// the terminal uploads to the attachment server and the operator opens in the alarm's detail.
 // Screenshots: .infra/screenshots/fence-*.png (git-ignored).
 import { TestTerminal } from '@openfleet/gateway-808/testing';
+import { encodeAttachmentData, type AttachmentUploadRequestBody } from '@openfleet/jt808';
+import jpeg from 'jpeg-js';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,6 +140,38 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
     await page.locator('.of-alarm-handle-dialog button', { hasText: '确定' }).click();
     await page.locator('.of-alarm-status-1:visible').first().waitFor({ timeout: 15_000 });
     await shot('alarm-handled');
+  });
+
+  it("opens an active-safety alarm's detail with the photo its terminal uploaded", async () => {
+    const bcd = new Date(Date.now() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(2, 14);
+    const identification = { terminalId: 'FEN2E01', time: bcd, serial: 7, attachmentCount: 1, reserved: 0 };
+    const dsm = { alarmId: 70, flag: 0, eventType: 2, level: 2, fatigueLevel: 0, reserved: '00000000', speedKmh: 0, altitudeM: 40, latitudeE6: 39_900_000, longitudeE6: 116_400_000, time: bcd, vehicleStatus: 3, identification };
+    const serial = terminal.send(0x0200, { alarm: 0, status: 3, latitude: HOME[1], longitude: HOME[0], altitude: 40, speed: 0, direction: 0, time: new Date(), extras: [{ id: 0x65, kind: 'dsm', value: dsm }] });
+    await terminal.expectAck(serial);
+    await page.locator('.bp6-toast', { hasText: '接打电话报警' }).waitFor({ timeout: 15_000 });
+    const request = await terminal.expect((m) => m.msgId === 0x9208, 15_000);
+    terminal.send(0x0001, { replySerial: request.serial, replyId: 0x9208, result: 0 });
+    const body = request.body as AttachmentUploadRequestBody;
+    // A 320x240 photo, uploaded the way a terminal does.
+    const pixels = Buffer.alloc(320 * 240 * 4, 0x80);
+    for (let i = 0; i < pixels.length; i += 4) pixels[i] = (i / 4) % 320;
+    const photo = Buffer.from(jpeg.encode({ data: pixels, width: 320, height: 240 }, 80).data);
+    const name = `00_65_6502_0_${body.alarmNumber}.jpg`;
+    const link = await TestTerminal.open(body.tcpPort, '013500000001', '2013');
+    await link.expectAck(link.send(0x1210, { terminalId: 'FEN2E01', identification, alarmNumber: body.alarmNumber, infoType: 0, files: [{ name, size: photo.length }] }));
+    await link.expectAck(link.send(0x1211, { name, fileType: 0, size: photo.length }));
+    link.writeRaw(encodeAttachmentData(name, 0, photo));
+    link.send(0x1212, { name, fileType: 0, size: photo.length });
+    expect((await link.expect((m) => m.msgId === 0x9212)).body).toMatchObject({ result: 0 });
+    link.close();
+    await page.reload();
+    await page.locator('.bp6-table-cell:visible', { hasText: '接打电话报警' }).first().click();
+    await page.locator('button', { hasText: /^详情$/ }).click();
+    await page.locator('.of-alarm-detail .of-alarm-evidence-photo').waitFor({ timeout: 15_000 });
+    await page.waitForFunction("(() => { const img = document.querySelector('.of-alarm-detail .of-alarm-evidence-photo'); return !!img && img.complete && img.naturalWidth === 320 && img.naturalHeight === 240; })()");
+    await page.locator('.of-alarm-detail .ol-viewport').waitFor();
+    await shot('alarm-evidence');
+    await page.keyboard.press('Escape');
   });
 
   it('shows the fence on the monitoring map', async () => {
