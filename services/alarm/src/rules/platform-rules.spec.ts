@@ -7,6 +7,9 @@ const run = (steps: [seconds: number, speed: number][], set: RuleSet = rules, t0
   return steps.map(([s, speed]) => [...activeRules(set, state, t0 + s * 1000, speed)].sort());
 };
 
+/** Reports every 10 minutes (closer than the 20-minute rest, so no gap) from `from` to `to` seconds. */
+const driving = (from: number, to: number, speed = 60): [number, number][] => Array.from({ length: Math.floor((to - from) / 600) + 1 }, (_, i) => [from + i * 600, speed]);
+
 describe('platform alarm rules', () => {
   it('overspeed: over the limit for the duration exactly, at the limit is not over', () => {
     expect(run([[0, 101], [9, 101], [10, 101]])).toEqual([[], [], ['platformOverspeed']]);
@@ -16,9 +19,10 @@ describe('platform alarm rules', () => {
 
   it('fatigue: four hours of driving; a 20-minute rest starts over, a shorter one does not', () => {
     const h = 3600;
-    expect(run([[0, 60], [4 * h - 1, 60], [4 * h, 60]]).map((a) => a.includes('platformFatigue'))).toEqual([false, false, true]);
-    expect(run([[0, 60], [2 * h, 0], [2 * h + 1200, 0], [2 * h + 1201, 60], [4 * h + 60, 60]]).map((a) => a.includes('platformFatigue'))).toEqual([false, false, false, false, false]);
-    expect(run([[0, 60], [2 * h, 0], [2 * h + 600, 60], [4 * h, 60]]).map((a) => a.includes('platformFatigue'))).toEqual([false, false, false, true]);
+    const fatigue = (steps: [number, number][]) => run(steps).map((a) => a.includes('platformFatigue'));
+    expect(fatigue([...driving(0, 4 * h - 600), [4 * h - 1, 60], [4 * h, 60]]).slice(-2)).toEqual([false, true]);
+    expect(fatigue([...driving(0, 2 * h), [2 * h + 60, 0], [2 * h + 660, 0], [2 * h + 1260, 0], [2 * h + 1261, 60], ...driving(2 * h + 1800, 4 * h + 600)]).some(Boolean)).toBe(false);
+    expect(fatigue([...driving(0, 2 * h), [2 * h + 60, 0], [2 * h + 600, 60], ...driving(2 * h + 1200, 4 * h)]).at(-1)).toBe(true);
   });
 
   it('night driving across midnight in China time', () => {
@@ -29,6 +33,21 @@ describe('platform alarm rules', () => {
     expect(isNight({ nightStart: '00:00', nightEnd: '00:00' }, china(1))).toBe(false);
     expect(run([[0, 50]], rules, china(23))).toEqual([['nightDriving']]);
     expect(run([[0, 0]], rules, china(23))).toEqual([[]]);
+  });
+
+  it('a gap in the data: a silence as long as the rest is a rest, and overspeed is not assumed across it', () => {
+    const h = 3600;
+    // Driving 3 h, 20 minutes without reports, driving on: the stretch starts again after the gap.
+    const fatigue = (steps: [number, number][]) => run(steps).map((a) => a.includes('platformFatigue'));
+    const resumed = fatigue([...driving(0, 3 * h), ...driving(3 * h + 1200, 7 * h + 1200)]);
+    expect(resumed.slice(0, -1).some(Boolean)).toBe(false);
+    expect(resumed.at(-1)).toBe(true);
+    // 19 minutes of silence is not enough rest.
+    expect(fatigue([...driving(0, 3 * h), ...driving(3 * h + 1140, 4 * h + 540)]).at(-1)).toBe(true);
+    // Over the limit, 6 minutes of silence, over again: the duration counts from the new report.
+    expect(run([[0, 120], [360, 120], [365, 120], [370, 120]]).map((a) => a.includes('platformOverspeed'))).toEqual([false, false, false, true]);
+    // 5 minutes exactly is still one stretch.
+    expect(run([[0, 120], [300, 120]]).map((a) => a.includes('platformOverspeed'))).toEqual([false, true]);
   });
 
   it('stopped too long after the limit exactly; moving ends it', () => {

@@ -21,6 +21,8 @@ export interface RuleState {
 /** Moving means faster than this (GNSS jitter keeps a parked vehicle at 1-3 km/h). */
 const MOVING_KMH = 5;
 const DAY_S = 86_400;
+/** Reports further apart than this do not prove the vehicle stayed over the limit in between. */
+const OVERSPEED_GAP_MS = 5 * 60_000;
 
 export function initialRuleState(): RuleState {
   return { lastAt: 0, overSince: 0, drivingSince: 0, restingSince: 0, stoppedSince: 0 };
@@ -49,6 +51,11 @@ export function isNight(rules: Pick<RuleSet, 'nightStart' | 'nightEnd'>, at: num
 export function activeRules(rules: RuleSet, state: RuleState, at: number, speedKmh: number): Set<string> {
   const active = new Set<string>();
   const moving = speedKmh > MOVING_KMH;
+  // A gap in the data: a silence as long as the minimum rest counts as a rest (engine off, terminal
+  // asleep), and overspeed must be seen again rather than assumed across it.
+  const gap = state.lastAt ? at - state.lastAt : 0;
+  if (rules.fatigueRestS > 0 && gap >= rules.fatigueRestS * 1000) state.drivingSince = 0;
+  if (gap > OVERSPEED_GAP_MS) state.overSince = 0;
   if (rules.overspeedKmh > 0 && speedKmh > rules.overspeedKmh) {
     if (!state.overSince) state.overSince = at;
     if (at - state.overSince >= rules.overspeedS * 1000) active.add('platformOverspeed');
