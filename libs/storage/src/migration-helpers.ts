@@ -19,3 +19,13 @@ export function autoIncrementId(runner: QueryRunner, name = 'id'): TableColumnOp
     generationStrategy: 'increment',
   };
 }
+
+/** A column for `new Table({ columns })`: name, type and any other options. */
+export function col(name: string, type: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions {
+  return { name, type, ...extra };
+}
+
+/** A varchar column with a default (the empty string unless given). */
+export function text(name: string, length: number, fallback = "''"): TableColumnOptions {
+  return col(name, 'varchar', { length: String(length), default: fallback });
+}

@@ -1,8 +1,5 @@
-import { autoIncrementId } from '@openfleet/storage';
-import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
-
-const col = (name: string, type: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({ name, type, ...extra });
-const text = (name: string, length: number, fallback = "''") => col(name, 'varchar', { length: String(length), default: fallback });
+import { autoIncrementId, col, text } from '@openfleet/storage';
+import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 export class CreateAlarmTables1732420000000 implements MigrationInterface {
   name = 'CreateAlarmTables1732420000000';

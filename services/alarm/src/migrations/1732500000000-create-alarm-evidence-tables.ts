@@ -1,8 +1,5 @@
-import { autoIncrementId } from '@openfleet/storage';
-import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
-
-const col = (name: string, type: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({ name, type, ...extra });
-const text = (name: string, length: number) => col(name, 'varchar', { length: String(length), default: "''" });
+import { autoIncrementId, col, text } from '@openfleet/storage';
+import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** Active-safety evidence: the alarms asked to upload (0x9208) and their files. */
 export class CreateAlarmEvidenceTables1732500000000 implements MigrationInterface {

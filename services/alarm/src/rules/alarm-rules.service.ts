@@ -1,13 +1,12 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Repository } from 'typeorm';
+import { ReloadingCache } from './reloading-cache';
 import { AlarmRule } from './alarm-rule.entity';
 import type { RuleSet } from './platform-rules';
 
-/** Rules changed on another instance apply here within this period. */
-const RELOAD_MS = 30_000;
 
 export type RuleInput = Omit<AlarmRule, 'companyId' | 'vehicleType' | 'updatedAt'>;
 export type EffectiveRules = RuleSet & { offlineS: number };
@@ -19,20 +18,11 @@ const keyOf = (companyId: string, vehicleType: number) => `${companyId}|${vehicl
 
 /** Platform alarm rules per company and vehicle type, in memory; a change takes effect without a restart. */
 @Injectable()
-export class AlarmRulesService implements OnModuleInit, OnModuleDestroy {
+export class AlarmRulesService extends ReloadingCache {
   private byCompany = new Map<string, AlarmRule>();
-  private timer?: NodeJS.Timeout;
 
-  constructor(@InjectRepository(AlarmRule, 'alarm') private readonly rules: Repository<AlarmRule>) {}
-
-  async onModuleInit(): Promise<void> {
-    await this.reload();
-    this.timer = setInterval(() => void this.reload().catch(() => undefined), RELOAD_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  constructor(@InjectRepository(AlarmRule, 'alarm') private readonly rules: Repository<AlarmRule>) {
+    super();
   }
 
   async reload(): Promise<void> {

@@ -1,14 +1,12 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Repository } from 'typeorm';
+import { ReloadingCache } from './reloading-cache';
 import { ALL_ALARM_TYPES, defaultTypeConfig, levelOf } from '../detection/alarm-types';
 import { AlarmRulesService } from './alarm-rules.service';
 import { AlarmTypeConfig } from './alarm-type-config.entity';
-
-/** Changes made on another instance apply here within this period. */
-const RELOAD_MS = 30_000;
 
 export interface TypeConfig {
   level: number;
@@ -21,23 +19,14 @@ const KNOWN = new Set(ALL_ALARM_TYPES);
 
 /** Level, push, sound and handling per alarm type and company (nearest company on the path first, then the default ''). */
 @Injectable()
-export class AlarmTypeConfigService implements OnModuleInit, OnModuleDestroy {
+export class AlarmTypeConfigService extends ReloadingCache {
   private byKey = new Map<string, AlarmTypeConfig>();
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectRepository(AlarmTypeConfig, 'alarm') private readonly configs: Repository<AlarmTypeConfig>,
     private readonly rules: AlarmRulesService,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    await this.reload();
-    this.timer = setInterval(() => void this.reload().catch(() => undefined), RELOAD_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  ) {
+    super();
   }
 
   async reload(): Promise<void> {

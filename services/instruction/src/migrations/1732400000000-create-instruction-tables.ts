@@ -1,8 +1,5 @@
-import { autoIncrementId, isSqlite } from '@openfleet/storage';
-import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
-
-const col = (name: string, type: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({ name, type, ...extra });
-const text = (name: string, length: number, fallback = "''") => col(name, 'varchar', { length: String(length), default: fallback });
+import { autoIncrementId, col, isSqlite, text } from '@openfleet/storage';
+import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 export class CreateInstructionTables1732400000000 implements MigrationInterface {
   name = 'CreateInstructionTables1732400000000';
