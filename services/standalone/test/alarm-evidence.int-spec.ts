@@ -104,7 +104,7 @@ describe('active-safety alarms and evidence (T/JSATL 12)', () => {
     expect((await other.get(`/gps/alarm/evidence/${evidence.files[0].id}/file`)).body.errorCode).toBe(410);
   });
 
-  it('refuses an upload for an alarm number it never gave out, and data beyond a file', async () => {
+  it('refuses an upload for an alarm number it never gave out, files over the limit, data of unannounced files and garbage', async () => {
     const port = platform.app.get(AttachmentServer).port();
     const link = await TestTerminal.open(port, vehicle.header, '2019');
     const reply = await link.expectAck(link.send(0x1210, { terminalId, identification: common(0, 9, 1).identification, alarmNumber: 'f'.repeat(32), infoType: 0, files: [{ name: 'x.jpg', size: 10 }] }));
@@ -113,6 +113,25 @@ describe('active-safety alarms and evidence (T/JSATL 12)', () => {
     const stray = await TestTerminal.open(port, vehicle.header, '2019');
     stray.writeRaw(encodeAttachmentData('never-announced.jpg', 0, Buffer.alloc(100)));
     await stray.waitClosed();
+    // A real alarm number, but a file over the size limit (64 MiB by default).
+    await report(50, [{ id: 0x65, kind: 'dsm', value: { alarmId: 22, flag: 0, eventType: 3, level: 1, fatigueLevel: 0, reserved: '00000000', ...common(50, 4, 1) } }]);
+    const request = await terminal.expect((m) => m.msgId === 0x9208, 10_000);
+    terminal.send(0x0001, { replySerial: request.serial, replyId: 0x9208, result: 0 });
+    const { alarmNumber, identification } = request.body as AttachmentUploadRequestBody;
+    const big = await TestTerminal.open(port, vehicle.header, '2019');
+    const refused = await big.expectAck(big.send(0x1210, { terminalId, identification, alarmNumber, infoType: 0, files: [{ name: 'big.mp4', size: 65 * 1024 * 1024 }] }));
+    expect((refused.body as { result: number }).result).toBe(1);
+    await big.waitClosed();
+    // A data frame claiming more than the largest file is refused before it is buffered.
+    const huge = await TestTerminal.open(port, vehicle.header, '2019');
+    const header = encodeAttachmentData('huge.mp4', 0, Buffer.alloc(0));
+    header.writeUInt32BE(65 * 1024 * 1024, 58);
+    huge.writeRaw(header);
+    await huge.waitClosed();
+    // Ten malformed frames in a row close the link.
+    const noisy = await TestTerminal.open(port, vehicle.header, '2019');
+    noisy.writeRaw(Buffer.from('7e0102030405067e'.repeat(10), 'hex'));
+    await noisy.waitClosed();
   });
 
   it('opens an ADAS alarm on its start flag and ends it on the end flag; video alarms last while 0x14 has their bit', async () => {
