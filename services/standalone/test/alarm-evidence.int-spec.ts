@@ -102,6 +102,8 @@ describe('active-safety alarms and evidence (T/JSATL 12)', () => {
     const other = await login(platform, 'evidenceother', 'Viewer1234');
     expect((await other.get(`/gps/alarm/${alarm.id}/evidence`)).body.errorCode).toBe(410);
     expect((await other.get(`/gps/alarm/evidence/${evidence.files[0].id}/file`)).body.errorCode).toBe(410);
+    // Without the export code the export is refused.
+    expect((await other.get(`/gps/alarm/export?${window}`)).body).toMatchObject({ flag: false, errorCode: 403 });
   });
 
   it('refuses an upload for an alarm number it never gave out, files over the limit, data of unannounced files and garbage', async () => {

@@ -148,24 +148,29 @@ describe('alarms: terminal bits from start to end, fence alarms, handling, scope
     const long = `startTime=${encodeURIComponent(cst(Date.now() - 8 * 86_400_000))}&endTime=${encodeURIComponent(cst(Date.now()))}`;
     expect((await admin.get(`/gps/alarm/page?${long}`).expect(200)).body).toMatchObject({ flag: false, errorCode: 300 });
     const otherCompany = await admin.create('/basic/company', { name: 'Quiet Logistics' });
-    const roleId = await admin.create('/basic/role', { name: 'watcher', companyId: otherCompany, roleType: 3, actionCodes: ['alarmHandle', 'alarmHandle:search', 'alarmHandle:modify'] });
+    const roleId = await admin.create('/basic/role', { name: 'watcher', companyId: otherCompany, roleType: 3, actionCodes: ['alarmHandle', 'alarmHandle:search', 'alarmHandle:modify', 'alarmHandle:export', 'home'] });
     await admin.create('/basic/user', { account: 'otherwatcher', name: 'Other Watcher', password: 'Watcher123', userType: 1, companyId: otherCompany, roleIds: [Number(roleId)] });
     const other = await login(platform, 'otherwatcher', 'Watcher123');
     expect((await list(other)).total).toBe(0);
     const theirs = (await list()).records[0];
     expect((await other.post('/gps/alarm/handle', { alarmIds: [String(theirs.id)], handleStatus: 1 }).expect(200)).body).toMatchObject({ flag: false, errorCode: 410 });
     expect((await other.get(`/gps/alarm/${theirs.id}`).expect(200)).body.errorCode).toBe(410);
-    // Export: the list as a sheet for a role with the export code, refused without it.
-    expect((await other.get(`/gps/alarm/export?${window}`)).body).toMatchObject({ flag: false, errorCode: 403 });
-    const sheet = await admin.get(`/gps/alarm/export?${window}`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(sheet.body as never);
-    const rows = workbook.worksheets[0].getSheetValues().filter(Boolean).length - 1;
-    expect(rows).toBe((await list()).total);
-    expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('车牌号');
+    // The count, the statistics and the export of the other company hold none of these alarms.
+    expect((await other.get('/gps/alarm/count?hours=24').expect(200)).body.data.count).toBe(0);
+    expect((await other.get('/gps/alarm/stats?hours=24').expect(200)).body.data).toMatchObject({ byType: {}, byLevel: {}, unhandled: 0 });
+    expect(Object.keys((await admin.get('/gps/alarm/stats?hours=24').expect(200)).body.data.byType).length).toBeGreaterThan(0);
+    const sheetRows = async (client: ApiClient) => {
+      const sheet = await client.get(`/gps/alarm/export?${window}`).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(sheet.body as never);
+      expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('车牌号');
+      return workbook.worksheets[0].getSheetValues().filter(Boolean).length - 1;
+    };
+    expect(await sheetRows(admin)).toBe((await list()).total);
+    expect(await sheetRows(other)).toBe(0);
   });
 });
