@@ -18,6 +18,8 @@ import { CreateAlarmEvidenceTables1732500000000 } from './migrations/17325000000
 import { AlarmConfigByType1732510000000 } from './migrations/1732510000000-alarm-config-by-type';
 import { AlarmVehicleRegistry } from './registry/alarm-vehicle-registry';
 import { AlarmRule } from './rules/alarm-rule.entity';
+import { AlarmReportController } from './reports/alarm-report.controller';
+import { AlarmReportService } from './reports/alarm-report.service';
 import { AlarmRulesController, AlarmTypeConfigController } from './rules/alarm-rules.controller';
 import { AlarmTypeConfig } from './rules/alarm-type-config.entity';
 import { AlarmTypeConfigService } from './rules/alarm-type-config.service';
@@ -32,7 +34,7 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
  */
 @Module({
   imports: [ServiceStorageModule.forService('alarm', { entities: ALARM_ENTITIES, migrations: ALARM_MIGRATIONS }), TypeOrmModule.forFeature(ALARM_ENTITIES, 'alarm'), AuthModule],
-  controllers: [AlarmRulesController, AlarmTypeConfigController, EvidenceController, AlarmController],
+  controllers: [AlarmRulesController, AlarmTypeConfigController, AlarmReportController, EvidenceController, AlarmController],
   providers: [
     serviceConfigProvider(ALARM_CONFIG, AlarmConfig),
     {
@@ -45,6 +47,7 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
     AlarmTypeConfigService,
     AlarmService,
     AlarmExportService,
+    AlarmReportService,
     AttachmentServer,
     EvidenceService,
     AlarmDetectorService,

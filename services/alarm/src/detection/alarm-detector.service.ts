@@ -192,10 +192,13 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     };
     ending('offlineTooLong');
     const vehicle = this.registry.byTerminalPhone(phone);
-    const active = activeRules(this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String), vehicle?.vehicleType ?? 0), state.rules, at, speed);
+    const rules = this.rules.forCompanyPath((vehicle?.companyPath ?? []).map(String), vehicle?.vehicleType ?? 0);
+    const active = activeRules(rules, state.rules, at, speed);
     for (const type of PLATFORM_RULE_TYPES) {
       if (active.has(type) && !state.open.has(type)) {
-        const alarm = this.newAlarm(phone, type, -1, 'platform', at, lat, lng, speed, blindArea);
+        // The rule's thresholds stay with the alarm (the overspeed report shows the limit).
+        const detail = type === 'platformOverspeed' ? { limitKmh: rules.overspeedKmh, minDurationS: rules.overspeedS } : type === 'platformFatigue' ? { driveS: rules.fatigueDriveS, restS: rules.fatigueRestS } : null;
+        const alarm = this.newAlarm(phone, type, -1, 'platform', at, lat, lng, speed, blindArea, detail);
         state.open.set(type, alarm);
         started.push(alarm);
       } else if (!active.has(type)) ending(type);
