@@ -174,6 +174,26 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('reports the overspeed with its top-10 chart, and the handling statistics', async () => {
+    // The overspeed bit set for 40 s: one alarm of 40 s.
+    for (const [offset, alarm] of [[0, 2], [20, 2], [40, 0]] as const) {
+      const serial = terminal.send(0x0200, { alarm, status: 3, latitude: HOME[1], longitude: HOME[0], altitude: 40, speed: 100, direction: 0, time: new Date(Date.now() + 1000 + offset * 1000), extras: [] });
+      await terminal.expectAck(serial);
+    }
+    await page.goto(`${platform.baseUrl}/monitor/overSpeed`);
+    await page.locator('.bp6-table-cell:visible', { hasText: '40 秒' }).first().waitFor({ timeout: 15_000 });
+    await page.waitForFunction("(() => Number(document.querySelector('.of-report-rankings')?.getAttribute('data-vehicles')) === 1)()");
+    await page.waitForSelector('.of-report-rankings .highcharts-series .highcharts-point');
+    await shot('overspeed-report');
+    await page.goto(`${platform.baseUrl}/monitor/alarmHandle`);
+    await page.locator('button', { hasText: /^统计$/ }).click();
+    await page.locator('.of-handling-stats-table td', { hasText: '紧急报警' }).first().waitFor({ timeout: 15_000 });
+    // Stacked columns: some points are zero high; at least one per status is drawn.
+    await page.waitForFunction("document.querySelectorAll('.of-handling-stats .highcharts-series .highcharts-point').length >= 4");
+    await shot('alarm-statistics');
+    await page.keyboard.press('Escape');
+  });
+
   it('shows the fence on the monitoring map', async () => {
     await page.goto(`${platform.baseUrl}/monitor/multiCar`);
     await page.waitForSelector('.of-monitor-pane .ol-viewport');

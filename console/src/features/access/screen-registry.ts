@@ -50,6 +50,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   alarmHandle: lazyScreen(() => import('../alarm/AlarmHandleScreen')),
   alarmMonitor: lazyScreen(() => import('../alarm/AlarmMonitorScreen')),
   alarmConfigNew: lazyScreen(() => import('../alarm/AlarmConfigScreen')),
+  overSpeed: lazyScreen(() => import('../alarm-report/AlarmReportScreen').then((m) => ({ default: m.OverSpeedScreen }))),
+  fatigueDriving: lazyScreen(() => import('../alarm-report/AlarmReportScreen').then((m) => ({ default: m.FatigueDrivingScreen }))),
 };
 
 export function screenFor(name: string): Screen | null {

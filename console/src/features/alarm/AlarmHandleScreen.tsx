@@ -10,6 +10,7 @@ import { cstTime } from '../instruction/command-form';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
 import { alarmQuery, type AlarmFilters as Filters } from './alarm-query';
+import { HandlingStatsDialog } from '../alarm-report/HandlingStatsDialog';
 import { AlarmDetail } from './AlarmDetail';
 import { ALARM_LEVEL_INTENT, ALARM_TYPES, HANDLE_RESULTS } from './alarm-types';
 import { useAlarmPageQuery, useHandleAlarmsMutation, type AlarmRow } from './alarmApi';
@@ -28,6 +29,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
   const [filters, setFilters] = useState<Filters>(() => ({ startTime: cstTime(Date.now() - 86_400_000), endTime: cstTime(Date.now() + 3_600_000), type: '', level: '', handleStatus: '' }));
   const [handling, setHandling] = useState<AlarmRow[] | null>(null);
   const [detail, setDetail] = useState<AlarmRow | null>(null);
+  const [stats, setStats] = useState(false);
   const [form, setForm] = useState({ handleStatus: '1', handleResult: '17', remark: '' });
   const [handle, { isLoading }] = useHandleAlarmsMutation();
   const store = useAppStore();
@@ -100,6 +102,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
             <WithPower code="alarmHandle:export">
               <Button icon="export" text={t('excel.export')} onClick={() => void downloadSheet(store.getState().session.token ?? '', 'gps/alarm/export', { ...alarmQuery({ pageNo: 1, pageSize: 20, keyword: '' }, filters) }, 'alarmHandle.xlsx').then((ok) => ok || notify('error', t('excel.exportFailed')))} />
             </WithPower>
+            <Button icon="timeline-bar-chart" text={t('report.statistics')} onClick={() => setStats(true)} />
             <Button icon="eye-open" text={t('alarm.detail')} disabled={selected.length !== 1} onClick={() => setDetail(selected[0])} />
             <WithPower code="alarmHandle:modify">
               <Button intent="primary" icon="tick" text={t('alarm.handle')} onClick={() => (selected.length ? setHandling([...selected]) : notify('warning', t('alarm.selectOne')))} />
@@ -138,6 +141,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
         </Dialog>
       )}
       {detail && <AlarmDetail alarm={detail} onClose={() => setDetail(null)} />}
+      {stats && <HandlingStatsDialog onClose={() => setStats(false)} />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useGranted } from '../access/granted';
 import { useAlarmStatsQuery } from '../alarm/alarmApi';
 import { api } from '../../app/api';
+import { barOptions } from '../../charts/bar-options';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
 import { STATUS_COLOURS } from '../../map/vehicle-marker';
 import type { ScreenProps } from '../access/screen-registry';
@@ -17,17 +18,6 @@ const typesApi = api.injectEndpoints({
     vehicleTypes: build.query<{ code: number; zh_CN: string; en_US: string }[], void>({ query: () => ({ url: 'basic/vehicle/types', silent: true }) }),
   }),
 });
-
-function barOptions(pairs: [string, number][], name: string): ChartOptions {
-  return {
-    chart: { type: 'bar', height: 260, animation: false },
-    title: { text: undefined },
-    legend: { enabled: false },
-    xAxis: { categories: pairs.map(([label]) => label) },
-    yAxis: { title: { text: name }, allowDecimals: false },
-    series: pairs.length ? [{ type: 'bar', name, animation: false, data: pairs.map(([, count]) => count) }] : [],
-  };
-}
 
 /**
  * /monitor/home: announcements (no announcement service yet: an empty state, never sample text),

@@ -16,4 +16,6 @@ export class HandlingStatsQueryDto {
   @ApiProperty() @IsString() @MaxLength(32) startTime!: string;
   @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
   @ApiProperty({ enum: ['type', 'company', 'day'] }) @IsIn(['type', 'company', 'day']) groupBy!: 'type' | 'company' | 'day';
+  /** The console's cache buster. */
+  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
