@@ -5,6 +5,7 @@ import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, load
 import { join } from 'node:path';
 import { AlarmController } from './alarm/alarm.controller';
 import { Alarm } from './alarm/alarm.entity';
+import { AlarmCounter } from './alarm/alarm-counter';
 import { AlarmExportService } from './alarm/alarm-export.service';
 import { AlarmService } from './alarm/alarm.service';
 import { ALARM_CONFIG, AlarmConfig } from './alarm-config';
@@ -16,6 +17,7 @@ import { EvidenceService } from './evidence/evidence.service';
 import { CreateAlarmTables1732420000000 } from './migrations/1732420000000-create-alarm-tables';
 import { CreateAlarmEvidenceTables1732500000000 } from './migrations/1732500000000-create-alarm-evidence-tables';
 import { AlarmConfigByType1732510000000 } from './migrations/1732510000000-alarm-config-by-type';
+import { AlarmHourlyCounts1732520000000 } from './migrations/1732520000000-alarm-hourly-counts';
 import { AlarmVehicleRegistry } from './registry/alarm-vehicle-registry';
 import { AlarmRule } from './rules/alarm-rule.entity';
 import { AlarmReportController } from './reports/alarm-report.controller';
@@ -26,7 +28,7 @@ import { AlarmTypeConfigService } from './rules/alarm-type-config.service';
 import { AlarmRulesService } from './rules/alarm-rules.service';
 
 export const ALARM_ENTITIES = [Alarm, AlarmRule, AlarmTypeConfig, AlarmEvidence, AlarmAttachment];
-export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvidenceTables1732500000000, AlarmConfigByType1732510000000];
+export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvidenceTables1732500000000, AlarmConfigByType1732510000000, AlarmHourlyCounts1732520000000];
 
 /**
  * Alarms: detection from the terminals' alarm bits and from fence events (alarm.event.v1),
@@ -45,6 +47,7 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
     AlarmVehicleRegistry,
     AlarmRulesService,
     AlarmTypeConfigService,
+    AlarmCounter,
     AlarmService,
     AlarmExportService,
     AlarmReportService,

@@ -6,6 +6,7 @@ import { queryWindow, type Page } from '@openfleet/service-kit';
 import { rowInScope, whereInScope } from '@openfleet/storage';
 import { In, type Repository } from 'typeorm';
 import type { AlarmPageQueryDto, HandleAlarmsDto } from './alarm.dto';
+import { AlarmCounter, whereAlarmMatches, type AlarmCountFilter } from './alarm-counter';
 import { Alarm } from './alarm.entity';
 
 /** Spec §9: the alarm screens query at most 7 days. */
@@ -13,23 +14,22 @@ const MAX_DAYS = 7;
 
 @Injectable()
 export class AlarmService {
-  constructor(@InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>) {}
+  constructor(
+    @InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>,
+    private readonly counter: AlarmCounter,
+  ) {}
 
   async page(user: AuthUser, query: AlarmPageQueryDto): Promise<Page<Alarm>> {
     const { startS, endS } = queryWindow(query.startTime, query.endTime, MAX_DAYS);
-    const builder = this.alarms.createQueryBuilder('a').where('a.started_at BETWEEN :from AND :to', { from: startS * 1000, to: endS * 1000 + 999 });
-    if (query.type) builder.andWhere('a.type = :type', { type: query.type });
-    if (query.level !== undefined) builder.andWhere('a.level = :level', { level: query.level });
-    if (query.handleStatus !== undefined) builder.andWhere('a.handle_status = :status', { status: query.handleStatus });
-    if (query.vehicleId) builder.andWhere('a.vehicle_id = :vehicleId', { vehicleId: query.vehicleId });
-    if (query.companyId) builder.andWhere('a.company_path LIKE :company', { company: `%/${query.companyId}/%` });
-    if (query.fleetId) builder.andWhere('a.fleet_path LIKE :fleet', { fleet: `%/${query.fleetId}/%` });
-    if (query.keyword) builder.andWhere('a.plate_code LIKE :keyword', { keyword: `%${query.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` });
-    const [records, total] = await whereInScope(builder, user, 'a')
-      .orderBy('a.started_at', 'DESC')
-      .skip((query.current - 1) * query.size)
-      .take(query.size)
-      .getManyAndCount();
+    const filter = await this.counter.narrow(user, { ...pickFilters(query), from: startS * 1000, to: endS * 1000 + 999 });
+    const [records, total] = await Promise.all([
+      whereInScope(whereAlarmMatches(this.alarms.createQueryBuilder('a'), filter), user, 'a')
+        .orderBy('a.started_at', 'DESC')
+        .skip((query.current - 1) * query.size)
+        .take(query.size)
+        .getMany(),
+      this.counter.count(user, filter),
+    ]);
     return { records, total, current: query.current, size: query.size };
   }
 
@@ -51,24 +51,22 @@ export class AlarmService {
 
   /** Alarms of the scope in the last `hours` by type and level, and how many are unhandled (home panel). */
   async stats(user: AuthUser, hours: number): Promise<{ byType: Record<string, number>; byLevel: Record<string, number>; unhandled: number; hours: number }> {
-    const since = Date.now() - hours * 3_600_000;
-    const grouped = (column: string) =>
-      whereInScope(this.alarms.createQueryBuilder('a').select(`a.${column}`, 'key').addSelect('COUNT(*)', 'n').where('a.started_at >= :since', { since }), user, 'a')
-        .groupBy(`a.${column}`)
-        .getRawMany<{ key: string | number; n: string | number }>();
-    const [types, levels] = await Promise.all([grouped('type'), grouped('level')]);
-    const unhandled = (await this.count(user, hours)).count;
-    return {
-      byType: Object.fromEntries(types.map((row) => [String(row.key), Number(row.n)])),
-      byLevel: Object.fromEntries(levels.map((row) => [String(row.key), Number(row.n)])),
-      unhandled,
-      hours,
-    };
+    const window = lastHours(hours);
+    const [types, levels, unhandled] = await Promise.all([this.counter.countBy(user, window, 'type'), this.counter.countBy(user, window, 'level'), this.counter.count(user, { ...window, handleStatus: 0 })]);
+    return { byType: Object.fromEntries(types), byLevel: Object.fromEntries(levels), unhandled, hours };
   }
 
   /** Unhandled alarms of the caller's scope in the last `hours` (spec §9: 4, 8, 12, 24): the `{count, time}` badge. */
   async count(user: AuthUser, hours: number): Promise<{ count: number; time: number }> {
-    const builder = this.alarms.createQueryBuilder('a').where('a.handle_status = 0 AND a.started_at >= :since', { since: Date.now() - hours * 3_600_000 });
-    return { count: await whereInScope(builder, user, 'a').getCount(), time: Date.now() };
+    return { count: await this.counter.count(user, { ...lastHours(hours), handleStatus: 0 }), time: Date.now() };
   }
+}
+
+function pickFilters({ type, level, handleStatus, vehicleId, companyId, fleetId, keyword }: AlarmPageQueryDto): Omit<AlarmCountFilter, 'from' | 'to'> {
+  return { type, level, handleStatus, vehicleId, companyId, fleetId, keyword };
+}
+
+function lastHours(hours: number): { from: number; to: number } {
+  const now = Date.now();
+  return { from: now - hours * 3_600_000, to: now };
 }
