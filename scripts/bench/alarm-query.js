@@ -1,3 +1,4 @@
+/* global fetch -- Node 20 built-in */
 // `npm run bench:alarm-query` (MariaDB): the alarmHandle list — the first page with its total —
 // for an operator of a 10,000-vehicle company over 7 days, with 10,000,000 alarm rows stored over
 // 30 days (half of them that company's, the rest 19 other companies'). The alarm module serves the

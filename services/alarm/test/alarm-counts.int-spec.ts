@@ -10,6 +10,7 @@ import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import type { Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AlarmModule } from '../src';
 import { AlarmCounter, type AlarmCountFilter } from '../src/alarm/alarm-counter';
 import { Alarm } from '../src/alarm/alarm.entity';
@@ -100,7 +101,7 @@ describe.each(['sqlite', 'mysql'] as const)('alarm totals on %s', (engine) => {
         }),
       );
     }
-    for (let i = 0; i < rows.length; i += 100) await alarms.insert(rows.slice(i, i + 100));
+    for (let i = 0; i < rows.length; i += 100) await alarms.insert(rows.slice(i, i + 100) as QueryDeepPartialEntity<Alarm>[]);
   });
 
   afterAll(async () => {
@@ -113,7 +114,7 @@ describe.each(['sqlite', 'mysql'] as const)('alarm totals on %s', (engine) => {
   });
 
   it('counts nothing for an ignored duplicate, and follows handling and deletes', async () => {
-    await alarms.createQueryBuilder().insert().values({ ...rows[5], id: undefined }).orIgnore().execute();
+    await alarms.createQueryBuilder().insert().values({ ...rows[5], id: undefined, detail: null } as QueryDeepPartialEntity<Alarm>).orIgnore().execute();
     const handled = rows.filter((_, i) => i % 3 === 0);
     await alarms.createQueryBuilder().update().set({ handleStatus: 1, handleResult: 17 }).where('alarm_key IN (:...keys)', { keys: handled.map((r) => r.alarmKey) }).execute();
     for (const row of handled) row.handleStatus = 1;
