@@ -10,7 +10,7 @@ import type { ScreenProps } from '../access/screen-registry';
 import { cstTime } from '../instruction/command-form';
 import { downloadSheet } from '../table-screen/excel-download';
 import type { PageQuery } from '../table-screen/table-model';
-import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
+import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import { useAlarmReportQuery, useAlarmReportTopQuery, type RankRow, type ReportKind, type ReportRow, type ReportWindow } from './alarmReportApi';
 import { formatDuration } from './report-format';
 import './alarm-report.css';
@@ -78,15 +78,7 @@ export function AlarmReportScreen({ kind }: { kind: ReportKind }) {
       searchPlaceholderKey="alarm.plate"
       columns={columns}
       useList={useList}
-      fields={[]}
-      emptyForm={{}}
-      toForm={() => ({})}
-      dialogWidth={600}
-      addTitleKey="report.title"
-      editTitleKey="report.title"
-      canEdit={false}
-      save={async () => false}
-      remove={async () => false}
+      {...readOnlyTable('report.title')}
       aside={<Rankings kind={kind} window={window} />}
       toolbar={() => (
         <div className="of-order-filters">

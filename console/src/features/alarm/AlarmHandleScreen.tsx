@@ -7,7 +7,7 @@ import { downloadSheet } from '../table-screen/excel-download';
 import type { ScreenProps } from '../access/screen-registry';
 import { WithPower } from '../access/power-context';
 import { cstTime } from '../instruction/command-form';
-import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
+import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
 import { alarmQuery, type AlarmFilters as Filters } from './alarm-query';
 import { HandlingStatsDialog } from '../alarm-report/HandlingStatsDialog';
@@ -62,15 +62,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
         searchPlaceholderKey="alarm.plate"
         columns={columns}
         useList={useList}
-        fields={[]}
-        emptyForm={{}}
-        toForm={() => ({})}
-        dialogWidth={600}
-        addTitleKey="alarm.title"
-        editTitleKey="alarm.title"
-        canEdit={false}
-        save={async () => false}
-        remove={async () => false}
+        {...readOnlyTable('alarm.title')}
         toolbar={(selected) => (
           <div className="of-order-filters">
             <InputGroup value={filters.startTime} onChange={(e) => set('startTime')(e.currentTarget.value)} aria-label={t('alarm.from')} />

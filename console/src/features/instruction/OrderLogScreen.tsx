@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import type { ScreenProps } from '../access/screen-registry';
 import { WithPower } from '../access/power-context';
-import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
+import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
 import { useLabel } from './CommandForm';
 import { useCancelOrdersMutation, useOrderPageQuery, useResendOrdersMutation, type InstructionOrder } from './instructionApi';
@@ -64,15 +64,7 @@ export default function OrderLogScreen(_props: ScreenProps) {
         searchPlaceholderKey="instruction.log.searchPlate"
         columns={columns}
         useList={useList}
-        fields={[]}
-        emptyForm={{}}
-        toForm={() => ({})}
-        dialogWidth={600}
-        addTitleKey="instruction.log.title"
-        editTitleKey="instruction.log.title"
-        canEdit={false}
-        save={async () => false}
-        remove={async () => false}
+        {...readOnlyTable('instruction.log.title')}
         excel={{ path: 'gps/sendOrder', tag: 'Order' }}
         toolbar={(selected, clearSelection) => {
           const can = actionable(selected.map((order) => order.status));

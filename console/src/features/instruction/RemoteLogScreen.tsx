@@ -2,7 +2,7 @@ import { messageFor } from '@openfleet/errors';
 import { REMOTE_OPERATIONS } from '@openfleet/contracts/instruction';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-registry';
-import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
+import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
 import { cstTime } from './command-form';
 import { useLabel } from './CommandForm';
@@ -36,15 +36,7 @@ export default function RemoteLogScreen(_props: ScreenProps) {
       searchPlaceholderKey="instruction.log.searchPlate"
       columns={columns}
       useList={useRemoteLogList}
-      fields={[]}
-      emptyForm={{}}
-      toForm={() => ({})}
-      dialogWidth={600}
-      addTitleKey="remoteLog.title"
-      editTitleKey="remoteLog.title"
-      canEdit={false}
-      save={async () => false}
-      remove={async () => false}
+      {...readOnlyTable('remoteLog.title')}
     />
   );
 }

@@ -68,6 +68,21 @@ export interface TableScreenProps<Row, Form extends FormValues> {
 
 const noRows: readonly never[] = [];
 
+/** The props of a list that only shows and searches (logs, reports): no form, no add, edit or delete. */
+export function readOnlyTable(titleKey: string) {
+  return {
+    fields: [],
+    emptyForm: {},
+    toForm: () => ({}),
+    dialogWidth: 600,
+    addTitleKey: titleKey,
+    editTitleKey: titleKey,
+    canEdit: false,
+    save: async () => false,
+    remove: async () => false,
+  } satisfies Partial<TableScreenProps<unknown, Record<string, string>>>;
+}
+
 /** Search bar, sortable paged Blueprint table, add/edit dialog and confirmed delete. */
 export function TableScreen<Row, Form extends FormValues>(props: TableScreenProps<Row, Form>) {
   const { screen, columns, useList, fields, emptyForm, toForm, dialogWidth, save, remove } = props;
