@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@openfleet/auth';
+import { PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, resolveDeploymentSecret, serviceConfigProvider } from '@openfleet/service-kit';
+import { FORWARDER_CONFIG, ForwarderConfig } from './forwarder-config';
+import { ForwardBacklog } from './forwarding/backlog.entity';
+import { ForwarderVehicleRegistry } from './forwarding/forwarder-vehicle-registry';
+import { ForwardingService } from './forwarding/forwarding.service';
+import { InboundController } from './inbound/inbound.controller';
+import { AlarmSupervision, DutyCheck } from './inbound/inbound.entity';
+import { InboundService } from './inbound/inbound.service';
+import { LinkManager } from './link/link-manager.service';
+import { CreateForwarderTables1732530000000 } from './migrations/1732530000000-create-forwarder-tables';
+import { SecretBox } from './platform/secret-box';
+import { UpperPlatformController } from './platform/upper-platform.controller';
+import { ForwardTarget, UpperPlatform } from './platform/upper-platform.entity';
+import { SECRET_BOX, UpperPlatformService } from './platform/upper-platform.service';
+
+export const FORWARDER_ENTITIES = [UpperPlatform, ForwardTarget, ForwardBacklog, DutyCheck, AlarmSupervision];
+export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000];
+
+/**
+ * JT/T 809 forwarding to superior platforms: the platforms and their groups (/platform809), the
+ * main and slave links, positions and alarms forwarded with a durable backlog across outages,
+ * duty checks and supervision kept for operators to answer. Composable; run one replica.
+ */
+@Module({
+  imports: [ServiceStorageModule.forService('forwarder809', { entities: FORWARDER_ENTITIES, migrations: FORWARDER_MIGRATIONS }), TypeOrmModule.forFeature(FORWARDER_ENTITIES, 'forwarder809'), AuthModule],
+  controllers: [UpperPlatformController, InboundController],
+  providers: [
+    serviceConfigProvider(FORWARDER_CONFIG, ForwarderConfig),
+    {
+      provide: SECRET_BOX,
+      inject: [FORWARDER_CONFIG, PROCESS_ENV],
+      useFactory: (config: ForwarderConfig, env: NodeJS.ProcessEnv) =>
+        new SecretBox(resolveDeploymentSecret(loadConfig(PlatformConfig, env), { variable: 'FORWARDER_809_SECRET', value: config.FORWARDER_809_SECRET, file: 'forwarder-809.secret', minLength: 32 })),
+    },
+    ForwarderVehicleRegistry,
+    UpperPlatformService,
+    LinkManager,
+    ForwardingService,
+    InboundService,
+  ],
+  exports: [LinkManager, ForwardingService],
+})
+export class Forwarder809Module {}

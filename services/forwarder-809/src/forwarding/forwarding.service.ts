@@ -1,0 +1,172 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EventBus, Subscription } from '@openfleet/bus';
+import { Topics, type AlarmEvent, type Position } from '@openfleet/contracts';
+import type { Jt809Edition } from '@openfleet/jt809';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import { In, type Repository } from 'typeorm';
+import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
+import { LinkManager, type ActivePlatform } from '../link/link-manager.service';
+import { ForwardBacklog } from './backlog.entity';
+import { ForwarderVehicleRegistry } from './forwarder-vehicle-registry';
+import { gnssFromJson, gnssOf, gnssToJson, WARN_TYPES } from './gnss-of';
+
+/** 0x1203 carries 1 to 5 positions of one vehicle. */
+const REISSUE_BATCH = 5;
+const DRAIN_PAGE = 500;
+
+/**
+ * Positions (0x1202) and alarms (0x1402) of the vehicles in each platform's forwarding group.
+ * While neither link of a platform is up, positions go to `forward_backlog` before the bus offset
+ * is committed; when a link comes back they are sent in order with 0x1203, and new positions wait
+ * behind them until the backlog is empty.
+ */
+@Injectable()
+export class ForwardingService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Forwarder809');
+  private readonly subscriptions: Subscription[] = [];
+  private readonly draining = new Set<number>();
+  private readonly pendingInserts = new Map<number, number>();
+  /** Vehicles the superior started (0x9205) or stopped (0x9206), per platform: `${platformId}|${vehicleId}`. */
+  private readonly requested = new Map<string, boolean>();
+  private infoId = 0;
+  readonly stats = { forwarded: 0, backlogged: 0, reissued: 0, dropped: 0 };
+
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
+    @InjectRepository(ForwardBacklog, 'forwarder809') private readonly backlog: Repository<ForwardBacklog>,
+    private readonly links: LinkManager,
+    private readonly registry: ForwarderVehicleRegistry,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.links.onOnline((active) => void this.drain(active));
+    this.subscriptions.push(await this.bus.subscribe(Topics.position, { group: this.config.FORWARDER_809_GROUP, maxBatchSize: 1000, handle: (messages) => this.forwardPositions(messages.map((m) => m.value)) }));
+    this.subscriptions.push(await this.bus.subscribe(Topics.alarm, { group: `${this.config.FORWARDER_809_GROUP}-alarm`, handle: (messages) => this.forwardAlarms(messages.map((m) => m.value)) }));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.subscriptions.map((s) => s.close()));
+  }
+
+  /** 0x9205 starts and 0x9206 stops a vehicle's positions to one platform, whatever its group says. */
+  setRequested(platformId: number, vehicleId: string, on: boolean): void {
+    this.requested.set(`${platformId}|${vehicleId}`, on);
+  }
+
+  async backlogDepth(platformId: number): Promise<number> {
+    return this.backlog.countBy({ platformId });
+  }
+
+  private targetsOf(vehicleId: string, companyMatch: ActivePlatform[]): ActivePlatform[] {
+    const out = new Set<ActivePlatform>();
+    for (const active of companyMatch) if (this.requested.get(`${active.platform.id}|${vehicleId}`) !== false) out.add(active);
+    for (const active of this.links.all()) if (this.requested.get(`${active.platform.id}|${vehicleId}`) === true) out.add(active);
+    return [...out];
+  }
+
+  private async forwardPositions(positions: Position[]): Promise<void> {
+    const held = new Map<number, ForwardBacklog[]>();
+    for (const position of positions) {
+      const vehicle = this.registry.find(position);
+      if (!vehicle) continue;
+      for (const active of this.targetsOf(vehicle.vehicleId, this.links.platformsFor(vehicle))) {
+        const edition = active.platform.edition as Jt809Edition;
+        const gnss = gnssOf(position, edition, active.platform.platformCode);
+        const id = active.platform.id;
+        const body = { vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, dataType: 0x1202, data: { position: gnss } };
+        if (!this.draining.has(id) && !held.has(id) && active.link.online && (await active.link.send(0x1200, body))) {
+          this.stats.forwarded++;
+          continue;
+        }
+        const rows = held.get(id) ?? [];
+        rows.push(this.backlog.create({ platformId: id, vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, position: gnssToJson(gnss), gpsTimeS: position.gpsTimeS }));
+        held.set(id, rows);
+      }
+    }
+    for (const [platformId, rows] of held) await this.hold(platformId, rows);
+  }
+
+  /** Stores positions for later; the bus offset is committed only after this resolves. */
+  private async hold(platformId: number, rows: ForwardBacklog[]): Promise<void> {
+    this.pendingInserts.set(platformId, (this.pendingInserts.get(platformId) ?? 0) + 1);
+    try {
+      for (let i = 0; i < rows.length; i += 500) await this.backlog.insert(rows.slice(i, i + 500));
+      this.stats.backlogged += rows.length;
+      await this.trim(platformId);
+    } finally {
+      this.pendingInserts.set(platformId, (this.pendingInserts.get(platformId) ?? 1) - 1);
+    }
+    const active = this.links.byId(platformId);
+    if (active?.link.online && !this.draining.has(platformId)) void this.drain(active);
+  }
+
+  /** The backlog is bounded: beyond the limit the oldest positions go, counted and logged. */
+  private async trim(platformId: number): Promise<void> {
+    const depth = await this.backlog.countBy({ platformId });
+    const excess = depth - this.config.FORWARDER_809_BACKLOG_MAX;
+    if (excess <= 0) return;
+    const oldest = await this.backlog.find({ where: { platformId }, order: { id: 'ASC' }, take: excess, select: { id: true } });
+    await this.backlog.delete({ id: In(oldest.map((row) => row.id)) });
+    this.stats.dropped += oldest.length;
+    this.logger.warn(`platform ${platformId}: backlog over ${this.config.FORWARDER_809_BACKLOG_MAX} positions, the ${oldest.length} oldest dropped`);
+  }
+
+  /** Sends the backlog with 0x1203 in order, then lets new positions go live again. */
+  async drain(active: ActivePlatform): Promise<void> {
+    const platformId = active.platform.id;
+    if (this.draining.has(platformId)) return;
+    this.draining.add(platformId);
+    try {
+      for (;;) {
+        if (!active.link.online) return;
+        const rows = await this.backlog.find({ where: { platformId }, order: { id: 'ASC' }, take: DRAIN_PAGE });
+        if (!rows.length) {
+          if (this.pendingInserts.get(platformId)) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            continue;
+          }
+          return;
+        }
+        // Consecutive positions of one vehicle share a message; the order per vehicle is kept.
+        let sent = 0;
+        while (sent < rows.length) {
+          const first = rows[sent];
+          let end = sent + 1;
+          while (end < rows.length && end - sent < REISSUE_BATCH && rows[end].vehicleNo === first.vehicleNo && rows[end].vehicleColor === first.vehicleColor) end++;
+          const chunk = rows.slice(sent, end);
+          const ok = await active.link.send(0x1200, { vehicleNo: first.vehicleNo, vehicleColor: first.vehicleColor, dataType: 0x1203, data: { positions: chunk.map((row) => gnssFromJson(row.position)) } });
+          if (!ok) break;
+          sent = end;
+        }
+        if (sent) await this.backlog.delete({ id: In(rows.slice(0, sent).map((row) => row.id)) });
+        this.stats.reissued += sent;
+        if (sent < rows.length) return;
+      }
+    } catch (error) {
+      this.logger.warn(`platform ${platformId}: backlog drain stopped: ${(error as Error).message}`);
+    } finally {
+      this.draining.delete(platformId);
+    }
+  }
+
+  /** 0x1402 for each alarm that starts, to the platforms its vehicle is forwarded to (when a link is up). */
+  private async forwardAlarms(alarms: AlarmEvent[]): Promise<void> {
+    for (const alarm of alarms) {
+      if (alarm.endedAt && alarm.endedAt !== alarm.startedAt) continue;
+      const vehicle = this.registry.find(alarm);
+      if (!vehicle) continue;
+      for (const active of this.targetsOf(vehicle.vehicleId, this.links.platformsFor(vehicle))) {
+        const warnTime = Math.floor(alarm.startedAt / 1000);
+        const warnType = WARN_TYPES[alarm.type] ?? 0x000e;
+        const content = `${alarm.type} ${alarm.speedKmh} km/h`;
+        const data =
+          active.platform.edition === '2019'
+            ? { sourcePlatformId: active.platform.platformCode, warnType, warnTime, startTime: warnTime, endTime: 0, vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, destinationPlatformId: '', drvLineId: 0, infoContent: content }
+            : { warnSrc: alarm.source === 'terminal' ? 1 : 2, warnType, warnTime, infoId: (this.infoId = (this.infoId + 1) >>> 0), infoContent: content };
+        await active.link.send(0x1400, { vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, dataType: 0x1402, data });
+      }
+    }
+  }
+}

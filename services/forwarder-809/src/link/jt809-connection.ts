@@ -1,0 +1,82 @@
+import { decodeBusinessBody, decodeFrame, decodeLinkBody, encodeBusinessBody, encodeFrame, encodeLinkBody, isBusinessMessage, Jt809Deframer, type Body, type BusinessBody, type Jt809CipherKeys, type Jt809Edition, type Jt809Header } from '@openfleet/jt809';
+import type { Socket } from 'node:net';
+
+/** A decoded message off a link: a link-management body or a business body with its data type. */
+export interface Jt809Message {
+  header: Jt809Header;
+  msgId: number;
+  link?: Body;
+  business?: BusinessBody;
+}
+
+export interface ConnectionOptions {
+  edition: Jt809Edition;
+  /** Our access code (GNSS centre id), written in every header we send. */
+  centerId: number;
+  /** Keys of the body cipher; `encrypt` enciphers what we send, received frames are deciphered when flagged. */
+  keys?: Jt809CipherKeys;
+  encrypt?: boolean;
+  version?: [number, number, number];
+  onMessage: (message: Jt809Message) => void;
+  /** A frame that could not be decoded: logged by the owner; the link stays up. */
+  onBadFrame: (error: Error) => void;
+}
+
+/**
+ * One JT/T 809 TCP link (main or slave): frames in, decoded messages out, encoded frames written
+ * with a rising serial. A frame that fails its CRC or layout is reported and skipped.
+ */
+export class Jt809Connection {
+  private serial = 0;
+  private readonly deframer = new Jt809Deframer();
+  badFrames = 0;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly options: ConnectionOptions,
+  ) {
+    socket.on('data', (chunk: Buffer) => {
+      for (const frame of this.deframer.push(chunk)) this.receive(frame);
+    });
+  }
+
+  get open(): boolean {
+    return !this.socket.destroyed && this.socket.writable;
+  }
+
+  /** Sends a link message; resolves once the bytes are handed to the kernel. */
+  sendLink(msgId: number, body: Body = {}): Promise<number> {
+    return this.write(msgId, encodeLinkBody(msgId, body, this.options.edition));
+  }
+
+  sendBusiness(msgId: number, body: BusinessBody): Promise<number> {
+    return this.write(msgId, encodeBusinessBody(msgId, body, this.options.edition));
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private write(msgId: number, body: Buffer): Promise<number> {
+    const serial = (this.serial = (this.serial + 1) >>> 0);
+    const { edition, centerId, keys, encrypt, version } = this.options;
+    const frame = encodeFrame({ edition, msgId, serial, centerId, version, ...(encrypt && keys ? { cipher: { ...keys, key: (Math.random() * 0xffffffff) >>> 0 } } : {}) }, body);
+    return new Promise((resolve, reject) => {
+      if (!this.open) return reject(new Error('link closed'));
+      this.socket.write(frame, (error) => (error ? reject(error) : resolve(serial)));
+    });
+  }
+
+  private receive(frame: Buffer): void {
+    try {
+      const { header, body } = decodeFrame(frame, this.options.edition, this.options.keys);
+      const message: Jt809Message = isBusinessMessage(header.msgId)
+        ? { header, msgId: header.msgId, business: decodeBusinessBody(header.msgId, body, this.options.edition) }
+        : { header, msgId: header.msgId, link: decodeLinkBody(header.msgId, body, this.options.edition) };
+      this.options.onMessage(message);
+    } catch (error) {
+      this.badFrames++;
+      this.options.onBadFrame(error as Error);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AuthUser } from '@openfleet/auth';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { rowInScope } from '@openfleet/storage';
+import { In, type Repository } from 'typeorm';
+import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
+import { SecretBox } from './secret-box';
+import type { ForwardTargetDto, UpperPlatformDto } from './upper-platform.dto';
+import { ForwardTarget, UpperPlatform } from './upper-platform.entity';
+
+export const SECRET_BOX = Symbol('SECRET_BOX');
+
+/** What the API returns: everything but the password. */
+export type UpperPlatformView = Omit<UpperPlatform, 'passwordSealed'> & { hasPassword: boolean };
+
+/** Superior platforms and their forwarding groups, limited to the caller's companies. */
+@Injectable()
+export class UpperPlatformService {
+  private readonly listeners: ((platformId: number) => void)[] = [];
+
+  constructor(
+    @InjectRepository(UpperPlatform, 'forwarder809') private readonly platforms: Repository<UpperPlatform>,
+    @InjectRepository(ForwardTarget, 'forwarder809') private readonly targets: Repository<ForwardTarget>,
+    @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    private readonly registry: ForwarderVehicleRegistry,
+  ) {}
+
+  /** The link manager restarts a platform's links when it changes. */
+  onChange(listener: (platformId: number) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async list(user: AuthUser): Promise<UpperPlatformView[]> {
+    return (await this.platforms.find({ order: { id: 'ASC' } })).filter((platform) => rowInScope(user, { companyPath: platform.companyPath, fleetPath: '' })).map(viewOf);
+  }
+
+  async get(user: AuthUser, id: number): Promise<UpperPlatform> {
+    const platform = await this.platforms.findOneBy({ id });
+    if (!platform || !rowInScope(user, { companyPath: platform.companyPath, fleetPath: '' })) throw new AppError(ErrorCode.ALREADY_DELETED, { data: id });
+    return platform;
+  }
+
+  async view(user: AuthUser, id: number): Promise<UpperPlatformView> {
+    return viewOf(await this.get(user, id));
+  }
+
+  async create(user: AuthUser, dto: UpperPlatformDto): Promise<UpperPlatformView> {
+    if (!dto.password) throw new AppError(ErrorCode.BAD_PARAMETER, { data: { field: 'password' } });
+    const companyId = dto.companyId ?? user.companyId;
+    const companyPath = this.registry.companyPathOf(companyId);
+    if (!rowInScope(user, { companyPath, fleetPath: '' })) throw new AppError(ErrorCode.NO_PERMISSION, { data: companyId });
+    const saved = await this.platforms.save(this.platforms.create({ ...fieldsOf(dto), companyId, companyPath, passwordSealed: this.secrets.seal(dto.password), updatedAt: Date.now() }));
+    this.changed(saved.id);
+    return viewOf(saved);
+  }
+
+  async update(user: AuthUser, id: number, dto: UpperPlatformDto): Promise<UpperPlatformView> {
+    const platform = await this.get(user, id);
+    Object.assign(platform, fieldsOf(dto), { updatedAt: Date.now() }, dto.password ? { passwordSealed: this.secrets.seal(dto.password) } : {});
+    const saved = await this.platforms.save(platform);
+    this.changed(id);
+    return viewOf(saved);
+  }
+
+  async remove(user: AuthUser, ids: number[]): Promise<void> {
+    for (const id of ids) await this.get(user, id);
+    await this.targets.delete({ platformId: In(ids) });
+    await this.platforms.delete({ id: In(ids) });
+    ids.forEach((id) => this.changed(id));
+  }
+
+  async targetsOf(user: AuthUser, id: number): Promise<ForwardTarget[]> {
+    await this.get(user, id);
+    return this.targets.findBy({ platformId: id });
+  }
+
+  /** Replaces a platform's forwarding group; every company and vehicle must be in the caller's scope. */
+  async setTargets(user: AuthUser, id: number, targets: ForwardTargetDto[]): Promise<void> {
+    await this.get(user, id);
+    for (const target of targets) {
+      const path = target.kind === 'company' ? this.registry.companyPathOf(target.refId) : pathOfVehicle(this.registry.byVehicleId(target.refId)?.companyPath);
+      const fleetPath = target.kind === 'vehicle' ? pathOfVehicle(this.registry.byVehicleId(target.refId)?.fleetPath) : '';
+      if (!path || !rowInScope(user, { companyPath: path, fleetPath })) throw new AppError(ErrorCode.NO_PERMISSION, { data: target });
+    }
+    await this.targets.manager.transaction(async (manager) => {
+      await manager.delete(ForwardTarget, { platformId: id });
+      if (targets.length) await manager.insert(ForwardTarget, targets.map((t) => ({ platformId: id, kind: t.kind, refId: t.refId })));
+    });
+    this.changed(id);
+  }
+
+  /** Every enabled platform with its sealed password opened, for the link manager. */
+  async enabledWithPasswords(): Promise<{ platform: UpperPlatform; password: string; targets: ForwardTarget[] }[]> {
+    const platforms = await this.platforms.findBy({ enabled: 1 });
+    const targets = await this.targets.find();
+    return platforms.map((platform) => ({ platform, password: this.secrets.open(platform.passwordSealed), targets: targets.filter((t) => t.platformId === platform.id) }));
+  }
+
+  private changed(id: number): void {
+    for (const listener of this.listeners) listener(id);
+  }
+}
+
+function pathOfVehicle(ids: readonly (string | number)[] | undefined): string {
+  return ids ? (ids.length ? `/${ids.join('/')}/` : '') : '';
+}
+
+function fieldsOf(dto: UpperPlatformDto): Partial<UpperPlatform> {
+  return {
+    name: dto.name,
+    edition: dto.edition,
+    mainIp: dto.mainIp,
+    mainPort: dto.mainPort,
+    slaveIp: dto.slaveIp,
+    slavePort: dto.slavePort,
+    userId: dto.userId,
+    accessCode: dto.accessCode,
+    platformCode: dto.platformCode ?? '',
+    m1: dto.m1 ?? 0,
+    ia1: dto.ia1 ?? 0,
+    ic1: dto.ic1 ?? 0,
+    encrypt: dto.encrypt ? 1 : 0,
+    keepAliveS: dto.keepAliveS ?? 60,
+    autoReconnect: dto.autoReconnect === false ? 0 : 1,
+    enabled: dto.enabled === false ? 0 : 1,
+  };
+}
+
+function viewOf(platform: UpperPlatform): UpperPlatformView {
+  const { passwordSealed, ...rest } = platform;
+  return { ...rest, hasPassword: Boolean(passwordSealed) };
+}
