@@ -17,3 +17,5 @@ export {
   messageName,
 } from './messages';
 export type { BusinessBody } from './messages';
+export { SuperiorPlatformSimulator } from './simulator/superior-platform';
+export type { ReceivedMessage, SuperiorAccount, SuperiorOptions } from './simulator/superior-platform';

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
@@ -28,6 +28,7 @@ export class InboundController {
   }
 
   @Post('duty-checks/:id/answer')
+  @HttpCode(200)
   @RequiresAnyAction('superiorPlatformM', 'platform', 'home')
   @ApiOperation({ summary: 'Answers a waiting duty check with 0x1301 (400 once answered or past its deadline, 3116 without a link)' })
   async answer(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Body() dto: DutyCheckAnswerDto) {
@@ -41,6 +42,7 @@ export class InboundController {
   }
 
   @Post('supervisions/:id/answer')
+  @HttpCode(200)
   @RequiresAnyAction('superiorPlatformM', 'platform', 'alarmHandle:modify')
   @ApiOperation({ summary: 'Answers a waiting supervision with 0x1401' })
   async answerSupervision(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Body() dto: SupervisionAnswerDto) {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
@@ -55,6 +55,7 @@ export class UpperPlatformController {
   }
 
   @Post()
+  @HttpCode(200)
   @RequiresAction('superiorPlatformM:add')
   @ApiOperation({ summary: 'Adds a platform; its links start at once when enabled' })
   async create(@CurrentUser() user: AuthUser, @Body() dto: UpperPlatformDto) {
@@ -69,6 +70,7 @@ export class UpperPlatformController {
   }
 
   @Post('delete')
+  @HttpCode(200)
   @RequiresAction('superiorPlatformM:delete')
   async remove(@CurrentUser() user: AuthUser, @Body() dto: IdsDto) {
     await this.platforms.remove(user, dto.ids);

@@ -1,0 +1,193 @@
+// The forwarder against the superior-platform simulator over real TCP, on SQLite and MariaDB, in
+// both editions (2019 with the body cipher on): login, both links, positions of the forwarding
+// group only, an outage reissued by 0x1203 in order, duty checks answered and missed, supervision,
+// start/stop, static information, login refusals and company scope, through the HTTP API.
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { TokenService, type AuthUser } from '@openfleet/auth';
+import { InProcessBus, silentBusLogger } from '@openfleet/bus';
+import { Topics, type Position } from '@openfleet/contracts';
+import { SuperiorPlatformSimulator, type BusinessBody, type Gnss2011, type Gnss2019 } from '@openfleet/jt809';
+import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
+import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
+import request from 'supertest';
+import { Forwarder809Module, LinkManager } from '../src';
+import { InboundService } from '../src/inbound/inbound.service';
+
+jest.setTimeout(120_000);
+
+const keys = { m1: 0xfffffff0, ia1: 0xfffffff1, ic1: 0xfffffff2 };
+const operator = (companies: string[]): AuthUser => ({ id: '21', companyId: companies[0], userType: 1, roleIds: ['platform809'], superAdmin: false, scope: { companies, fleets: [] } });
+
+describe.each([
+  ['sqlite', '2011'],
+  ['mysql', '2019'],
+] as const)('forwarder-809 on %s, JT/T 809-%s', (engine, edition) => {
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, `fwd${edition}`), LOG_LEVEL: 'silent', FORWARDER_809_SLAVE_PORT: '0', FORWARDER_809_RECONNECT_MIN_MS: '50', FORWARDER_809_RECONNECT_MAX_MS: '200', AUTH_JWT_SECRET: 'forwarder-test-secret-forwarder-test-secret-01' };
+  const superior = new SuperiorPlatformSimulator({ edition, accounts: [{ userId: 5001, password: 'pw5001', accessCode: 880001 }], keys, encrypt: edition === '2019' });
+  let bus: InProcessBus;
+  let app: INestApplication;
+  let token: string;
+  let otherToken: string;
+  let platformId: number;
+  let slavePort: number;
+  const t0 = Math.floor(Date.now() / 1000) - 3600;
+
+  const position = (terminalPhone: string, vehicleId: string, s: number): Position => ({
+    terminalPhone, vehicleId, gpsTimeS: t0 + s, receivedAtMs: Date.now(), latitudeE6: 39_909_230, longitudeE6: 116_397_128 + s, altitudeM: 50, speedDkmh: 600, directionDeg: 90,
+    alarmFlags: 0, statusFlags: 3, mileageHm: 123_456, hasMileage: true, fuelDl: 0, hasFuel: false, recordedSpeedDkmh: 0, hasRecordedSpeed: false, blindArea: false, serial: s, sequence: 0, extrasJson: '',
+  });
+  /** Longitude of each forwarded position (the test encodes the sequence number in it). */
+  const longitudes = (gnss: (Gnss2011 | Gnss2019)[]) => gnss.map((g) => ('lonE6' in g ? g.lonE6 : (g.data as Buffer).readUInt32BE(12)) - 116_397_128);
+  const realtime = () => superior.messages(0x1200, 0x1202).map((m) => (m.body as BusinessBody).data.position as Gnss2011);
+  const reissued = () => superior.messages(0x1200, 0x1203).flatMap((m) => (m.body as BusinessBody).data.positions as Gnss2011[]);
+  const platformBody = (overrides: Record<string, unknown> = {}) => ({
+    name: '省级监管平台', edition, mainIp: '127.0.0.1', mainPort: superior.port, slaveIp: '127.0.0.1', slavePort, userId: 5001, password: 'pw5001', accessCode: 880001,
+    platformCode: '12345678901', ...keys, encrypt: edition === '2019', keepAliveS: 5, ...overrides,
+  });
+  const api = () => request(app.getHttpServer());
+  const status = async () => ((await api().get('/platform809/platforms/status').set('Authorization', token).expect(200)).body.data as { platformId: number; main: string; slave: string; loginResult: number; backlog: number }[]).find((s) => s.platformId === platformId)!;
+  const waitFor = async (check: () => Promise<boolean> | boolean, what: string) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  beforeAll(async () => {
+    await superior.listen();
+    bus = new InProcessBus({ logger: silentBusLogger });
+    await bus.publish(Topics.rolePermissions, [
+      { key: 'platform809', value: { roleId: 'platform809', actionCodes: ['superiorPlatformM', 'superiorPlatformM:search', 'superiorPlatformM:add', 'superiorPlatformM:modify', 'superiorPlatformM:delete', 'platform'], deleted: false, updatedAt: Date.now() } },
+    ]);
+    await bus.publish(Topics.vehicleRegistry, [
+      { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A00001', plateColor: 1, vin: 'LVIN0000000000001', companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } },
+      { key: 'v2', value: { vehicleId: 'v2', plateCode: '京B00002', plateColor: 2, vin: 'LVIN0000000000002', companyId: 'c2', companyPath: ['root', 'c2'], fleetPath: [], terminalPhone: '13900000002', deleted: false, updatedAt: Date.now() } },
+    ]);
+    app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'forwarder-test', config: loadConfig(PlatformConfig, env), bus, env }), Forwarder809Module] }).compile()).createNestApplication({ logger: false });
+    await app.init();
+    slavePort = app.get(LinkManager).slavePort;
+    token = `Bearer ${await app.get(TokenService).sign(operator(['c1']))}`;
+    otherToken = `Bearer ${await app.get(TokenService).sign(operator(['c2']))}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await superior.close();
+    await dropTestSchema(env, 'forwarder809');
+  });
+
+  it('logs in on the main link, is logged in on the slave link, and never returns the password', async () => {
+    const created = await api().post('/platform809/platforms').set('Authorization', token).send(platformBody()).expect(200);
+    platformId = created.body.data.id;
+    expect(created.body.data.passwordSealed).toBeUndefined();
+    expect(created.body.data.hasPassword).toBe(true);
+    await api().put(`/platform809/platforms/${platformId}/targets`).set('Authorization', token).send({ targets: [{ kind: 'company', refId: 'c1' }] }).expect(200);
+    await waitFor(async () => (await status())?.main === 'online' && (await status()).slave === 'online', 'both links online');
+    const login = superior.messages(0x1001)[0].body as Record<string, unknown>;
+    expect(login).toMatchObject({ userId: 5001, password: 'pw5001', downLinkIp: '127.0.0.1', downLinkPort: slavePort });
+    expect(superior.messages(0x1001)[0].header.centerId).toBe(880001);
+    expect(superior.loginResults).toEqual([0]);
+    expect(superior.badFrames).toBe(0);
+    const listed = await api().get('/platform809/platforms').set('Authorization', token).expect(200);
+    expect(JSON.stringify(listed.body.data)).not.toContain('pw5001');
+  });
+
+  it('forwards positions of the group only, as 0x1202 in the edition’s layout', async () => {
+    await bus.publish(Topics.position, [
+      { key: '13900000001', value: position('13900000001', 'v1', 1) },
+      { key: '13900000002', value: position('13900000002', 'v2', 2) },
+      { key: '13900000001', value: position('13900000001', 'v1', 3) },
+    ]);
+    await superior.waitFor(() => realtime().length >= 2, 'two positions');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const messages = superior.messages(0x1200, 0x1202);
+    expect(messages.map((m) => (m.body as BusinessBody).vehicleNo)).toEqual(['京A00001', '京A00001']);
+    expect(longitudes(realtime())).toEqual([1, 3]);
+    if (edition === '2011') expect(realtime()[0]).toMatchObject({ speed: 60, mileage: 12_345, direction: 90, state: 3, time: new Date((t0 + 1) * 1000 + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19) });
+    else expect(messages[0].header.encrypted).toBe(true);
+  });
+
+  it('keeps every position of an outage and reissues them in order with 0x1203 after reconnecting', async () => {
+    await superior.goDown();
+    await waitFor(async () => (await status()).main !== 'online' && (await status()).slave !== 'online', 'links down');
+    for (let s = 100; s < 160; s++) await bus.publish(Topics.position, { key: '13900000001', value: position('13900000001', 'v1', s) });
+    await waitFor(async () => (await status()).backlog === 60, '60 positions held');
+    await superior.listen();
+    await superior.waitFor(() => reissued().length >= 60, 'the backlog reissued');
+    expect(longitudes(reissued())).toEqual(Array.from({ length: 60 }, (_, i) => 100 + i));
+    expect(superior.messages(0x1200, 0x1203).every((m) => ((m.body as BusinessBody).data.positions as unknown[]).length <= 5)).toBe(true);
+    await waitFor(async () => (await status()).backlog === 0, 'backlog empty');
+    // Live again: a new position goes as 0x1202.
+    await bus.publish(Topics.position, { key: '13900000001', value: position('13900000001', 'v1', 200) });
+    await superior.waitFor(() => longitudes(realtime()).includes(200), 'live again');
+  });
+
+  it('keeps a duty check for the operator, answers it with 0x1301, and marks a missed one', async () => {
+    await superior.waitFor(() => superior.slaveUp, 'slave link');
+    superior.dutyCheck(77, '请回复在岗人员', 10, '880001');
+    await waitFor(async () => (await api().get('/platform809/duty-checks?status=0').set('Authorization', token)).body.data.length === 1, 'duty check listed');
+    const [check] = (await api().get('/platform809/duty-checks?status=0').set('Authorization', token)).body.data as { id: number; question: string; deadlineAt: number; receivedAt: number }[];
+    expect(check.question).toBe('请回复在岗人员');
+    expect(check.deadlineAt - check.receivedAt).toBe(10 * 60_000);
+    expect((await api().get('/platform809/duty-checks').set('Authorization', otherToken).expect(200)).body.data).toEqual([]);
+    expect((await api().post(`/platform809/duty-checks/${check.id}/answer`).set('Authorization', otherToken).send({ answer: '在岗' })).body.errorCode).toBe(410);
+    await api().post(`/platform809/duty-checks/${check.id}/answer`).set('Authorization', token).send({ answer: '张三在岗', responder: '张三', responderTel: '13800000000' }).expect(200);
+    const answer = await superior.waitFor(() => superior.messages(0x1300, 0x1301)[0], '0x1301');
+    const data = (answer.body as BusinessBody).data;
+    expect(data.infoContent).toBe('张三在岗');
+    if (edition === '2011') expect(data.infoId).toBe(77);
+    else expect(data).toMatchObject({ responder: '张三', sourceDataType: 0x9301 });
+    expect((await api().post(`/platform809/duty-checks/${check.id}/answer`).set('Authorization', token).send({ answer: 'again' })).body.errorCode).toBe(400);
+
+    superior.dutyCheck(78, '第二次查岗', 10, '880001');
+    await waitFor(async () => (await api().get('/platform809/duty-checks?status=0').set('Authorization', token)).body.data.length === 1, 'second check');
+    await app.get(InboundService).markMissed(Date.now() + 11 * 60_000);
+    const [missed] = (await api().get('/platform809/duty-checks?status=2').set('Authorization', token)).body.data as { id: number; infoId: number }[];
+    expect(missed.infoId).toBe(78);
+    expect((await api().post(`/platform809/duty-checks/${missed.id}/answer`).set('Authorization', token).send({ answer: 'late' })).body.errorCode).toBe(400);
+  });
+
+  it('keeps a supervision with its deadline and answers it with 0x1401', async () => {
+    const deadline = Math.floor(Date.now() / 1000) + 1800;
+    superior.supervise('京A00001', 1, 0x0a0b0c0d, deadline);
+    await waitFor(async () => (await api().get('/platform809/supervisions?status=0').set('Authorization', token)).body.data.length === 1, 'supervision listed');
+    const [supervision] = (await api().get('/platform809/supervisions?status=0').set('Authorization', token)).body.data as { id: number; deadlineAt: number; supervisor: string }[];
+    expect(supervision).toMatchObject({ deadlineAt: deadline * 1000, supervisor: '督办员' });
+    await api().post(`/platform809/supervisions/${supervision.id}/answer`).set('Authorization', token).send({ result: 1 }).expect(200);
+    const answer = await superior.waitFor(() => superior.messages(0x1400, 0x1401)[0], '0x1401');
+    expect((answer.body as BusinessBody).data).toEqual({ supervisionId: 0x0a0b0c0d, result: 1 });
+  });
+
+  it('answers static information (0x1601) and stops and restarts a vehicle on request (0x9206/0x9205)', async () => {
+    superior.request(0x9600, { vehicleNo: '京A00001', vehicleColor: 1, dataType: 0x9601, data: {} });
+    const info = await superior.waitFor(() => superior.messages(0x1600, 0x1601)[0], '0x1601');
+    expect(String((info.body as BusinessBody).data.carInfo)).toContain('VIN:=LVIN0000000000001');
+    superior.request(0x9200, { vehicleNo: '京A00001', vehicleColor: 1, dataType: 0x9206, data: { reasonCode: 1 } });
+    await superior.waitFor(() => superior.messages(0x1200, 0x1206)[0], '0x1206');
+    await bus.publish(Topics.position, { key: '13900000001', value: position('13900000001', 'v1', 300) });
+    superior.request(0x9200, { vehicleNo: '京A00001', vehicleColor: 1, dataType: 0x9205, data: { reasonCode: 1 } });
+    await superior.waitFor(() => superior.messages(0x1200, 0x1205)[0], '0x1205');
+    await bus.publish(Topics.position, { key: '13900000001', value: position('13900000001', 'v1', 301) });
+    await superior.waitFor(() => longitudes(realtime()).includes(301), 'restarted');
+    expect(longitudes(realtime())).not.toContain(300);
+  });
+
+  it('shows the superior’s refusal of a wrong password and of an unknown access code', async () => {
+    const wrong = await api().post('/platform809/platforms').set('Authorization', token).send(platformBody({ name: 'wrong password', password: 'nope' })).expect(200);
+    const unknown = await api().post('/platform809/platforms').set('Authorization', token).send(platformBody({ name: 'unknown code', accessCode: 123 })).expect(200);
+    const statusOf = async (id: number) => ((await api().get('/platform809/platforms/status').set('Authorization', token)).body.data as { platformId: number; main: string; loginResult: number; lastError: string }[]).find((s) => s.platformId === id)!;
+    await waitFor(async () => (await statusOf(wrong.body.data.id)).loginResult === 4 && (await statusOf(unknown.body.data.id)).loginResult === 2, 'refusals');
+    expect((await statusOf(wrong.body.data.id)).lastError).toContain('password');
+    await api().post('/platform809/platforms/delete').set('Authorization', token).send({ ids: [wrong.body.data.id, unknown.body.data.id] }).expect(200);
+  });
+
+  it('keeps each company to its own platforms and vehicles', async () => {
+    expect((await api().get('/platform809/platforms').set('Authorization', otherToken).expect(200)).body.data).toEqual([]);
+    expect((await api().get(`/platform809/platforms/${platformId}`).set('Authorization', otherToken)).body.errorCode).toBe(410);
+    expect((await api().put(`/platform809/platforms/${platformId}/targets`).set('Authorization', token).send({ targets: [{ kind: 'vehicle', refId: 'v2' }] })).body.errorCode).toBe(403);
+    expect((await api().post('/platform809/platforms').set('Authorization', token).send({ ...platformBody(), companyId: 'c2' })).body.errorCode).toBe(403);
+    expect((await api().post('/platform809/platforms').set('Authorization', token).send({ ...platformBody(), mainIp: 'not-an-ip', mainPort: 70000 })).body.errorCode).toBe(400);
+  });
+});
