@@ -72,6 +72,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
       HTTP_HOST: '127.0.0.1',
       GATEWAY_808_PORT: String(gatewayPort),
       ALARM_ATTACHMENT_PORT: '0',
+      FORWARDER_809_SLAVE_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,

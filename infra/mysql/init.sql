@@ -11,7 +11,7 @@ CREATE DATABASE IF NOT EXISTS `openfleet_instruction` CHARACTER SET utf8mb4 COLL
 CREATE DATABASE IF NOT EXISTS `openfleet_fence`       CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE DATABASE IF NOT EXISTS `openfleet_video`       CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE DATABASE IF NOT EXISTS `openfleet_energy`      CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-CREATE DATABASE IF NOT EXISTS `openfleet_forwarder`   CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+CREATE DATABASE IF NOT EXISTS `openfleet_forwarder_809`CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 
 -- integration tests (jest) use this one
 CREATE DATABASE IF NOT EXISTS `openfleet_test`        CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;

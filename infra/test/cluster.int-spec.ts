@@ -28,6 +28,7 @@ const DOT_ENV = {
   MYSQL_ROOT_PASSWORD: 'unused-by-this-test',
   AUTH_JWT_SECRET: randomBytes(24).toString('hex'),
   GATEWAY_808_AUTH_SECRET: randomBytes(12).toString('hex'),
+  FORWARDER_809_SECRET: randomBytes(24).toString('hex'),
   ADMIN_INITIAL_PASSWORD: PASSWORD,
   BUS_TOPIC_PREFIX: `cluster${RUN}.`,
   LOG_LEVEL: 'warn',
@@ -121,12 +122,13 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
       env.HTTP_PORT = String(await freePort());
       if (env.GATEWAY_808_PORT) env.GATEWAY_808_PORT = String(await freePort());
       if (env.ALARM_ATTACHMENT_PORT) env.ALARM_ATTACHMENT_PORT = String(await freePort());
+      if (env.FORWARDER_809_SLAVE_PORT) env.FORWARDER_809_SLAVE_PORT = String(await freePort());
       env.INSTANCE_ID = `${name}-${RUN}`;
       running.set(name, { name, env, httpPort: Number(env.HTTP_PORT), child: undefined as unknown as ChildProcess, output: '' });
     }
     const port = (name: string) => running.get(name)!.httpPort;
     // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
-    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}` });
+    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}` });
     // Compose mounts a volume there; here a directory of this run.
     running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
     running.get('alarm')!.env.ALARM_EVIDENCE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-evidence-'));
@@ -151,7 +153,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   });
 
   it('starts every service compose defines, with the secrets compose gives it', () => {
-    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'fence', 'gateway-808', 'instruction', 'tracking']));
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'fence', 'forwarder-809', 'gateway-808', 'instruction', 'tracking']));
     expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
     expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
   });

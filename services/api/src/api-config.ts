@@ -27,6 +27,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   ALARM_URL = 'http://alarm:8080';
 
+  /** Cluster mode: where the JT/T 809 forwarder answers (/platform809). */
+  @IsString()
+  FORWARDER_809_URL = 'http://forwarder-809:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

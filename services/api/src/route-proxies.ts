@@ -11,6 +11,9 @@ export const FENCE_PATHS = ['/gps/fence'];
 /** Path prefixes the alarm service answers (cluster mode). */
 export const ALARM_PATHS = ['/gps/alarm'];
 
+/** Path prefixes the JT/T 809 forwarder answers (cluster mode). */
+export const FORWARDER_809_PATHS = ['/platform809'];
+
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
 
@@ -38,6 +41,11 @@ export function mountFenceProxy(app: INestApplication, target: string): void {
 /** Cluster mode: alarms and their handling to the alarm service. */
 export function mountAlarmProxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'alarm', target, (path) => matches(ALARM_PATHS, path));
+}
+
+/** Cluster mode: superior platforms, their links, duty checks and supervision to the JT/T 809 forwarder. */
+export function mountForwarder809Proxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'forwarder-809', target, (path) => matches(FORWARDER_809_PATHS, path));
 }
 
 /** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction, fence and alarm paths. */

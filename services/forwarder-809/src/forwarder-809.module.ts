@@ -25,7 +25,7 @@ export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000];
  * duty checks and supervision kept for operators to answer. Composable; run one replica.
  */
 @Module({
-  imports: [ServiceStorageModule.forService('forwarder809', { entities: FORWARDER_ENTITIES, migrations: FORWARDER_MIGRATIONS }), TypeOrmModule.forFeature(FORWARDER_ENTITIES, 'forwarder809'), AuthModule],
+  imports: [ServiceStorageModule.forService('forwarder_809', { entities: FORWARDER_ENTITIES, migrations: FORWARDER_MIGRATIONS }), TypeOrmModule.forFeature(FORWARDER_ENTITIES, 'forwarder_809'), AuthModule],
   controllers: [UpperPlatformController, InboundController],
   providers: [
     serviceConfigProvider(FORWARDER_CONFIG, ForwarderConfig),

@@ -75,7 +75,7 @@ describe.each([
   afterAll(async () => {
     await app?.close();
     await superior.close();
-    await dropTestSchema(env, 'forwarder809');
+    await dropTestSchema(env, 'forwarder_809');
   });
 
   it('logs in on the main link, is logged in on the slave link, and never returns the password', async () => {

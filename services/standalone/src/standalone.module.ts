@@ -3,6 +3,7 @@ import { AdminModule } from '@openfleet/admin';
 import { AlarmModule } from '@openfleet/alarm';
 import { ApiModule } from '@openfleet/api';
 import { FenceModule } from '@openfleet/fence';
+import { Forwarder809Module } from '@openfleet/forwarder-809';
 import { Gateway808Module } from '@openfleet/gateway-808';
 import { InstructionModule } from '@openfleet/instruction';
 import type { EventBus } from '@openfleet/bus';
@@ -26,6 +27,7 @@ export class StandaloneModule {
         InstructionModule,
         FenceModule,
         AlarmModule,
+        Forwarder809Module,
       ],
     };
   }

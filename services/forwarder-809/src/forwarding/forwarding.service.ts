@@ -35,7 +35,7 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
-    @InjectRepository(ForwardBacklog, 'forwarder809') private readonly backlog: Repository<ForwardBacklog>,
+    @InjectRepository(ForwardBacklog, 'forwarder_809') private readonly backlog: Repository<ForwardBacklog>,
     private readonly links: LinkManager,
     private readonly registry: ForwarderVehicleRegistry,
   ) {}

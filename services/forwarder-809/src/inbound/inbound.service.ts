@@ -26,8 +26,8 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
   private sweep?: NodeJS.Timeout;
 
   constructor(
-    @InjectRepository(DutyCheck, 'forwarder809') private readonly checks: Repository<DutyCheck>,
-    @InjectRepository(AlarmSupervision, 'forwarder809') private readonly supervisions: Repository<AlarmSupervision>,
+    @InjectRepository(DutyCheck, 'forwarder_809') private readonly checks: Repository<DutyCheck>,
+    @InjectRepository(AlarmSupervision, 'forwarder_809') private readonly supervisions: Repository<AlarmSupervision>,
     private readonly links: LinkManager,
     private readonly forwarding: ForwardingService,
     private readonly registry: ForwarderVehicleRegistry,

@@ -20,8 +20,8 @@ export class UpperPlatformService {
   private readonly listeners: ((platformId: number) => void)[] = [];
 
   constructor(
-    @InjectRepository(UpperPlatform, 'forwarder809') private readonly platforms: Repository<UpperPlatform>,
-    @InjectRepository(ForwardTarget, 'forwarder809') private readonly targets: Repository<ForwardTarget>,
+    @InjectRepository(UpperPlatform, 'forwarder_809') private readonly platforms: Repository<UpperPlatform>,
+    @InjectRepository(ForwardTarget, 'forwarder_809') private readonly targets: Repository<ForwardTarget>,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     private readonly registry: ForwarderVehicleRegistry,
   ) {}
