@@ -63,7 +63,7 @@ export class LinkManager implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     this.slavePort = await this.slaveServer.listen(this.config.FORWARDER_809_SLAVE_PORT, this.config.FORWARDER_809_SLAVE_LISTEN_HOST);
-    this.platforms.onChange(() => void this.reload());
+    this.platforms.onChange(() => this.reload());
     await this.reload();
   }
 

@@ -17,7 +17,7 @@ export type UpperPlatformView = Omit<UpperPlatform, 'passwordSealed'> & { hasPas
 /** Superior platforms and their forwarding groups, limited to the caller's companies. */
 @Injectable()
 export class UpperPlatformService {
-  private readonly listeners: ((platformId: number) => void)[] = [];
+  private readonly listeners: ((platformId: number) => Promise<void>)[] = [];
 
   constructor(
     @InjectRepository(UpperPlatform, 'forwarder_809') private readonly platforms: Repository<UpperPlatform>,
@@ -26,8 +26,8 @@ export class UpperPlatformService {
     private readonly registry: ForwarderVehicleRegistry,
   ) {}
 
-  /** The link manager restarts a platform's links when it changes. */
-  onChange(listener: (platformId: number) => void): void {
+  /** The link manager restarts a platform's links when it changes; a change answers once it is applied. */
+  onChange(listener: (platformId: number) => Promise<void>): void {
     this.listeners.push(listener);
   }
 
@@ -51,7 +51,7 @@ export class UpperPlatformService {
     const companyPath = this.registry.companyPathOf(companyId);
     if (!rowInScope(user, { companyPath, fleetPath: '' })) throw new AppError(ErrorCode.NO_PERMISSION, { data: companyId });
     const saved = await this.platforms.save(this.platforms.create({ ...fieldsOf(dto), companyId, companyPath, passwordSealed: this.secrets.seal(dto.password), updatedAt: Date.now() }));
-    this.changed(saved.id);
+    await this.changed(saved.id);
     return viewOf(saved);
   }
 
@@ -59,7 +59,7 @@ export class UpperPlatformService {
     const platform = await this.get(user, id);
     Object.assign(platform, fieldsOf(dto), { updatedAt: Date.now() }, dto.password ? { passwordSealed: this.secrets.seal(dto.password) } : {});
     const saved = await this.platforms.save(platform);
-    this.changed(id);
+    await this.changed(id);
     return viewOf(saved);
   }
 
@@ -67,7 +67,7 @@ export class UpperPlatformService {
     for (const id of ids) await this.get(user, id);
     await this.targets.delete({ platformId: In(ids) });
     await this.platforms.delete({ id: In(ids) });
-    ids.forEach((id) => this.changed(id));
+    await Promise.all(ids.map((id) => this.changed(id)));
   }
 
   async targetsOf(user: AuthUser, id: number): Promise<ForwardTarget[]> {
@@ -87,7 +87,7 @@ export class UpperPlatformService {
       await manager.delete(ForwardTarget, { platformId: id });
       if (targets.length) await manager.insert(ForwardTarget, targets.map((t) => ({ platformId: id, kind: t.kind, refId: t.refId })));
     });
-    this.changed(id);
+    await this.changed(id);
   }
 
   /** Every enabled platform with its sealed password opened, for the link manager. */
@@ -97,8 +97,8 @@ export class UpperPlatformService {
     return platforms.map((platform) => ({ platform, password: this.secrets.open(platform.passwordSealed), targets: targets.filter((t) => t.platformId === platform.id) }));
   }
 
-  private changed(id: number): void {
-    for (const listener of this.listeners) listener(id);
+  private async changed(id: number): Promise<void> {
+    await Promise.all(this.listeners.map((listener) => listener(id)));
   }
 }
 
