@@ -19,6 +19,8 @@ export const TAG_TYPES = [
   'TerminalParams',
   'Fence',
   'Alarm',
+  'UpperPlatform',
+  'DutyCheck',
 ] as const;
 
 export const api = createApi({

@@ -48,6 +48,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   lineFence: lazyScreen(() => import('../fence/FenceManageScreen').then((m) => ({ default: m.LineFenceScreen }))),
   fenceSend: lazyScreen(() => import('../fence/FenceSendScreen')),
   alarmHandle: lazyScreen(() => import('../alarm/AlarmHandleScreen')),
+  superiorPlatformM: lazyScreen(() => import('../platform809/SuperiorPlatformScreen')),
+  platform: lazyScreen(() => import('../platform809/PlatformLinkScreen')),
   alarmMonitor: lazyScreen(() => import('../alarm/AlarmMonitorScreen')),
   alarmConfigNew: lazyScreen(() => import('../alarm/AlarmConfigScreen')),
   overSpeed: lazyScreen(() => import('../alarm-report/AlarmReportScreen').then((m) => ({ default: m.OverSpeedScreen }))),

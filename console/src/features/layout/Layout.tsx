@@ -6,6 +6,7 @@ import { SideMenu } from './SideMenu';
 import { TagsView } from './TagsView';
 import { themeColors } from './theme';
 import { useReminderSocket } from './useReminderSocket';
+import { DutyCheckPopup } from '../platform809/DutyCheckPopup';
 import { ScreenHost } from '../access/ScreenHost';
 import { normalisePath } from '../access/menu-tree';
 
@@ -32,6 +33,7 @@ export default function Layout() {
   return (
     <div className={`of-layout of-theme-${theme} ${theme === 'dark' ? 'bp6-dark' : ''}`}>
       <Header background={colors.header} />
+      <DutyCheckPopup />
       <div className="of-body">
         <SideMenu background={colors.menu} />
         <main className="of-main">

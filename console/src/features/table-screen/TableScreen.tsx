@@ -64,6 +64,8 @@ export interface TableScreenProps<Row, Form extends FormValues> {
   readonly toolbar?: (selected: readonly Row[], clearSelection: () => void) => ReactNode;
   /** A panel left of the table (organisation tree). */
   readonly aside?: ReactNode;
+  /** Data the cells show besides the rows (live link states ...): cells re-render when it changes. */
+  readonly cellData?: unknown;
 }
 
 const noRows: readonly never[] = [];
@@ -215,7 +217,7 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
           selectionModes={SelectionModes.ROWS_AND_CELLS}
           selectedRegions={selection}
           onSelection={setSelection}
-          cellRendererDependencies={[rows]}
+          cellRendererDependencies={[rows, props.cellData]}
           columnWidths={columns.map((column) => column.width ?? 160)}
           enableRowHeader
           renderMode={RenderMode.NONE}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
@@ -74,6 +74,14 @@ export class UpperPlatformController {
   @RequiresAction('superiorPlatformM:delete')
   async remove(@CurrentUser() user: AuthUser, @Body() dto: IdsDto) {
     await this.platforms.remove(user, dto.ids);
+    return okEnvelope(true);
+  }
+
+  @Delete(':id')
+  @RequiresAction('superiorPlatformM:delete')
+  @ApiOperation({ summary: 'Deletes one platform (its links log out first)' })
+  async removeOne(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+    await this.platforms.remove(user, [id]);
     return okEnvelope(true);
   }
 

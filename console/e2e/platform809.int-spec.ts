@@ -1,0 +1,79 @@
+// JT/T 809 in real Chromium against the real standalone server: an operator adds a superior
+// platform in superiorPlatformM (the superior is the simulator of libs/jt809, in this process),
+// sees both links come online, and answers the platform's duty check from the popup; the answer
+// reaches the superior as 0x1301. Screenshots: .infra/screenshots/platform809-*.png (git-ignored).
+import { SuperiorPlatformSimulator, type BusinessBody } from '@openfleet/jt809';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+import { signIn } from './steps';
+
+const PASSWORD = 'E2ePlatform809';
+const shots = join(repoRoot, '.infra/screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let platform: MonitorPlatform;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+const superior = new SuperiorPlatformSimulator({ edition: '2019', accounts: [{ userId: 7001, password: 'pw7001', accessCode: 990001 }] });
+const pageErrors: string[] = [];
+const shot = (name: string) => page.screenshot({ path: join(shots, `platform809-${name}.png`) });
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  await superior.listen();
+  platform = await startMonitorPlatform(PASSWORD, 0);
+  profile = mkdtempSync(join(tmpdir(), 'openfleet-chromium-809-'));
+  context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  await platform?.stop();
+  await superior.close();
+});
+
+describe('console JT/T 809 (standalone server + a superior platform over TCP)', () => {
+  it('adds a superior platform whose links come online', async () => {
+    await signIn(page, platform.baseUrl, 'admin', PASSWORD);
+    await page.goto(`${platform.baseUrl}/index/superiorPlatformM`);
+    await page.locator('button:visible', { hasText: '新增' }).first().click();
+    const dialog = page.locator('.bp6-dialog');
+    const fill = async (label: string, value: string) => dialog.locator('.bp6-form-group', { hasText: label }).locator('input').first().fill(value);
+    await fill('平台名称', '省级监管平台');
+    await fill('主链路IP', '127.0.0.1');
+    await fill('主链路端口', String(superior.port));
+    await fill('从链路IP', '127.0.0.1');
+    await fill('从链路端口', String(platform.slavePort809));
+    await fill('用户ID', '7001');
+    await fill('密码', 'pw7001');
+    await fill('唯一接入码', '990001');
+    await dialog.locator('button[type=submit]').click();
+    await page.waitForSelector('.bp6-dialog', { state: 'detached' });
+    await superior.waitFor(() => superior.mainUp && superior.slaveUp, 'both links', 20_000);
+    await page.waitForFunction("[...document.querySelectorAll('[data-testid^=link-]')].some((el) => (el.textContent || '').split('已连接').length === 3)", undefined, { timeout: 20_000 });
+    await shot('platforms');
+  }, 90_000);
+
+  it('answers a duty check from the popup, and the superior receives 0x1301', async () => {
+    superior.dutyCheck(4242, '请报告当前值班人员', 10, '990001');
+    const question = page.locator('[data-testid=duty-check-question]');
+    await question.waitFor({ timeout: 30_000 });
+    expect(await question.textContent()).toContain('请报告当前值班人员');
+    await page.locator('.bp6-dialog .bp6-form-group', { hasText: '应答人' }).locator('input').fill('李四');
+    await page.fill('[data-testid=duty-check-answer]', '李四在岗值班');
+    await shot('duty-check');
+    await page.click('[data-testid=duty-check-reply]');
+    const answer = await superior.waitFor(() => superior.messages(0x1300, 0x1301)[0], '0x1301', 15_000);
+    expect((answer.body as BusinessBody).data).toMatchObject({ infoContent: '李四在岗值班', responder: '李四', sourceDataType: 0x9301 });
+    await page.waitForSelector('[data-testid=duty-check-question]', { state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
