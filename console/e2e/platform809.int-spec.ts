@@ -3,39 +3,33 @@
 // sees both links come online, and answers the platform's duty check from the popup; the answer
 // reaches the superior as 0x1301. Screenshots: .infra/screenshots/platform809-*.png (git-ignored).
 import { SuperiorPlatformSimulator, type BusinessBody } from '@openfleet/jt809';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { browserErrors, openProfile, type Profile } from './browser';
 import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { signIn } from './steps';
 
 const PASSWORD = 'E2ePlatform809';
 const shots = join(repoRoot, '.infra/screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let platform: MonitorPlatform;
-let context: BrowserContext;
+let profile: Profile;
 let page: Page;
-let profile: string;
 const superior = new SuperiorPlatformSimulator({ edition: '2019', accounts: [{ userId: 7001, password: 'pw7001', accessCode: 990001 }] });
-const pageErrors: string[] = [];
 const shot = (name: string) => page.screenshot({ path: join(shots, `platform809-${name}.png`) });
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   await superior.listen();
   platform = await startMonitorPlatform(PASSWORD, 0);
-  profile = mkdtempSync(join(tmpdir(), 'openfleet-chromium-809-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+  profile = await openProfile('platform809');
+  page = profile.page;
+  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await profile?.close();
   await platform?.stop();
   await superior.close();
 });
@@ -74,6 +68,6 @@ describe('console JT/T 809 (standalone server + a superior platform over TCP)', 
     const answer = await superior.waitFor(() => superior.messages(0x1300, 0x1301)[0], '0x1301', 15_000);
     expect((answer.body as BusinessBody).data).toMatchObject({ infoContent: '李四在岗值班', responder: '李四', sourceDataType: 0x9301 });
     await page.waitForSelector('[data-testid=duty-check-question]', { state: 'detached' });
-    expect(pageErrors).toEqual([]);
+    expect(browserErrors.filter((error) => error.includes('pageerror'))).toEqual([]);
   }, 60_000);
 });

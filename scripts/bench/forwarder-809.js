@@ -78,8 +78,11 @@ async function addPlatforms(app, ports, edition, encrypt, split) {
   }
 }
 
-async function throughput(name, edition, encrypt, platforms) {
-  const schema = `${prefix}forwarder_809`;
+/**
+ * A forwarder with the vehicle registry, `platforms` superior platforms in the child process,
+ * added and grouped through the API and online; `run` gets them, and everything is torn down after.
+ */
+async function withForwarder(platforms, edition, encrypt, run) {
   const bus = new InProcessBus({ logger: silentBusLogger });
   for (let i = 0; i < registry.length; i += 2000) await bus.publish(Topics.vehicleRegistry, registry.slice(i, i + 2000));
   const app = await startForwarder(bus);
@@ -88,6 +91,18 @@ async function throughput(name, edition, encrypt, platforms) {
     const { ports } = await ask({ type: 'start', count: platforms, edition, keys }, 'ports');
     await addPlatforms(app, ports, edition, encrypt, platforms > 1);
     for (let i = 0; i < 200 && !(await ask({ type: 'stats' }, 'stats')).up.every(Boolean); i++) await sleep(100);
+    return await run({ app, bus, ask });
+  } finally {
+    await app.close();
+    superior.kill();
+    const connection = await createConnection(mysql);
+    await connection.query(`DROP DATABASE IF EXISTS \`${prefix}forwarder_809\``);
+    await connection.end();
+  }
+}
+
+async function throughput(name, edition, encrypt, platforms) {
+  return withForwarder(platforms, edition, encrypt, async ({ app, bus, ask }) => {
     const cpu = process.cpuUsage();
     const started = performance.now();
     for (let done = 0; done < POSITIONS; done += 1000) {
@@ -112,25 +127,11 @@ async function throughput(name, edition, encrypt, platforms) {
     const wallS = (performance.now() - started) / 1000;
     log(`  ${name}: ${Math.round(POSITIONS / cpuS).toLocaleString('en')} positions per CPU-s`);
     return { name, rate: POSITIONS / cpuS, cpuS, wallS, stats };
-  } finally {
-    await app.close();
-    superior.kill();
-    const connection = await createConnection(mysql);
-    await connection.query(`DROP DATABASE IF EXISTS \`${schema}\``);
-    await connection.end();
-  }
+  });
 }
 
 async function outage() {
-  const schema = `${prefix}forwarder_809`;
-  const bus = new InProcessBus({ logger: silentBusLogger });
-  for (let i = 0; i < registry.length; i += 2000) await bus.publish(Topics.vehicleRegistry, registry.slice(i, i + 2000));
-  const app = await startForwarder(bus);
-  const { superior, ask } = child();
-  try {
-    const { ports } = await ask({ type: 'start', count: 1, edition: '2011', keys }, 'ports');
-    await addPlatforms(app, ports, '2011', false, false);
-    for (let i = 0; i < 200 && !(await ask({ type: 'stats' }, 'stats')).up.every(Boolean); i++) await sleep(100);
+  return withForwarder(1, '2011', false, async ({ bus, ask }) => {
     // RATE positions a second over 1,000 vehicles: 10 s before, OUTAGE_S down, 20 s after.
     const total = (10 + OUTAGE_S + 20) * RATE;
     const fleet = 1000;
@@ -162,13 +163,7 @@ async function outage() {
     const expect = Array.from({ length: fleet }, (_, v) => [plateOf(v), 0, Math.ceil((total - v) / fleet)]);
     const { missing } = await ask({ type: 'missing', expect }, 'missing');
     return { total, duringOutage, stats: depthAtEnd, missing, drainS: (Date.now() - started) / 1000 - (10 + OUTAGE_S + 20) };
-  } finally {
-    await app.close();
-    superior.kill();
-    const connection = await createConnection(mysql);
-    await connection.query(`DROP DATABASE IF EXISTS \`${schema}\``);
-    await connection.end();
-  }
+  });
 }
 
 async function main() {
