@@ -124,6 +124,18 @@ describe.each([
     await superior.waitFor(() => longitudes(realtime()).includes(200), 'live again');
   });
 
+  it('tells the superior on the slave link when the main link drops (0x1007) and sends positions that way meanwhile', async () => {
+    superior.setBusy(true);
+    superior.dropMain();
+    await superior.waitFor(() => superior.received.find((m) => m.msgId === 0x1007 && m.link === 'slave'), '0x1007 on the slave link');
+    await waitFor(async () => (await status()).main !== 'online', 'main link down');
+    await bus.publish(Topics.position, { key: '13900000001', value: position('13900000001', 'v1', 250) });
+    const viaSlave = await superior.waitFor(() => superior.messages(0x1200, 0x1202).find((m) => m.link === 'slave'), 'a position on the slave link');
+    expect(longitudes([(viaSlave.body as BusinessBody).data.position as Gnss2011])).toEqual([250]);
+    superior.setBusy(false);
+    await waitFor(async () => (await status()).main === 'online', 'main link back');
+  });
+
   it('keeps a duty check for the operator, answers it with 0x1301, and marks a missed one', async () => {
     await superior.waitFor(() => superior.slaveUp, 'slave link');
     superior.dutyCheck(77, '请回复在岗人员', 10, '880001');
@@ -181,6 +193,26 @@ describe.each([
     await waitFor(async () => (await statusOf(wrong.body.data.id)).loginResult === 4 && (await statusOf(unknown.body.data.id)).loginResult === 2, 'refusals');
     expect((await statusOf(wrong.body.data.id)).lastError).toContain('password');
     await api().post('/platform809/platforms/delete').set('Authorization', token).send({ ids: [wrong.body.data.id, unknown.body.data.id] }).expect(200);
+  });
+
+  it('shows every other refusal: IP (1), unregistered user (3), busy (5)', async () => {
+    const strict = new SuperiorPlatformSimulator({ edition, accounts: [{ userId: 6001, password: 'pw', accessCode: 660001 }, { userId: 6002, password: 'pw', accessCode: 660002 }], keys, encrypt: edition === '2019', allowedIp: '10.9.8.7' });
+    const busy = new SuperiorPlatformSimulator({ edition, accounts: [{ userId: 6001, password: 'pw', accessCode: 660001 }], keys, encrypt: edition === '2019', busy: true });
+    const open = new SuperiorPlatformSimulator({ edition, accounts: [{ userId: 6001, password: 'pw', accessCode: 660001 }, { userId: 6002, password: 'pw', accessCode: 660002 }], keys, encrypt: edition === '2019' });
+    await Promise.all([strict.listen(), busy.listen(), open.listen()]);
+    try {
+      const add = async (name: string, port: number, overrides: Record<string, unknown> = {}) =>
+        (await api().post('/platform809/platforms').set('Authorization', token).send(platformBody({ name, mainPort: port, userId: 6001, password: 'pw', accessCode: 660001, ...overrides })).expect(200)).body.data.id as number;
+      const ids = [await add('ip', strict.port), await add('unregistered', open.port, { userId: 6002 }), await add('busy', busy.port)];
+      const results = async () => {
+        const all = (await api().get('/platform809/platforms/status').set('Authorization', token)).body.data as { platformId: number; loginResult: number; main: string }[];
+        return ids.map((id) => all.find((s) => s.platformId === id)?.loginResult);
+      };
+      await waitFor(async () => JSON.stringify(await results()) === JSON.stringify([1, 3, 5]), 'login results 1, 3, 5');
+      await api().post('/platform809/platforms/delete').set('Authorization', token).send({ ids }).expect(200);
+    } finally {
+      await Promise.all([strict.close(), busy.close(), open.close()]);
+    }
   });
 
   it('keeps each company to its own platforms and vehicles', async () => {

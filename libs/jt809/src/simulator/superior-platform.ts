@@ -76,6 +76,11 @@ export class SuperiorPlatformSimulator {
 
   constructor(readonly options: SuperiorOptions) {}
 
+  /** Refuse logins with 0x05 from now on (or accept them again). */
+  setBusy(busy: boolean): void {
+    this.options.busy = busy;
+  }
+
   async listen(port = 0, host = '127.0.0.1'): Promise<number> {
     this.server = createServer((socket) => {
       this.sockets.add(socket);
@@ -102,6 +107,12 @@ export class SuperiorPlatformSimulator {
     this.slave = undefined;
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = undefined;
+  }
+
+  /** Cuts the main link only (the slave link stays); with `busy` set, the next logins are refused. */
+  dropMain(): void {
+    this.main?.socket.destroy();
+    this.main = undefined;
   }
 
   async close(): Promise<void> {

@@ -223,7 +223,11 @@ export class PlatformLink {
     this.main = undefined;
     const wasOnline = this.status.main === 'online';
     if (this.status.main !== 'refused') this.status.main = 'waiting';
-    if (wasOnline) this.events.log('warn', `platform ${this.settings.platformId}: main link closed${this.status.lastError ? ` (${this.status.lastError})` : ''}`);
+    if (wasOnline) {
+      this.events.log('warn', `platform ${this.settings.platformId}: main link closed${this.status.lastError ? ` (${this.status.lastError})` : ''}`);
+      // 0x1007 on the slave link: the superior learns the main link is down (error 0x00) and data now comes this way.
+      if (this.status.slave === 'online') void this.slave?.sendLink(0x1007, { errorCode: 0 }).catch(() => undefined);
+    }
     if (this.stopped) {
       this.status.main = 'stopped';
       return;
