@@ -213,6 +213,15 @@ describe('business messages', () => {
     expect((decodeBusinessBody(0x1500, photo, '2011').data.photo as Buffer).toString('hex')).toBe('ffd8ffd9');
   });
 
+  it('0x1201 (2011): platform id, producer id, model BYTE[20], terminal id BYTE[7], SIM BYTE[12] zero-filled on the left', () => {
+    const bytes = encodeBusinessBody(0x1200, { vehicleNo: '京A12345', vehicleColor: 1, dataType: 0x1201, data: { platformId: '12345678901', producerId: 'P1', terminalModel: 'M1', terminalId: 'T000001', simCode: '13900000001' } }, '2011');
+    const data = bytes.subarray(28);
+    expect(data.length).toBe(11 + 11 + 20 + 7 + 12);
+    expect(data.subarray(0, 11).toString()).toBe('12345678901');
+    expect(data.subarray(42, 49).toString()).toBe('T000001');
+    expect(data.subarray(49).toString()).toBe('013900000001');
+  });
+
   it('keeps a data type outside the catalogue raw and refuses a data length that disagrees', () => {
     expect(decodeBusinessBody(0x9200, hex(PLATE + '01 92ff 00000002 abcd'), '2011')).toMatchObject({ dataType: 0x92ff, raw: hex('abcd') });
     expect(() => decodeBusinessBody(0x9200, hex(PLATE + '01 9205 00000002 01'), '2011')).toThrow(expect.objectContaining({ code: 'LENGTH_MISMATCH' }));

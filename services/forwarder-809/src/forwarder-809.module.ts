@@ -11,13 +11,17 @@ import { AlarmSupervision, DutyCheck } from './inbound/inbound.entity';
 import { InboundService } from './inbound/inbound.service';
 import { LinkManager } from './link/link-manager.service';
 import { CreateForwarderTables1732530000000 } from './migrations/1732530000000-create-forwarder-tables';
+import { CreateVehicleFiling1732540000000 } from './migrations/1732540000000-create-vehicle-filing';
+import { FilingController } from './filing/filing.controller';
+import { FilingService } from './filing/filing.service';
+import { VehicleFiling } from './filing/vehicle-filing.entity';
 import { SecretBox } from './platform/secret-box';
 import { UpperPlatformController } from './platform/upper-platform.controller';
 import { ForwardTarget, UpperPlatform } from './platform/upper-platform.entity';
 import { SECRET_BOX, UpperPlatformService } from './platform/upper-platform.service';
 
-export const FORWARDER_ENTITIES = [UpperPlatform, ForwardTarget, ForwardBacklog, DutyCheck, AlarmSupervision];
-export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000];
+export const FORWARDER_ENTITIES = [UpperPlatform, ForwardTarget, ForwardBacklog, DutyCheck, AlarmSupervision, VehicleFiling];
+export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000, CreateVehicleFiling1732540000000];
 
 /**
  * JT/T 809 forwarding to superior platforms: the platforms and their groups (/platform809), the
@@ -26,7 +30,7 @@ export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000];
  */
 @Module({
   imports: [ServiceStorageModule.forService('forwarder_809', { entities: FORWARDER_ENTITIES, migrations: FORWARDER_MIGRATIONS }), TypeOrmModule.forFeature(FORWARDER_ENTITIES, 'forwarder_809'), AuthModule],
-  controllers: [UpperPlatformController, InboundController],
+  controllers: [UpperPlatformController, InboundController, FilingController],
   providers: [
     serviceConfigProvider(FORWARDER_CONFIG, ForwarderConfig),
     {
@@ -40,6 +44,7 @@ export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000];
     LinkManager,
     ForwardingService,
     InboundService,
+    FilingService,
   ],
   exports: [LinkManager, ForwardingService],
 })

@@ -65,6 +65,9 @@ describe.each([
       { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A00001', plateColor: 1, vin: 'LVIN0000000000001', companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } },
       { key: 'v2', value: { vehicleId: 'v2', plateCode: '京B00002', plateColor: 2, vin: 'LVIN0000000000002', companyId: 'c2', companyPath: ['root', 'c2'], fleetPath: [], terminalPhone: '13900000002', deleted: false, updatedAt: Date.now() } },
     ]);
+    await bus.publish(Topics.terminalRegistry, [
+      { key: '13900000001', value: { terminalPhone: '13900000001', terminalId: 't1', terminalCode: 'T000001', vehicleId: 'v1', plateCode: '京A00001', plateColor: 1, companyId: 'c1', authCode: 'a', registrationState: 1, deviceId: 'DEVICE-0000000000001', protocolVersion: edition === '2019' ? '2019' : '2013', deleted: false, updatedAt: Date.now() } },
+    ]);
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'forwarder-test', config: loadConfig(PlatformConfig, env), bus, env }), Forwarder809Module] }).compile()).createNestApplication({ logger: false });
     await app.init();
     slavePort = app.get(LinkManager).slavePort;
@@ -193,6 +196,21 @@ describe.each([
     await waitFor(async () => (await statusOf(wrong.body.data.id)).loginResult === 4 && (await statusOf(unknown.body.data.id)).loginResult === 2, 'refusals');
     expect((await statusOf(wrong.body.data.id)).lastError).toContain('password');
     await api().post('/platform809/platforms/delete').set('Authorization', token).send({ ids: [wrong.body.data.id, unknown.body.data.id] }).expect(200);
+  });
+
+  it('files a vehicle of the group with 0x1201 and lists it filed (nationalPlatformFiling)', async () => {
+    const list = async (query = '') => (await api().get(`/platform809/filing?platformId=${platformId}${query}`).set('Authorization', token).expect(200)).body.data as { vehicleId: string; filed: boolean }[];
+    expect(await list()).toEqual([expect.objectContaining({ vehicleId: 'v1', filed: false })]);
+    await api().post('/platform809/filing').set('Authorization', token).send({ platformId, vehicleIds: ['v1'] }).expect(200);
+    const registration = await superior.waitFor(() => superior.messages(0x1200, 0x1201)[0], '0x1201');
+    expect(registration.body as BusinessBody).toMatchObject({ vehicleNo: '京A00001', vehicleColor: 1 });
+    expect((registration.body as BusinessBody).data).toMatchObject(
+      edition === '2019' ? { platformId: '12345678901', terminalId: 'DEVICE-0000000000001', simCode: '13900000001' } : { platformId: '12345678901', terminalId: 'T000001', simCode: '13900000001' },
+    );
+    expect(await list('&filed=1')).toEqual([expect.objectContaining({ vehicleId: 'v1', filed: true })]);
+    expect(await list('&filed=0')).toEqual([]);
+    expect((await api().get(`/platform809/filing?platformId=${platformId}`).set('Authorization', otherToken)).body.errorCode).toBe(410);
+    expect((await api().post('/platform809/filing').set('Authorization', token).send({ platformId, vehicleIds: ['v2'] })).body.errorCode).toBe(410);
   });
 
   it('shows every other refusal: IP (1), unregistered user (3), busy (5)', async () => {

@@ -1,24 +1,41 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { followSnapshotTopic, type EventBus, type Subscription } from '@openfleet/bus';
-import { Topics, VehicleRegistryView } from '@openfleet/contracts';
+import { canonicalTerminalPhone, Topics, VehicleRegistryView, type TerminalRegistryEntry } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import { pathOf } from '@openfleet/storage';
 
 /** Vehicles with plates and company paths, from admin's registry snapshot (never admin's tables). */
 @Injectable()
 export class ForwarderVehicleRegistry extends VehicleRegistryView implements OnModuleInit, OnModuleDestroy {
-  private subscription?: Subscription;
+  private subscriptions: Subscription[] = [];
+  private readonly terminals = new Map<string, TerminalRegistryEntry>();
 
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {
     super();
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscription = await followSnapshotTopic(this.bus, Topics.vehicleRegistry, 'forwarder-809-vehicle-registry', (entry) => this.apply(entry));
+    this.subscriptions = [
+      await followSnapshotTopic(this.bus, Topics.vehicleRegistry, 'forwarder-809-vehicle-registry', (entry) => this.apply(entry)),
+      await followSnapshotTopic(this.bus, Topics.terminalRegistry, 'forwarder-809-terminal-registry', (entry) => this.applyTerminal(entry)),
+    ];
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+    await Promise.all(this.subscriptions.map((s) => s.close()));
+  }
+
+  applyTerminal(entry: TerminalRegistryEntry): void {
+    const key = canonicalTerminalPhone(entry.terminalPhone);
+    const previous = this.terminals.get(key);
+    if (previous && previous.updatedAt > entry.updatedAt) return;
+    if (entry.deleted) this.terminals.delete(key);
+    else this.terminals.set(key, entry);
+  }
+
+  /** The terminal a vehicle's SIM number belongs to (its code and device id for 0x1201). */
+  terminalOf(terminalPhone: string): TerminalRegistryEntry | undefined {
+    return terminalPhone ? this.terminals.get(canonicalTerminalPhone(terminalPhone)) : undefined;
   }
 
   /** A company's path `/root/…/id/` as its vehicles carry it; `/id/` when none of its vehicles is known. */
