@@ -17,12 +17,23 @@ let platform: MonitorPlatform;
 let profile: Profile;
 let page: Page;
 const superior = new SuperiorPlatformSimulator({ edition: '2019', accounts: [{ userId: 7001, password: 'pw7001', accessCode: 990001 }] });
+let token = '';
+
+async function api<T>(path: string, body?: object, method = body ? 'POST' : 'GET'): Promise<T> {
+  const response = await fetch(`${platform.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const envelope = (await response.json()) as { flag: boolean; data: T };
+  if (!envelope.flag) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
 const shot = (name: string) => page.screenshot({ path: join(shots, `platform809-${name}.png`) });
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   await superior.listen();
   platform = await startMonitorPlatform(PASSWORD, 0);
+  token = (await api<{ access_token: string }>('/login', { username: 'admin', password: PASSWORD })).access_token;
+  await api('/basic/vehicle', { plateCode: '京F80901', plateColor: 2, vehicleType: 1 });
   profile = await openProfile('platform809');
   page = profile.page;
   await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
@@ -68,6 +79,29 @@ describe('console JT/T 809 (standalone server + a superior platform over TCP)', 
     const answer = await superior.waitFor(() => superior.messages(0x1300, 0x1301)[0], '0x1301', 15_000);
     expect((answer.body as BusinessBody).data).toMatchObject({ infoContent: '李四在岗值班', responder: '李四', sourceDataType: 0x9301 });
     await page.waitForSelector('[data-testid=duty-check-question]', { state: 'detached' });
-    expect(browserErrors.filter((error) => error.includes('pageerror'))).toEqual([]);
   }, 60_000);
+
+  it('logs the answered check, answers a supervision and files a vehicle', async () => {
+    superior.supervise('京F80901', 2, 77, Math.floor(Date.now() / 1000) + 1800);
+    await page.goto(`${platform.baseUrl}/index/platform`);
+    await page.click('.bp6-tab:has-text("查岗记录")');
+    await page.waitForSelector('[data-testid=duty-check-log] td:has-text("已应答")');
+    await page.click('.bp6-tab:has-text("报警督办")');
+    await page.locator('[data-testid=supervision-log] button', { hasText: '应答' }).first().click({ timeout: 20_000 });
+    const answer = await superior.waitFor(() => superior.messages(0x1400, 0x1401)[0], '0x1401', 15_000);
+    expect((answer.body as BusinessBody).data).toEqual({ supervisionId: 77, result: 1 });
+    await page.waitForSelector('[data-testid=supervision-log] td:has-text("已应答")');
+    await shot('supervision');
+
+    const [upper] = await api<{ id: number; companyId: string }[]>('/platform809/platforms');
+    await api(`/platform809/platforms/${upper.id}/targets`, { targets: [{ kind: 'company', refId: upper.companyId }] }, 'PUT');
+    await page.goto(`${platform.baseUrl}/monitor/nationalPlatformFiling`);
+    await page.locator('.bp6-table-cell:visible', { hasText: '京F80901' }).first().click({ timeout: 20_000 });
+    await page.click('[data-testid=filing-file]');
+    const registration = await superior.waitFor(() => superior.messages(0x1200, 0x1201)[0], '0x1201', 15_000);
+    expect((registration.body as BusinessBody).vehicleNo).toBe('京F80901');
+    await page.waitForSelector('.bp6-table-cell:visible:has-text("已备案")');
+    await shot('filing');
+    expect(browserErrors.filter((error) => error.includes('pageerror'))).toEqual([]);
+  }, 90_000);
 });

@@ -1,12 +1,26 @@
-import { HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { HTMLTable, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-registry';
-import { LinkTags, useLinkStatus } from './link-status';
+import { DutyCheckLog, SupervisionLog } from './InboundLogs';
+import { LinkTags, useLinkStatus, type LinkStatusMap } from './link-status';
 
-/** /index/platform: the live state of every superior platform's links. */
+/** /index/platform: the superior platforms' links, the duty-check log and the supervision to answer. */
 export default function PlatformLinkScreen(_props: ScreenProps) {
   const { t } = useTranslation();
-  const status = [...useLinkStatus().values()];
+  const status = useLinkStatus();
+  const names = new Map([...status.values()].map((s) => [s.platformId, s.name]));
+  return (
+    <Tabs id="platform809" renderActiveTabPanelOnly>
+      <Tab id="links" title={t('platform809.link')} panel={<LinkTable status={status} />} />
+      <Tab id="checks" title={t('platform809.dutyChecks')} panel={<DutyCheckLog names={names} />} />
+      <Tab id="supervision" title={t('platform809.supervisions')} panel={<SupervisionLog names={names} />} />
+    </Tabs>
+  );
+}
+
+function LinkTable({ status: map }: { readonly status: LinkStatusMap }) {
+  const { t } = useTranslation();
+  const status = [...map.values()];
   if (!status.length) return <NonIdealState icon="satellite" title={t('platform809.none')} />;
   return (
     <HTMLTable striped compact style={{ width: '100%' }} data-testid="platform-links">

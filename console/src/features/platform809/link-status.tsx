@@ -6,8 +6,10 @@ import type { LinkStatus } from './platform-form';
 
 const MAIN_INTENT: Record<LinkStatus['main'], Intent> = { online: 'success', connecting: 'warning', 'logging-in': 'warning', waiting: 'warning', refused: 'danger', stopped: 'none' };
 
+export type LinkStatusMap = ReadonlyMap<number, LinkStatus>;
+
 /** Every platform's link state, refreshed every 5 s. */
-export function useLinkStatus(skip = false): ReadonlyMap<number, LinkStatus> {
+export function useLinkStatus(skip = false): LinkStatusMap {
   const { data } = useLookupQuery({ url: 'platform809/platforms/status', tag: 'UpperPlatform' }, { pollingInterval: 5000, skip });
   // The same map while the answer is unchanged (RTK Query keeps the reference), so tables re-render only on news.
   return useMemo(() => new Map(((data as LinkStatus[] | undefined) ?? []).map((status) => [status.platformId, status])), [data]);
