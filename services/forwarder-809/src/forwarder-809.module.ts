@@ -9,6 +9,7 @@ import { ForwardingService } from './forwarding/forwarding.service';
 import { InboundController } from './inbound/inbound.controller';
 import { AlarmSupervision, DutyCheck } from './inbound/inbound.entity';
 import { InboundService } from './inbound/inbound.service';
+import { MonitoringService } from './inbound/monitoring.service';
 import { LinkManager } from './link/link-manager.service';
 import { CreateForwarderTables1732530000000 } from './migrations/1732530000000-create-forwarder-tables';
 import { CreateVehicleFiling1732540000000 } from './migrations/1732540000000-create-vehicle-filing';
@@ -43,6 +44,7 @@ export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000, CreateV
     UpperPlatformService,
     LinkManager,
     ForwardingService,
+    MonitoringService,
     InboundService,
     FilingService,
   ],

@@ -19,7 +19,7 @@ export interface CommandDef {
    * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
    * limit password) or remote control (pre-checks and the operation log).
    */
-  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm';
+  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809';
   build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
 }
 
@@ -514,7 +514,13 @@ export const ALARM_COMMAND_DEFS: readonly CommandDef[] = [
   { type: 'alarmAttachmentUpload', msgId: 0x9208, label: ['报警附件上传指令', 'Alarm attachment upload'], dedicated: 'alarm', timeoutS: 30, fields: [], build: () => ({}) },
 ];
 
-const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS, ...ALARM_COMMAND_DEFS].map((command) => [command.type, command]));
+/** A superior platform's monitoring requests (JT/T 809 0x9501 listen-in, 0x9503 text), carried out by the forwarder. */
+export const PLATFORM809_COMMAND_DEFS: readonly CommandDef[] = [
+  { type: 'platform809Monitor', msgId: 0x8400, label: ['上级平台单向监听', 'Listen-in for the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
+  { type: 'platform809Text', msgId: 0x8300, label: ['上级平台下发文本', 'Text from the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
+];
+
+const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS, ...ALARM_COMMAND_DEFS, ...PLATFORM809_COMMAND_DEFS].map((command) => [command.type, command]));
 
 export function commandDef(type: string): CommandDef | undefined {
   return BY_TYPE.get(type);

@@ -10,6 +10,7 @@ import { ForwardingService } from '../forwarding/forwarding.service';
 import type { Jt809Message } from '../link/jt809-connection';
 import { LinkManager, type ActivePlatform } from '../link/link-manager.service';
 import { AlarmSupervision, DutyCheck } from './inbound.entity';
+import { MonitoringService } from './monitoring.service';
 
 /** 2011 carries no answer time for a duty check: the usual 10 minutes. */
 const DEFAULT_DUTY_CHECK_MINUTES = 10;
@@ -31,6 +32,7 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
     private readonly links: LinkManager,
     private readonly forwarding: ForwardingService,
     private readonly registry: ForwarderVehicleRegistry,
+    private readonly monitoring: MonitoringService,
   ) {}
 
   onModuleInit(): void {
@@ -113,6 +115,10 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
         await active.link.send(0x1600, { ...vehicleHead, dataType: 0x1601, data: edition === '2019' ? { ...source, carInfo } : { carInfo } });
         return;
       }
+      case 0x9501:
+      case 0x9503:
+        await this.monitoring.request(active, business.dataType, data, vehicleHead, message.header.serial, vehicle);
+        return;
       default:
         this.logger.log(`platform ${active.platform.id}: 0x${message.msgId.toString(16)}/0x${business.dataType.toString(16)} received, not handled here`);
     }

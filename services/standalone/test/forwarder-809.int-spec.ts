@@ -1,0 +1,84 @@
+// JT/T 809 on the path a deployment takes: provisioned terminals (2013 and 2019 phone forms) under
+// `strict` registration report over TCP; an operator of their company adds a superior platform and
+// its group through the API; the superior (the simulator, over TCP) receives their positions, and
+// its listen-in and text requests reach the terminals through the instruction service and are
+// answered 0x1501/0x1503 from the terminals' replies. Another company sees none of it.
+import { LinkManager } from '@openfleet/forwarder-809';
+import { Gateway808Server } from '@openfleet/gateway-808';
+import { locationBody, type TestTerminal } from '@openfleet/gateway-808/testing';
+import { SuperiorPlatformSimulator, type BusinessBody, type Gnss2019 } from '@openfleet/jt809';
+import type { RunningPlatform } from '../src';
+import { connectTerminal, loginAdmin, provisionVehicle, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
+import { startTestPlatform } from './test-platform';
+
+jest.setTimeout(90_000);
+
+describe('JT/T 809 forwarding on the standalone platform', () => {
+  const superior = new SuperiorPlatformSimulator({ edition: '2019', accounts: [{ userId: 8001, password: 'pw8001', accessCode: 770001 }] });
+  let platform: RunningPlatform;
+  let admin: ApiClient;
+  let companyId: string;
+  let otherCompanyId: string;
+  const vehicles: ProvisionedVehicle[] = [];
+  const terminals: TestTerminal[] = [];
+  const base = Math.floor(Date.now() / 1000) - 600;
+
+  beforeAll(async () => {
+    await superior.listen();
+    platform = await startTestPlatform('strict');
+    admin = await loginAdmin(platform);
+    companyId = await admin.create('/basic/company', { name: 'Forwarded Transport' });
+    otherCompanyId = await admin.create('/basic/company', { name: 'Private Logistics' });
+    vehicles.push(await provisionVehicle(admin, companyId, { sim: '13400000001', plate: '京J80901', terminalCode: 'FWD0001', version: '2013' }));
+    vehicles.push(await provisionVehicle(admin, companyId, { sim: '13400000002', plate: '京J80902', terminalCode: 'FWD0002', version: '2019' }));
+    vehicles.push(await provisionVehicle(admin, otherCompanyId, { sim: '13400000003', plate: '京J80903', terminalCode: 'FWD0003', version: '2013' }));
+    const port = platform.app.get(Gateway808Server).address().port;
+    for (const vehicle of vehicles) terminals.push(await connectTerminal(port, vehicle));
+    const upper = await admin.create('/platform809/platforms', {
+      companyId, name: '交通厅平台', edition: '2019', mainIp: '127.0.0.1', mainPort: superior.port, slaveIp: '127.0.0.1', slavePort: platform.app.get(LinkManager).slavePort,
+      userId: 8001, password: 'pw8001', accessCode: 770001, platformCode: '77000100001',
+    });
+    await admin.put(`/platform809/platforms/${upper}/targets`, { targets: [{ kind: 'company', refId: companyId }] }).expect(200);
+    await superior.waitFor(() => superior.mainUp && superior.slaveUp, 'both links');
+  });
+
+  afterAll(async () => {
+    terminals.forEach((terminal) => terminal.close());
+    await platform?.app.close();
+    await superior.close();
+  });
+
+  it('forwards the positions of the group’s terminals, 2013 and 2019, and none of the other company', async () => {
+    for (const [i, terminal] of terminals.entries()) await terminal.expectAck(terminal.send(0x0200, { ...locationBody(0, new Date((base + i) * 1000)), speed: 42 }));
+    const plates = () => superior.messages(0x1200, 0x1202).map((m) => (m.body as BusinessBody).vehicleNo);
+    await superior.waitFor(() => plates().length >= 2, 'two positions');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(plates().sort()).toEqual(['京J80901', '京J80902']);
+    // 2019 carries the terminal's 0x0200 body: its speed word is 42 km/h in 1/10 km/h.
+    const gnss = (superior.messages(0x1200, 0x1202)[0].body as BusinessBody).data.position as Gnss2019;
+    expect(gnss.data.readUInt16BE(18)).toBe(420);
+    expect(gnss.platformId1).toBe('77000100001');
+  });
+
+  it('carries a listen-in (0x9501) and a text (0x9503) to the terminal and answers from its reply', async () => {
+    superior.request(0x9500, { vehicleNo: '京J80902', vehicleColor: 2, dataType: 0x9501, data: { monitorTel: '01012345678' } });
+    const callback = await terminals[1].expect((m) => m.msgId === 0x8400, 15_000);
+    expect(callback.body).toMatchObject({ flag: 1, phone: '01012345678' });
+    terminals[1].send(0x0001, { replySerial: callback.serial, replyId: 0x8400, result: 0 });
+    const listened = await superior.waitFor(() => superior.messages(0x1500, 0x1501)[0], '0x1501', 15_000);
+    expect((listened.body as BusinessBody).data).toEqual({ sourceDataType: 0x9501, sourceMsgSn: expect.any(Number), result: 0 });
+
+    superior.request(0x9500, { vehicleNo: '京J80901', vehicleColor: 2, dataType: 0x9503, data: { msgSequence: 31, priority: 1, content: '请减速慢行' } });
+    const text = await terminals[0].expect((m) => m.msgId === 0x8300, 15_000);
+    expect(text.body).toMatchObject({ flags: 0x0c, text: '请减速慢行' });
+    terminals[0].send(0x0001, { replySerial: text.serial, replyId: 0x8300, result: 1 });
+    const texted = await superior.waitFor(() => superior.messages(0x1500, 0x1503)[0], '0x1503', 15_000);
+    expect((texted.body as BusinessBody).data).toMatchObject({ sourceDataType: 0x9503, result: 1 });
+
+    // The other company's vehicle is not this platform's: refused at once, its terminal hears nothing.
+    superior.request(0x9500, { vehicleNo: '京J80903', vehicleColor: 2, dataType: 0x9501, data: { monitorTel: '01012345678' } });
+    await superior.waitFor(() => superior.messages(0x1500, 0x1501).length === 2 || undefined, 'second 0x1501');
+    expect((superior.messages(0x1500, 0x1501)[1].body as BusinessBody).data.result).toBe(1);
+    await expect(terminals[2].expect((m) => m.msgId === 0x8400, 300)).rejects.toThrow('timed out');
+  });
+});
