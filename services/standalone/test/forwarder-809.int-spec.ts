@@ -8,7 +8,7 @@ import { Gateway808Server } from '@openfleet/gateway-808';
 import { locationBody, type TestTerminal } from '@openfleet/gateway-808/testing';
 import { SuperiorPlatformSimulator, type BusinessBody, type Gnss2019 } from '@openfleet/jt809';
 import type { RunningPlatform } from '../src';
-import { connectTerminal, loginAdmin, provisionVehicle, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
+import { connectTerminal, loginAdmin, provisionVehicle, type ApiClient, type ProvisionedVehicle } from './provisioning';
 import { startTestPlatform } from './test-platform';
 
 jest.setTimeout(90_000);
