@@ -1,0 +1,22 @@
+export * from './errors';
+export { bcc, Command, decodeFrame, encodeFrame, Encryption, Gb32960Deframer, HEADER_LENGTH, MAX_FRAME_LENGTH, Response } from './frame';
+export type { Gb32960Edition, Gb32960Frame } from './frame';
+export type { Reading } from './values';
+export { fromReading, toReading } from './values';
+export { GENERAL_ALARMS, MAX_CELLS_PER_FRAME, splitCellVoltages } from './units';
+export type { Alarms, DriveMotor, Engine, Extremes, FuelCell, Position, RealtimeUnit, SubsystemTemperatures, SubsystemVoltages, WholeVehicle } from './units';
+export {
+  chinaTime,
+  commandName,
+  decodeLogout,
+  decodePlatformLogin,
+  decodeRealtime,
+  decodeTime,
+  decodeVehicleLogin,
+  encodeLogout,
+  encodePlatformLogin,
+  encodeRealtime,
+  encodeTime,
+  encodeVehicleLogin,
+} from './messages';
+export type { Logout, PlatformLogin, Realtime, VehicleLogin } from './messages';
