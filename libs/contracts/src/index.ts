@@ -15,6 +15,7 @@ export * from './events/registry';
 export * from './events/vehicle-state';
 export * from './vehicle/display-status';
 export * from './vehicle/vehicle-registry-view';
+export * from './vehicle/terminal-registry-view';
 export * from './terminal-phone';
 export * from './live/vehicle-positions';
 export * from './validation-rules';

@@ -1,3 +1,4 @@
+import { BoundedReader } from '@openfleet/wire';
 import { Gb32960DecodeError, Gb32960EncodeError } from './errors';
 
 /** A measured value: scaled and offset, or the standard's sentinel kept as such. */
@@ -26,45 +27,9 @@ function round(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
-export class Reader {
-  constructor(
-    readonly buf: Buffer,
-    public pos = 0,
-    readonly end = buf.length,
-  ) {}
-
-  get remaining(): number {
-    return this.end - this.pos;
-  }
-
-  need(n: number, what: string): void {
-    if (this.pos + n > this.end) throw new Gb32960DecodeError('TRUNCATED', `data ends before ${what} (${n} bytes needed, ${this.end - this.pos} left)`);
-  }
-
-  u8(what: string): number {
-    this.need(1, what);
-    return this.buf[this.pos++];
-  }
-
-  u16(what: string): number {
-    this.need(2, what);
-    const v = this.buf.readUInt16BE(this.pos);
-    this.pos += 2;
-    return v;
-  }
-
-  u32(what: string): number {
-    this.need(4, what);
-    const v = this.buf.readUInt32BE(this.pos);
-    this.pos += 4;
-    return v;
-  }
-
-  bytes(n: number, what: string): Buffer {
-    this.need(n, what);
-    const v = Buffer.from(this.buf.subarray(this.pos, this.pos + n));
-    this.pos += n;
-    return v;
+export class Reader extends BoundedReader {
+  constructor(buf: Buffer, pos = 0, end = buf.length) {
+    super(buf, pos, end, (message) => new Gb32960DecodeError('TRUNCATED', message));
   }
 
   ascii(n: number, what: string): string {

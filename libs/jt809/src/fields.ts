@@ -1,3 +1,4 @@
+import { BoundedReader } from '@openfleet/wire';
 import * as iconv from 'iconv-lite';
 import { Jt809DecodeError, Jt809EncodeError } from './errors';
 import type { Jt809Edition } from './frame';
@@ -66,41 +67,9 @@ export interface Gnss2019 {
 
 export type Gnss = Gnss2011 | Gnss2019;
 
-export class BodyReader {
-  constructor(
-    readonly buf: Buffer,
-    public pos = 0,
-    readonly end = buf.length,
-  ) {}
-
-  need(n: number, what: string): void {
-    if (this.pos + n > this.end) throw new Jt809DecodeError('TRUNCATED', `body ends before ${what} (${n} bytes needed, ${this.end - this.pos} left)`);
-  }
-
-  u8(what: string): number {
-    this.need(1, what);
-    return this.buf[this.pos++];
-  }
-
-  u16(what: string): number {
-    this.need(2, what);
-    const v = this.buf.readUInt16BE(this.pos);
-    this.pos += 2;
-    return v;
-  }
-
-  u32(what: string): number {
-    this.need(4, what);
-    const v = this.buf.readUInt32BE(this.pos);
-    this.pos += 4;
-    return v;
-  }
-
-  bytes(n: number, what: string): Buffer {
-    this.need(n, what);
-    const v = Buffer.from(this.buf.subarray(this.pos, this.pos + n));
-    this.pos += n;
-    return v;
+export class BodyReader extends BoundedReader {
+  constructor(buf: Buffer, pos = 0, end = buf.length) {
+    super(buf, pos, end, (message) => new Jt809DecodeError('TRUNCATED', message));
   }
 
   text(n: number, what: string): string {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { followSnapshotTopic, type EventBus, type Subscription } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics, VehicleRegistryView, type TerminalRegistryEntry } from '@openfleet/contracts';
+import { TerminalRegistryView, Topics, VehicleRegistryView, type TerminalRegistryEntry } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import { pathOf } from '@openfleet/storage';
 
@@ -8,7 +8,7 @@ import { pathOf } from '@openfleet/storage';
 @Injectable()
 export class ForwarderVehicleRegistry extends VehicleRegistryView implements OnModuleInit, OnModuleDestroy {
   private subscriptions: Subscription[] = [];
-  private readonly terminals = new Map<string, TerminalRegistryEntry>();
+  private readonly terminals = new TerminalRegistryView();
 
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {
     super();
@@ -17,7 +17,7 @@ export class ForwarderVehicleRegistry extends VehicleRegistryView implements OnM
   async onModuleInit(): Promise<void> {
     this.subscriptions = [
       await followSnapshotTopic(this.bus, Topics.vehicleRegistry, 'forwarder-809-vehicle-registry', (entry) => this.apply(entry)),
-      await followSnapshotTopic(this.bus, Topics.terminalRegistry, 'forwarder-809-terminal-registry', (entry) => this.applyTerminal(entry)),
+      await followSnapshotTopic(this.bus, Topics.terminalRegistry, 'forwarder-809-terminal-registry', (entry) => this.terminals.apply(entry)),
     ];
   }
 
@@ -25,17 +25,9 @@ export class ForwarderVehicleRegistry extends VehicleRegistryView implements OnM
     await Promise.all(this.subscriptions.map((s) => s.close()));
   }
 
-  applyTerminal(entry: TerminalRegistryEntry): void {
-    const key = canonicalTerminalPhone(entry.terminalPhone);
-    const previous = this.terminals.get(key);
-    if (previous && previous.updatedAt > entry.updatedAt) return;
-    if (entry.deleted) this.terminals.delete(key);
-    else this.terminals.set(key, entry);
-  }
-
   /** The terminal a vehicle's SIM number belongs to (its code and device id for 0x1201). */
   terminalOf(terminalPhone: string): TerminalRegistryEntry | undefined {
-    return terminalPhone ? this.terminals.get(canonicalTerminalPhone(terminalPhone)) : undefined;
+    return this.terminals.byTerminalPhone(terminalPhone);
   }
 
   /** A company's path `/root/…/id/` as its vehicles carry it; `/id/` when none of its vehicles is known. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { inScope, type AuthUser } from '@openfleet/auth';
 import { followSnapshotTopic, type EventBus, type Subscription } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics, VehicleRegistryView, type Edition, type TerminalRegistryEntry, type VehicleRegistryEntry, type VehicleStateEvent } from '@openfleet/contracts';
+import { canonicalTerminalPhone, TerminalRegistryView, Topics, VehicleRegistryView, type Edition, type TerminalRegistryEntry, type VehicleRegistryEntry, type VehicleStateEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { EVENT_BUS } from '@openfleet/service-kit';
 
@@ -25,7 +25,7 @@ const EDITIONS = new Set(['2011', '2013', '2019']);
 @Injectable()
 export class TerminalDirectory implements OnModuleInit, OnModuleDestroy {
   readonly vehicles = new VehicleRegistryView();
-  private readonly terminals = new Map<string, TerminalRegistryEntry>();
+  private readonly terminals = new TerminalRegistryView();
   private readonly states = new Map<string, VehicleStateEvent>();
   private readonly subscriptions: Subscription[] = [];
   /** Called when a terminal comes online (queued orders go out). */
@@ -54,11 +54,7 @@ export class TerminalDirectory implements OnModuleInit, OnModuleDestroy {
   }
 
   applyTerminal(entry: TerminalRegistryEntry): void {
-    const key = canonicalTerminalPhone(entry.terminalPhone);
-    const previous = this.terminals.get(key);
-    if (previous && previous.updatedAt > entry.updatedAt) return;
-    if (entry.deleted) this.terminals.delete(key);
-    else this.terminals.set(key, entry);
+    this.terminals.apply(entry);
   }
 
   isOnline(terminalPhone: string): boolean {
@@ -85,7 +81,7 @@ export class TerminalDirectory implements OnModuleInit, OnModuleDestroy {
     const vehicle = this.vehicleInScope(user, vehicleId);
     if (!vehicle.terminalPhone) throw new AppError(ErrorCode.SIM_MISSING, { data: vehicleId });
     const terminalPhone = canonicalTerminalPhone(vehicle.terminalPhone);
-    const terminal = this.terminals.get(terminalPhone);
+    const terminal = this.terminals.byTerminalPhone(terminalPhone);
     const edition = terminal?.protocolVersion ?? '';
     if (terminal && !EDITIONS.has(edition)) throw new AppError(ErrorCode.DEVICE_NOT_BOUND_TO_PROTOCOL, { data: vehicleId });
     return { vehicle, terminalPhone, edition: edition as Edition | '', online: this.isOnline(terminalPhone) };
