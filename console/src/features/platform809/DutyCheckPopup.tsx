@@ -4,14 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import { useGranted } from '../access/granted';
 import { useLookupQuery, useResourceCallMutation } from '../table-screen/resource-api';
+import type { DutyCheck } from './platform-form';
 
-interface DutyCheck {
-  readonly id: number;
-  readonly platformId: number;
-  readonly question: string;
-  readonly receivedAt: number;
-  readonly deadlineAt: number;
-}
 
 const POLL_MS = 10_000;
 

@@ -3,18 +3,8 @@ import { Button, HTMLSelect, HTMLTable, Tag, type Intent } from '@blueprintjs/co
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import { useLookupQuery, useResourceCallMutation } from '../table-screen/resource-api';
+import type { DutyCheck } from './platform-form';
 
-interface DutyCheck {
-  readonly id: number;
-  readonly platformId: number;
-  readonly question: string;
-  readonly receivedAt: number;
-  readonly deadlineAt: number;
-  readonly status: number;
-  readonly answer: string;
-  readonly answeredBy: string;
-  readonly answeredAt: number;
-}
 
 interface Supervision {
   readonly id: number;

@@ -38,6 +38,19 @@ export interface LinkStatus {
   readonly backlog: number;
 }
 
+/** `GET /platform809/duty-checks`: a superior's duty check (status 0 waiting, 1 replied, 2 not replied). */
+export interface DutyCheck {
+  readonly id: number;
+  readonly platformId: number;
+  readonly question: string;
+  readonly receivedAt: number;
+  readonly deadlineAt: number;
+  readonly status: number;
+  readonly answer: string;
+  readonly answeredBy: string;
+  readonly answeredAt: number;
+}
+
 export interface PlatformForm extends Record<string, string> {
   companyId: string;
   name: string;
