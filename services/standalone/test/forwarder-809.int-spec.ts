@@ -6,6 +6,7 @@
 import { LinkManager } from '@openfleet/forwarder-809';
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { locationBody, type TestTerminal } from '@openfleet/gateway-808/testing';
+import { encodeFrames } from '@openfleet/jt808';
 import { SuperiorPlatformSimulator, type BusinessBody, type Gnss2019 } from '@openfleet/jt809';
 import type { RunningPlatform } from '../src';
 import { connectTerminal, loginAdmin, provisionVehicle, type ApiClient, type ProvisionedVehicle } from './provisioning';
@@ -80,5 +81,42 @@ describe('JT/T 809 forwarding on the standalone platform', () => {
     await superior.waitFor(() => superior.messages(0x1500, 0x1501).length === 2 || undefined, 'second 0x1501');
     expect((superior.messages(0x1500, 0x1501)[1].body as BusinessBody).data.result).toBe(1);
     await expect(terminals[2].expect((m) => m.msgId === 0x8400, 300)).rejects.toThrow('timed out');
+  });
+
+  it('takes a photo (0x9502 → 0x8801, the 0x0801 upload carried in 0x1502), a driving record (0x9504 → 0x8700 → 0x1504) and emergency monitoring (0x9505 → 0x8105)', async () => {
+    const [, t2019] = terminals;
+    superior.request(0x9500, { vehicleNo: '京J80902', vehicleColor: 2, dataType: 0x9502, data: { lensId: 1, sizeType: 2 } });
+    const shoot = await t2019.expect((m) => m.msgId === 0x8801, 15_000);
+    expect(shoot.body).toMatchObject({ channel: 1, command: 1, resolution: 2 });
+    t2019.send(0x0805, { replySerial: shoot.serial, result: 0, mediaIds: [77] });
+    const jpeg = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(3000, 9), Buffer.from('ffd9', 'hex')]);
+    const body = { mediaId: 77, mediaType: 0, format: 0, event: 0, channel: 1, location: { alarm: 0, status: 3, latitude: 39.9, longitude: 116.4, altitude: 1, speed: 0, direction: 0, time: new Date() }, data: jpeg.toString('hex') };
+    let serial = 900;
+    encodeFrames({ msgId: 0x0801, version: '2019', phone: vehicles[1].header, body }, () => serial++).frames.forEach((frame) => t2019.writeRaw(frame));
+    const photo = await superior.waitFor(() => superior.messages(0x1500, 0x1502)[0], '0x1502', 15_000);
+    const photoData = (photo.body as BusinessBody).data as { photoRspFlag: number; lensId: number; sizeType: number; type: number; photo: Buffer; sourceDataType: number };
+    expect(photoData).toMatchObject({ photoRspFlag: 1, lensId: 1, sizeType: 2, type: 1, sourceDataType: 0x9502 });
+    expect(photoData.photo.equals(jpeg)).toBe(true);
+
+    superior.request(0x9500, { vehicleNo: '京J80902', vehicleColor: 2, dataType: 0x9504, data: { startTime: base, endTime: base + 600, command: 0x08 } });
+    const collect = await t2019.expect((m) => m.msgId === 0x8700, 15_000);
+    expect(collect.body).toMatchObject({ command: 8 });
+    t2019.send(0x0700, { replySerial: collect.serial, command: 8, data: '557a0800000100aabb' });
+    const record = await superior.waitFor(() => superior.messages(0x1500, 0x1504)[0], '0x1504', 15_000);
+    expect((record.body as BusinessBody).data).toMatchObject({ sourceDataType: 0x9504, commandType: 8 });
+    expect(((record.body as BusinessBody).data.travelData as Buffer).toString('hex')).toBe('557a0800000100aabb');
+
+    superior.request(0x9500, { vehicleNo: '京J80902', vehicleColor: 2, dataType: 0x9505, data: { authCode: '1234', accessPointName: 'cmnet', userName: 'u', password: 'p', serverIp: '10.0.0.1', tcpPort: 9000, udpPort: 0, endTime: Math.floor(Date.now() / 1000) + 600 } });
+    const control = await t2019.expect((m) => m.msgId === 0x8105, 15_000);
+    expect(control.body).toMatchObject({ command: 2 });
+    expect(String((control.body as { params: string }).params)).toMatch(/^0;1234;cmnet;u;p;10\.0\.0\.1;9000;0;1\d$/);
+    t2019.send(0x0001, { replySerial: control.serial, replyId: 0x8105, result: 0 });
+    const emergency = await superior.waitFor(() => superior.messages(0x1500, 0x1505)[0], '0x1505', 15_000);
+    expect((emergency.body as BusinessBody).data).toMatchObject({ sourceDataType: 0x9505, result: 0 });
+
+    // A plate the platform does not know: the photo answer says so (0x09).
+    superior.request(0x9500, { vehicleNo: '京X00000', vehicleColor: 2, dataType: 0x9502, data: { lensId: 1, sizeType: 1 } });
+    await superior.waitFor(() => superior.messages(0x1500, 0x1502).length === 2 || undefined, 'second 0x1502');
+    expect(((superior.messages(0x1500, 0x1502)[1].body as BusinessBody).data as { photoRspFlag: number }).photoRspFlag).toBe(9);
   });
 });

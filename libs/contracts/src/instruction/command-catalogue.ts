@@ -514,10 +514,13 @@ export const ALARM_COMMAND_DEFS: readonly CommandDef[] = [
   { type: 'alarmAttachmentUpload', msgId: 0x9208, label: ['报警附件上传指令', 'Alarm attachment upload'], dedicated: 'alarm', timeoutS: 30, fields: [], build: () => ({}) },
 ];
 
-/** A superior platform's monitoring requests (JT/T 809 0x9501 listen-in, 0x9503 text), carried out by the forwarder. */
+/** A superior platform's monitoring requests (JT/T 809 0x9501-0x9505), carried out by the forwarder. */
 export const PLATFORM809_COMMAND_DEFS: readonly CommandDef[] = [
   { type: 'platform809Monitor', msgId: 0x8400, label: ['上级平台单向监听', 'Listen-in for the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
   { type: 'platform809Text', msgId: 0x8300, label: ['上级平台下发文本', 'Text from the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
+  { type: 'platform809Photo', msgId: 0x8801, label: ['上级平台拍照', 'Photo for the superior platform'], dedicated: 'platform809', timeoutS: 60, fields: [], build: () => ({}) },
+  { type: 'platform809Record', msgId: 0x8700, label: ['上级平台行驶记录请求', 'Driving record for the superior platform'], dedicated: 'platform809', timeoutS: 60, fields: [], build: () => ({}) },
+  { type: 'platform809Emergency', msgId: 0x8105, label: ['上级平台应急接入', 'Emergency monitoring for the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
 ];
 
 const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS, ...ALARM_COMMAND_DEFS, ...PLATFORM809_COMMAND_DEFS].map((command) => [command.type, command]));

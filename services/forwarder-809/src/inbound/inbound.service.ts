@@ -116,7 +116,10 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
         return;
       }
       case 0x9501:
+      case 0x9502:
       case 0x9503:
+      case 0x9504:
+      case 0x9505:
         await this.monitoring.request(active, business.dataType, data, vehicleHead, message.header.serial, vehicle);
         return;
       default:
