@@ -116,9 +116,14 @@ describe.each([
     await superior.goDown();
     await waitFor(async () => (await status()).main !== 'online' && (await status()).slave !== 'online', 'links down');
     for (let s = 100; s < 160; s++) await bus.publish(Topics.position, { key: '13900000001', value: position('13900000001', 'v1', s) });
-    await waitFor(async () => (await status()).backlog === 60, '60 positions held');
+    // An alarm raised during the outage waits in the same backlog.
+    await bus.publish(Topics.alarm, { key: 'v1', value: { alarmId: 'a1', terminalPhone: '13900000001', vehicleId: 'v1', type: 'overspeed', level: 1, source: 'terminal', startedAt: (t0 + 130) * 1000, latitude: 39.9, longitude: 116.4, speedKmh: 95 } });
+    await waitFor(async () => (await status()).backlog === 61, '60 positions and an alarm held');
+    expect(superior.messages(0x1400, 0x1402)).toHaveLength(0);
     await superior.listen();
     await superior.waitFor(() => reissued().length >= 60, 'the backlog reissued');
+    const alarm = await superior.waitFor(() => superior.messages(0x1400, 0x1402)[0], 'the held alarm');
+    expect((alarm.body as BusinessBody).data).toMatchObject({ warnType: 1, warnTime: t0 + 130 });
     expect(longitudes(reissued())).toEqual(Array.from({ length: 60 }, (_, i) => 100 + i));
     expect(superior.messages(0x1200, 0x1203).every((m) => ((m.body as BusinessBody).data.positions as unknown[]).length <= 5)).toBe(true);
     await waitFor(async () => (await status()).backlog === 0, 'backlog empty');

@@ -81,7 +81,7 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
           continue;
         }
         const rows = held.get(id) ?? [];
-        rows.push(this.backlog.create({ platformId: id, vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, position: gnssToJson(gnss), gpsTimeS: position.gpsTimeS }));
+        rows.push(this.backlog.create({ platformId: id, kind: 'position', vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, position: gnssToJson(gnss), gpsTimeS: position.gpsTimeS }));
         held.set(id, rows);
       }
     }
@@ -129,14 +129,19 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
           }
           return;
         }
-        // Consecutive positions of one vehicle share a message; the order per vehicle is kept.
+        // Consecutive positions of one vehicle share a message; alarms go one by one; the order per vehicle is kept.
         let sent = 0;
         while (sent < rows.length) {
           const first = rows[sent];
           let end = sent + 1;
-          while (end < rows.length && end - sent < REISSUE_BATCH && rows[end].vehicleNo === first.vehicleNo && rows[end].vehicleColor === first.vehicleColor) end++;
+          if (first.kind === 'position') {
+            while (end < rows.length && end - sent < REISSUE_BATCH && rows[end].kind === 'position' && rows[end].vehicleNo === first.vehicleNo && rows[end].vehicleColor === first.vehicleColor) end++;
+          }
           const chunk = rows.slice(sent, end);
-          const ok = await active.link.send(0x1200, { vehicleNo: first.vehicleNo, vehicleColor: first.vehicleColor, dataType: 0x1203, data: { positions: chunk.map((row) => gnssFromJson(row.position)) } });
+          const ok =
+            first.kind === 'alarm'
+              ? await active.link.send(0x1400, { vehicleNo: first.vehicleNo, vehicleColor: first.vehicleColor, dataType: 0x1402, data: JSON.parse(first.position) as Record<string, unknown> })
+              : await active.link.send(0x1200, { vehicleNo: first.vehicleNo, vehicleColor: first.vehicleColor, dataType: 0x1203, data: { positions: chunk.map((row) => gnssFromJson(row.position)) } });
           if (!ok) break;
           sent = end;
         }
@@ -151,8 +156,9 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** 0x1402 for each alarm that starts, to the platforms its vehicle is forwarded to (when a link is up). */
+  /** 0x1402 for each alarm that starts, to the platforms its vehicle is forwarded to; kept in the backlog while no link is up. */
   private async forwardAlarms(alarms: AlarmEvent[]): Promise<void> {
+    const held = new Map<number, ForwardBacklog[]>();
     for (const alarm of alarms) {
       if (alarm.endedAt && alarm.endedAt !== alarm.startedAt) continue;
       const vehicle = this.registry.find(alarm);
@@ -165,8 +171,13 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
           active.platform.edition === '2019'
             ? { sourcePlatformId: active.platform.platformCode, warnType, warnTime, startTime: warnTime, endTime: 0, vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, destinationPlatformId: '', drvLineId: 0, infoContent: content }
             : { warnSrc: alarm.source === 'terminal' ? 1 : 2, warnType, warnTime, infoId: (this.infoId = (this.infoId + 1) >>> 0), infoContent: content };
-        await active.link.send(0x1400, { vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, dataType: 0x1402, data });
+        const id = active.platform.id;
+        if (!this.draining.has(id) && !held.has(id) && active.link.online && (await active.link.send(0x1400, { vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, dataType: 0x1402, data }))) continue;
+        const rows = held.get(id) ?? [];
+        rows.push(this.backlog.create({ platformId: id, kind: 'alarm', vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, position: JSON.stringify(data), gpsTimeS: warnTime }));
+        held.set(id, rows);
       }
     }
+    for (const [platformId, rows] of held) await this.hold(platformId, rows);
   }
 }
