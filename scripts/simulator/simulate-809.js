@@ -3,8 +3,9 @@
 //   npm run simulate:809 -- --port 9809 --edition 2019 --user 5001 --password pw5001 --access-code 880001
 // Add a platform in superiorPlatformM with these values (main link 127.0.0.1:<port>); the simulator
 // checks the login, opens the slave link back, verifies every frame's CRC (and the cipher with
-// --m1/--ia1/--ic1), prints what arrives, and on a schedule sends duty checks, supervision and
-// start/stop requests (--every seconds, 0 never).
+// --m1/--ia1/--ic1), prints what arrives, and on a schedule (--every seconds, 0 never) sends in
+// turn a duty check, supervision, static-information, stop and start, text and listen-in requests
+// (all but the duty check need --plate).
 const { SuperiorPlatformSimulator, messageName } = require('@openfleet/jt809');
 
 function parse(argv) {
@@ -47,11 +48,18 @@ async function main() {
     setInterval(() => {
       if (!sim.mainUp) return;
       infoId++;
-      const kind = infoId % 3;
+      const vehicle = { vehicleNo: o.plate, vehicleColor: o.color };
+      const schedule = [
+        () => sim.dutyCheck(infoId, `查岗 ${infoId}: 请回复值班人员`, 5, String(o.accessCode)),
+        () => sim.supervise(o.plate, o.color, infoId, Math.floor(Date.now() / 1000) + 1800),
+        () => sim.request(0x9600, { ...vehicle, dataType: 0x9601, data: {} }),
+        () => sim.request(0x9200, { ...vehicle, dataType: 0x9206, data: { reasonCode: 1 } }),
+        () => sim.request(0x9200, { ...vehicle, dataType: 0x9205, data: { reasonCode: 1 } }),
+        () => sim.request(0x9500, { ...vehicle, dataType: 0x9503, data: { msgSequence: infoId, priority: 1, content: `上级平台消息 ${infoId}` } }),
+        () => sim.request(0x9500, { ...vehicle, dataType: 0x9501, data: { monitorTel: '01012345678' } }),
+      ];
       try {
-        if (kind === 1 || !o.plate) sim.dutyCheck(infoId, `查岗 ${infoId}: 请回复值班人员`, 5, String(o.accessCode));
-        else if (kind === 2) sim.supervise(o.plate, o.color, infoId, Math.floor(Date.now() / 1000) + 1800);
-        else sim.request(0x9600, { vehicleNo: o.plate, vehicleColor: o.color, dataType: 0x9601, data: {} });
+        schedule[o.plate ? infoId % schedule.length : 0]();
       } catch (error) {
         console.log(`request not sent: ${error.message}`);
       }
