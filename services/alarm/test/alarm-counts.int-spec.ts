@@ -106,7 +106,7 @@ describe.each(['sqlite', 'mysql'] as const)('alarm totals on %s', (engine) => {
 
   afterAll(async () => {
     await app?.close();
-    await dropTestSchema(env, 'alarm_counts');
+    await dropTestSchema(env, 'alarm');
   });
 
   it('counts every window, filter and scope as the rows do', async () => {

@@ -62,7 +62,7 @@ describe.each(['sqlite', 'mysql'] as const)('alarm reports on %s', (engine) => {
 
   afterAll(async () => {
     await app?.close();
-    await dropTestSchema(env, 'alarmreport');
+    await dropTestSchema(env, 'alarm');
   });
 
   it('lists each overspeed with its duration, maximum speed and limit, newest first', async () => {
