@@ -123,12 +123,13 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
       if (env.GATEWAY_808_PORT) env.GATEWAY_808_PORT = String(await freePort());
       if (env.ALARM_ATTACHMENT_PORT) env.ALARM_ATTACHMENT_PORT = String(await freePort());
       if (env.FORWARDER_809_SLAVE_PORT) env.FORWARDER_809_SLAVE_PORT = String(await freePort());
+      if (env.ENERGY_32960_PORT) env.ENERGY_32960_PORT = String(await freePort());
       env.INSTANCE_ID = `${name}-${RUN}`;
       running.set(name, { name, env, httpPort: Number(env.HTTP_PORT), child: undefined as unknown as ChildProcess, output: '' });
     }
     const port = (name: string) => running.get(name)!.httpPort;
     // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
-    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}` });
+    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}`, ENERGY_URL: `http://127.0.0.1:${port('energy')}` });
     // Compose mounts a volume there; here a directory of this run.
     running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
     running.get('alarm')!.env.ALARM_EVIDENCE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-evidence-'));
@@ -153,7 +154,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   });
 
   it('starts every service compose defines, with the secrets compose gives it', () => {
-    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'fence', 'forwarder-809', 'gateway-808', 'instruction', 'tracking']));
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'energy', 'fence', 'forwarder-809', 'gateway-808', 'instruction', 'tracking']));
     expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
     expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
   });

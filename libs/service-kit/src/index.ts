@@ -17,3 +17,4 @@ export * from './excel-sheet';
 export * from './sms-provider';
 export * from './time-window';
 export * from './file-store';
+export { RateLimitedLog } from './rate-limited-log';

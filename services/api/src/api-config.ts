@@ -31,6 +31,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   FORWARDER_809_URL = 'http://forwarder-809:8080';
 
+  /** Cluster mode: where the energy service answers (/energy). */
+  @IsString()
+  ENERGY_URL = 'http://energy:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

@@ -14,6 +14,9 @@ export const ALARM_PATHS = ['/gps/alarm'];
 /** Path prefixes the JT/T 809 forwarder answers (cluster mode). */
 export const FORWARDER_809_PATHS = ['/platform809'];
 
+/** Path prefixes the energy service answers (cluster mode). */
+export const ENERGY_PATHS = ['/energy'];
+
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
 
@@ -46,6 +49,11 @@ export function mountAlarmProxy(app: INestApplication, target: string): void {
 /** Cluster mode: superior platforms, their links, duty checks and supervision to the JT/T 809 forwarder. */
 export function mountForwarder809Proxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'forwarder-809', target, (path) => matches(FORWARDER_809_PATHS, path));
+}
+
+/** Cluster mode: battery data (GB/T 32960) to the energy service. */
+export function mountEnergyProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'energy', target, (path) => matches(ENERGY_PATHS, path));
 }
 
 /** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction, fence and alarm paths. */

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from '@openfleet/admin';
 import { AlarmModule } from '@openfleet/alarm';
 import { ApiModule } from '@openfleet/api';
+import { EnergyModule } from '@openfleet/energy';
 import { FenceModule } from '@openfleet/fence';
 import { Forwarder809Module } from '@openfleet/forwarder-809';
 import { Gateway808Module } from '@openfleet/gateway-808';
@@ -28,6 +29,7 @@ export class StandaloneModule {
         FenceModule,
         AlarmModule,
         Forwarder809Module,
+        EnergyModule,
       ],
     };
   }

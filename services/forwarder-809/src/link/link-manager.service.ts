@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { VehicleRegistryEntry } from '@openfleet/contracts';
 import type { Jt809Edition } from '@openfleet/jt809';
+import { RateLimitedLog } from '@openfleet/service-kit';
 import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
 import { UpperPlatformService } from '../platform/upper-platform.service';
 import type { ForwardTarget, UpperPlatform } from '../platform/upper-platform.entity';
@@ -14,26 +15,6 @@ export interface ActivePlatform {
   platform: UpperPlatform;
   companies: Set<string>;
   vehicles: Set<string>;
-}
-
-/** Warnings are rate-limited: one line per key and minute, with the count of the ones held back. */
-class RateLimitedLog {
-  private readonly last = new Map<string, { at: number; held: number }>();
-
-  constructor(private readonly logger: Logger) {}
-
-  write(level: 'info' | 'warn', message: string): void {
-    if (level === 'info') return this.logger.log(message);
-    const key = message.replace(/\d+/g, '#').slice(0, 80);
-    const now = Date.now();
-    const entry = this.last.get(key);
-    if (entry && now - entry.at < 60_000) {
-      entry.held++;
-      return;
-    }
-    this.logger.warn(entry?.held ? `${message} (${entry.held} more like it in the last minute)` : message);
-    this.last.set(key, { at: now, held: 0 });
-  }
 }
 
 /** Owns the links of every enabled platform and our slave-link listener; restarts a platform's links when it changes. */

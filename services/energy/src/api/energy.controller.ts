@@ -1,0 +1,39 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { okEnvelope } from '@openfleet/contracts';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { EnergyService } from './energy.service';
+
+export class VehicleQueryDto {
+  @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
+}
+
+export class HistoryQueryDto extends VehicleQueryDto {
+  @ApiProperty({ description: '"YYYY-MM-DD HH:mm:ss" (China time) or epoch ms; at most 7 days' }) @IsString() @MaxLength(32) startTime!: string;
+  @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
+}
+
+/** newEnergy: a vehicle's battery data from GB/T 32960. */
+@ApiTags('energy')
+@ApiBearerAuth()
+@Controller('energy')
+@UseGuards(AuthGuard)
+export class EnergyController {
+  constructor(private readonly energy: EnergyService) {}
+
+  @Get('latest')
+  @RequiresAnyAction('newEnergy', 'newEnergy:search')
+  @ApiOperation({ summary: 'The latest real-time report: SOC, voltage, current, charging state, every unit (cells, probes, alarms)' })
+  async latest(@CurrentUser() user: AuthUser, @Query() query: VehicleQueryDto) {
+    return okEnvelope(await this.energy.latest(user, query.vehicleId));
+  }
+
+  @Get('history')
+  @RequiresAnyAction('newEnergy', 'newEnergy:search')
+  @ApiOperation({ summary: 'Chart series soc, speed, maxVoltages, minVoltas, maxTemps, minTemps with their cell and probe numbers' })
+  async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQueryDto) {
+    return okEnvelope(await this.energy.history(user, query.vehicleId, query.startTime, query.endTime));
+  }
+}

@@ -1,0 +1,24 @@
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+
+/** The energy service's own settings (environment variable names), validated at start. */
+export class EnergyConfig {
+  /** TCP port of the GB/T 32960 gateway; 0 picks a free port (tests). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  ENERGY_32960_PORT = 32960;
+
+  @IsString()
+  ENERGY_32960_HOST = '0.0.0.0';
+
+  /** strict: only vehicles whose VIN the admin registry knows log in; open admits any VIN (answered, not stored). */
+  @IsIn(['strict', 'open'])
+  ENERGY_REGISTRATION = 'strict';
+
+  /** A connection silent this long is closed (terminals heartbeat every 10-60 s). */
+  @IsInt()
+  @Min(10)
+  ENERGY_IDLE_S = 180;
+}
+
+export const ENERGY_CONFIG = Symbol('ENERGY_CONFIG');

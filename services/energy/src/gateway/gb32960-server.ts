@@ -1,0 +1,202 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  chinaTime,
+  Command,
+  decodeFrame,
+  decodeLogout,
+  decodeRealtime,
+  decodeVehicleLogin,
+  encodeFrame,
+  encodeTime,
+  Encryption,
+  Gb32960Deframer,
+  Response,
+  type Gb32960Frame,
+  type Reading,
+  type RealtimeUnit,
+} from '@openfleet/gb32960';
+import { RateLimitedLog } from '@openfleet/service-kit';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
+import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
+import { EnergyRealtime } from '../storage/energy-realtime.entity';
+
+/** Consecutive undecodable frames after which a connection is closed. */
+const MAX_BAD_FRAMES = 10;
+
+interface Session {
+  socket: Socket;
+  vin?: string;
+  vehicleId?: string;
+  badFrames: number;
+  /** Frames of one connection are handled one after the other. */
+  queue: Promise<void>;
+}
+
+const num = (value: Reading | undefined): number | null => (typeof value === 'number' ? value : null);
+
+/**
+ * The GB/T 32960 gateway: vehicles log in with their VIN (strict: the VIN must be in the admin
+ * registry), send real-time and reissued data, heartbeats and logouts. A report is answered with
+ * success only once it is stored; a resent one is stored once. Bad BCC or length, encrypted
+ * payloads (no keys are configured) and data before login are answered "error" and logged.
+ */
+@Injectable()
+export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Gb32960');
+  private readonly log = new RateLimitedLog(this.logger);
+  private server?: Server;
+  private readonly sessions = new Set<Session>();
+  private readonly byVin = new Map<string, Session>();
+  readonly stats = { logins: 0, refused: 0, reports: 0, badFrames: 0 };
+
+  constructor(
+    @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
+    @InjectRepository(EnergyRealtime, 'energy') private readonly reports: Repository<EnergyRealtime>,
+    private readonly registry: EnergyVehicleRegistry,
+  ) {}
+
+  port(): number {
+    const address = this.server?.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.server = createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.config.ENERGY_32960_PORT, this.config.ENERGY_32960_HOST, () => resolve());
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const session of this.sessions) session.socket.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private accept(socket: Socket): void {
+    const session: Session = { socket, badFrames: 0, queue: Promise.resolve() };
+    this.sessions.add(session);
+    const deframer = new Gb32960Deframer();
+    socket.setTimeout(this.config.ENERGY_IDLE_S * 1000, () => socket.destroy());
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      this.sessions.delete(session);
+      if (session.vin && this.byVin.get(session.vin) === session) this.byVin.delete(session.vin);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      for (const bytes of deframer.push(chunk)) session.queue = session.queue.then(() => this.receive(session, bytes)).catch((error: Error) => this.log.write('warn', `32960 ${session.vin ?? '?'}: ${error.message}`));
+    });
+  }
+
+  private async receive(session: Session, bytes: Buffer): Promise<void> {
+    let frame: Gb32960Frame;
+    try {
+      frame = decodeFrame(bytes);
+    } catch (error) {
+      this.stats.badFrames++;
+      this.log.write('warn', `32960 from ${session.socket.remoteAddress ?? '?'}: ${(error as Error).message}`);
+      if (++session.badFrames >= MAX_BAD_FRAMES) session.socket.destroy();
+      return;
+    }
+    session.badFrames = 0;
+    const answer = (response: number, data: Buffer = Buffer.alloc(0)) => {
+      if (!session.socket.destroyed) session.socket.write(encodeFrame({ command: frame.command, response, vin: frame.vin, encryption: Encryption.NONE, data }));
+    };
+    if (frame.response !== Response.COMMAND) return;
+    if (frame.encryption !== Encryption.NONE) {
+      this.log.write('warn', `32960 ${frame.vin}: encrypted data (${frame.encryption}) and no keys configured`);
+      return answer(Response.ERROR);
+    }
+    try {
+      switch (frame.command) {
+        case Command.VEHICLE_LOGIN:
+          return this.login(session, frame, answer);
+        case Command.REALTIME:
+        case Command.REISSUE:
+          return await this.report(session, frame, answer);
+        case Command.VEHICLE_LOGOUT:
+          decodeLogout(frame.data);
+          if (session.vin === frame.vin) {
+            this.byVin.delete(frame.vin);
+            session.vin = undefined;
+          }
+          return answer(Response.SUCCESS, encodeTime(chinaTime()));
+        case Command.HEARTBEAT:
+          return answer(Response.SUCCESS);
+        case Command.TIME_SYNC:
+          return answer(Response.SUCCESS, encodeTime(chinaTime()));
+        default:
+          this.log.write('warn', `32960 ${frame.vin}: command 0x${frame.command.toString(16)} not handled`);
+          return answer(Response.ERROR);
+      }
+    } catch (error) {
+      this.stats.badFrames++;
+      this.log.write('warn', `32960 ${frame.vin}: command 0x${frame.command.toString(16)}: ${(error as Error).message}`);
+      return answer(Response.ERROR);
+    }
+  }
+
+  private login(session: Session, frame: Gb32960Frame, answer: (response: number, data?: Buffer) => void): void {
+    const login = decodeVehicleLogin(frame.data);
+    const vehicle = this.registry.byVin(frame.vin);
+    if (!vehicle && this.config.ENERGY_REGISTRATION === 'strict') {
+      this.stats.refused++;
+      this.log.write('warn', `32960 login of unknown VIN ${frame.vin} refused`);
+      answer(Response.ERROR, encodeTime(login.time));
+      session.socket.end();
+      return;
+    }
+    const holder = this.byVin.get(frame.vin);
+    if (holder && holder !== session && !holder.socket.destroyed) {
+      this.stats.refused++;
+      answer(Response.VIN_REPEATED, encodeTime(login.time));
+      return;
+    }
+    session.vin = frame.vin;
+    session.vehicleId = vehicle?.vehicleId ?? '';
+    this.byVin.set(frame.vin, session);
+    this.stats.logins++;
+    answer(Response.SUCCESS, encodeTime(login.time));
+  }
+
+  private async report(session: Session, frame: Gb32960Frame, answer: (response: number, data?: Buffer) => void): Promise<void> {
+    if (session.vin !== frame.vin) {
+      this.log.write('warn', `32960 ${frame.vin}: data before login`);
+      return answer(Response.ERROR);
+    }
+    const realtime = decodeRealtime(frame.data);
+    const collectedAt = Date.parse(`${realtime.time.replace(' ', 'T')}+08:00`);
+    const row = { vin: frame.vin, collectedAt, vehicleId: session.vehicleId ?? '', receivedAt: Date.now(), reissued: frame.command === Command.REISSUE ? 1 : 0, ...seriesOf(realtime.units), units: realtime.units };
+    // Stored before the answer: success means the report is durable. A resent one inserts nothing.
+    await this.reports.createQueryBuilder().insert().values(row as QueryDeepPartialEntity<EnergyRealtime>).orIgnore().execute();
+    this.stats.reports++;
+    answer(Response.SUCCESS, encodeTime(realtime.time));
+  }
+}
+
+/** The chart series of spec §3 from a report's units; null where absent or abnormal/invalid. */
+function seriesOf(units: RealtimeUnit[]) {
+  const vehicle = units.find((u): u is Extract<RealtimeUnit, { type: 0x01 }> => 'vehicle' in u)?.vehicle;
+  const extremes = units.find((u): u is Extract<RealtimeUnit, { type: 0x06 }> => 'extremes' in u)?.extremes;
+  const alarms = units.find((u): u is Extract<RealtimeUnit, { type: 0x07 }> => 'alarms' in u)?.alarms;
+  return {
+    soc: num(vehicle?.socPercent),
+    speed: num(vehicle?.speedKmh),
+    voltage: num(vehicle?.voltageV),
+    current: num(vehicle?.currentA),
+    chargeState: vehicle ? vehicle.chargeState : null,
+    maxCellV: num(extremes?.maxCellVoltageV),
+    maxCellNo: extremes ? extremes.maxVoltageCell : null,
+    minCellV: num(extremes?.minCellVoltageV),
+    minCellNo: extremes ? extremes.minVoltageCell : null,
+    maxTemp: num(extremes?.maxTempC),
+    maxTempProbe: extremes ? extremes.maxTempProbe : null,
+    minTemp: num(extremes?.minTempC),
+    minTempProbe: extremes ? extremes.minTempProbe : null,
+    alarmLevel: alarms ? alarms.maxLevel : null,
+  };
+}

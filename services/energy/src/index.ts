@@ -1,0 +1,2 @@
+export { EnergyModule, ENERGY_ENTITIES, ENERGY_MIGRATIONS } from './energy.module';
+export { Gb32960Server } from './gateway/gb32960-server';

@@ -1,0 +1,32 @@
+import { bigintNumber, jsonText } from '@openfleet/storage';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One GB/T 32960 real-time (0x02) or reissued (0x03) report of a vehicle: the chart series in
+ * columns (null where the vehicle sent abnormal or invalid), every unit as decoded in `units`.
+ * Keyed (vin, collected_at): a resent report is stored once.
+ */
+@Entity('energy_realtime')
+export class EnergyRealtime {
+  @PrimaryColumn({ type: 'varchar', length: 17 }) vin!: string;
+  @PrimaryColumn({ name: 'collected_at', type: 'bigint', transformer: bigintNumber }) collectedAt!: number;
+  @Column({ name: 'vehicle_id', type: 'varchar', length: 32 }) vehicleId!: string;
+  @Column({ name: 'received_at', type: 'bigint', transformer: bigintNumber }) receivedAt!: number;
+  @Column({ type: 'int', default: 0 }) reissued!: number;
+  @Column({ type: 'double', nullable: true }) soc!: number | null;
+  @Column({ type: 'double', nullable: true }) speed!: number | null;
+  @Column({ type: 'double', nullable: true }) voltage!: number | null;
+  @Column({ type: 'double', nullable: true }) current!: number | null;
+  /** 1-4, 254 abnormal, 255 invalid (spec §4); null when the report had no whole-vehicle unit. */
+  @Column({ name: 'charge_state', type: 'int', nullable: true }) chargeState!: number | null;
+  @Column({ name: 'max_cell_v', type: 'double', nullable: true }) maxCellV!: number | null;
+  @Column({ name: 'max_cell_no', type: 'int', nullable: true }) maxCellNo!: number | null;
+  @Column({ name: 'min_cell_v', type: 'double', nullable: true }) minCellV!: number | null;
+  @Column({ name: 'min_cell_no', type: 'int', nullable: true }) minCellNo!: number | null;
+  @Column({ name: 'max_temp', type: 'double', nullable: true }) maxTemp!: number | null;
+  @Column({ name: 'max_temp_probe', type: 'int', nullable: true }) maxTempProbe!: number | null;
+  @Column({ name: 'min_temp', type: 'double', nullable: true }) minTemp!: number | null;
+  @Column({ name: 'min_temp_probe', type: 'int', nullable: true }) minTempProbe!: number | null;
+  @Column({ name: 'alarm_level', type: 'int', nullable: true }) alarmLevel!: number | null;
+  @Column({ type: 'text', transformer: jsonText }) units!: unknown;
+}

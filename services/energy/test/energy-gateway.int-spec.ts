@@ -1,0 +1,147 @@
+// The GB/T 32960 gateway over real TCP on SQLite and MariaDB: VIN refusal under strict
+// registration, login and VIN repeated, reports answered only once stored (a resent one stored
+// once), reissue, sentinels kept out of the series, bad BCC and encrypted payloads, heartbeat,
+// time sync and logout; the battery API with the caller's vehicle scope.
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { TokenService, type AuthUser } from '@openfleet/auth';
+import { InProcessBus, silentBusLogger } from '@openfleet/bus';
+import { Topics } from '@openfleet/contracts';
+import { decodeFrame, encodeFrame, encodeRealtime, encodeVehicleLogin, Gb32960Deframer, type Gb32960Frame, type RealtimeUnit } from '@openfleet/gb32960';
+import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
+import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
+import { connect, type Socket } from 'node:net';
+import request from 'supertest';
+import { EnergyModule, Gb32960Server } from '../src';
+
+jest.setTimeout(60_000);
+
+const VIN = 'LSVAU2180N2183294';
+const OTHER_VIN = 'LSVAU2180N2183295';
+const operator = (company: string): AuthUser => ({ id: '31', companyId: company, userType: 1, roleIds: ['energy'], superAdmin: false, scope: { companies: [company], fleets: [] } });
+
+/** A vehicle terminal: frames out, answers in. */
+class Ev {
+  private readonly deframer = new Gb32960Deframer();
+  readonly answers: Gb32960Frame[] = [];
+  closed = false;
+
+  private constructor(readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => this.answers.push(...this.deframer.push(chunk).map((bytes) => decodeFrame(bytes))));
+    socket.on('close', () => (this.closed = true));
+  }
+
+  static async open(port: number): Promise<Ev> {
+    const socket = connect({ host: '127.0.0.1', port });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    return new Ev(socket);
+  }
+
+  async call(command: number, data: Buffer, vin = VIN, encryption = 1): Promise<Gb32960Frame> {
+    const before = this.answers.length;
+    this.socket.write(encodeFrame({ command, response: 0xfe, vin, encryption, data }));
+    return this.next(before);
+  }
+
+  async next(index: number, timeoutMs = 5000): Promise<Gb32960Frame> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.answers.length <= index) {
+      if (Date.now() > deadline) throw new Error('no answer');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return this.answers[index];
+  }
+}
+
+const login = (time = '2026-11-24 10:00:00') => encodeVehicleLogin({ time, serial: 1, iccid: '89860012345678901234', subsystemCodes: ['PACK00000001'] });
+const units = (soc: number, cellVoltage: number | 'abnormal'): RealtimeUnit[] => [
+  { type: 1, vehicle: { vehicleState: 1, chargeState: 3, runMode: 1, speedKmh: 42.5, mileageKm: 12345.6, voltageV: 350.2, currentA: -12.3, socPercent: soc, dcdcState: 1, gear: 0x2e, insulationKOhm: 5000, acceleratorPercent: 20, brakePercent: 0 } },
+  { type: 6, extremes: { maxVoltageSubsystem: 1, maxVoltageCell: 23, maxCellVoltageV: cellVoltage, minVoltageSubsystem: 1, minVoltageCell: 5, minCellVoltageV: 3.298, maxTempSubsystem: 1, maxTempProbe: 3, maxTempC: 35, minTempSubsystem: 1, minTempProbe: 10, minTempC: 28 } },
+  { type: 8, voltages: [{ subsystem: 1, voltageV: 350.2, currentA: -12.3, totalCells: 3, firstCell: 1, cellVoltagesV: [3.412, 3.3, 'abnormal'] }] },
+];
+
+describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine) => {
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', AUTH_JWT_SECRET: 'energy-test-secret-energy-test-secret-0123456' };
+  let app: INestApplication;
+  let port: number;
+  let token: string;
+  let otherToken: string;
+  let ev: Ev;
+
+  beforeAll(async () => {
+    const bus = new InProcessBus({ logger: silentBusLogger });
+    await bus.publish(Topics.rolePermissions, [{ key: 'energy', value: { roleId: 'energy', actionCodes: ['newEnergy', 'newEnergy:search'], deleted: false, updatedAt: Date.now() } }]);
+    await bus.publish(Topics.vehicleRegistry, [
+      { key: 'ev1', value: { vehicleId: 'ev1', plateCode: '京AD12345', plateColor: 5, vin: VIN, companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } },
+      { key: 'ev2', value: { vehicleId: 'ev2', plateCode: '京AD12346', plateColor: 5, vin: OTHER_VIN, companyId: 'c2', companyPath: ['root', 'c2'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } },
+    ]);
+    app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'energy-test', config: loadConfig(PlatformConfig, env), bus, env }), EnergyModule] }).compile()).createNestApplication({ logger: false });
+    await app.init();
+    port = app.get(Gb32960Server).port();
+    token = `Bearer ${await app.get(TokenService).sign(operator('c1'))}`;
+    otherToken = `Bearer ${await app.get(TokenService).sign(operator('c2'))}`;
+  });
+
+  afterAll(async () => {
+    ev?.socket.destroy();
+    await app?.close();
+    await dropTestSchema(env, 'energy');
+  });
+
+  it('refuses a VIN the registry does not know (0x02) and closes the connection', async () => {
+    const stranger = await Ev.open(port);
+    const answer = await stranger.call(0x01, login(), 'LUNKNOWN000000000');
+    expect(answer).toMatchObject({ command: 1, response: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stranger.closed).toBe(true);
+  });
+
+  it('logs a vehicle in (0x01 with the time), refuses the same VIN elsewhere (0x03) and data before login (0x02)', async () => {
+    ev = await Ev.open(port);
+    const answer = await ev.call(0x01, login());
+    expect(answer).toMatchObject({ command: 1, response: 1, vin: VIN });
+    expect(answer.data.toString('hex')).toBe('1a0b180a0000');
+    const twin = await Ev.open(port);
+    expect((await twin.call(0x01, login())).response).toBe(3);
+    expect((await twin.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:05', units: units(80, 3.4) }))).response).toBe(2);
+    twin.socket.destroy();
+  });
+
+  it('stores a report before answering it, once when resent, and a reissue marked as such', async () => {
+    const report = encodeRealtime({ time: '2026-11-24 10:00:10', units: units(80, 3.412) });
+    expect(await ev.call(0x02, report)).toMatchObject({ command: 2, response: 1 });
+    expect(await ev.call(0x02, report)).toMatchObject({ command: 2, response: 1 });
+    expect((await ev.call(0x03, encodeRealtime({ time: '2026-11-24 09:59:50', units: units(81, 'abnormal') }))).response).toBe(1);
+    const latest = (await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev1').set('Authorization', token).expect(200)).body.data;
+    expect(latest).toMatchObject({ vin: VIN, soc: 80, chargeState: 3, voltage: 350.2, current: -12.3, maxCellV: 3.412, maxCellNo: 23, reissued: 0 });
+    expect(latest.units[2].voltages[0].cellVoltagesV).toEqual([3.412, 3.3, 'abnormal']);
+    const history = (await request(app.getHttpServer()).get(`/energy/history?vehicleId=ev1&startTime=${encodeURIComponent('2026-11-24 09:00:00')}&endTime=${encodeURIComponent('2026-11-24 11:00:00')}`).set('Authorization', token).expect(200)).body.data;
+    expect(history.t).toEqual([Date.parse('2026-11-24T09:59:50+08:00'), Date.parse('2026-11-24T10:00:10+08:00')]);
+    expect(history.soc).toEqual([81, 80]);
+    // The abnormal cell voltage is no number in the series.
+    expect(history.maxVoltages).toEqual([null, 3.412]);
+    expect(history.maxVoltageCells).toEqual([23, 23]);
+    expect((await request(app.getHttpServer()).get(`/energy/history?vehicleId=ev1&startTime=${encodeURIComponent('2026-11-01 00:00:00')}&endTime=${encodeURIComponent('2026-11-24 00:00:00')}`).set('Authorization', token)).body.errorCode).toBe(300);
+  });
+
+  it('skips a frame with a bad BCC, refuses an encrypted one, answers heartbeat, time sync and logout', async () => {
+    const bad = encodeFrame({ command: 7, response: 0xfe, vin: VIN, encryption: 1, data: Buffer.alloc(0) });
+    bad[bad.length - 1] ^= 0xff;
+    const before = ev.answers.length;
+    ev.socket.write(bad);
+    expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:20', units: units(79, 3.4) }), VIN, 3)).response).toBe(2);
+    expect(ev.answers.length).toBe(before + 1);
+    expect(await ev.call(0x07, Buffer.alloc(0))).toMatchObject({ command: 7, response: 1 });
+    const sync = await ev.call(0x08, Buffer.alloc(0));
+    expect(sync.response).toBe(1);
+    expect(sync.data.length).toBe(6);
+    expect((await ev.call(0x04, Buffer.from('1a0b180a01000001', 'hex'))).response).toBe(1);
+    // Logged out: data is refused again.
+    expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:01:00', units: units(79, 3.4) }))).response).toBe(2);
+  });
+
+  it('shows a vehicle’s battery only to its company', async () => {
+    expect((await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev1').set('Authorization', otherToken)).body.errorCode).toBe(8002);
+    expect((await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev2').set('Authorization', otherToken).expect(200)).body.data).toBeNull();
+  });
+});
