@@ -6,7 +6,8 @@
 // creates its vehicles, SIM cards and terminals through the admin API first and runs under `strict`.
 const { setTimeout, setInterval, clearInterval } = require('node:timers');
 const { SimTerminal, simNumberOf, deviceIdOf, plateOf } = require('./sim-terminal');
-const { provision } = require('./provision');
+const { provision, provisionEvs } = require('./provision');
+const { SimEv, vinOf, evPlateOf } = require('./sim-ev');
 
 const DEFAULTS = {
   vehicles: 10,
@@ -28,6 +29,8 @@ const DEFAULTS = {
   api: 'http://127.0.0.1:8080',
   user: 'admin',
   password: '',
+  energy: false,
+  energyPort: 32960,
 };
 
 const HELP = `usage: simulate.js [options]
@@ -49,6 +52,9 @@ const HELP = `usage: simulate.js [options]
                      them (for a gateway under strict registration); an earlier run's are reused
   --api URL          where the platform's HTTP API answers (default ${DEFAULTS.api})
   --user U --password P   account for --provision (default user ${DEFAULTS.user}; password or OPENFLEET_PASSWORD)
+  --energy           simulate electric vehicles over GB/T 32960 instead (96 cells, 48 probes, charging and
+                     discharging, occasional battery alarms); with --provision their vehicles are created with VINs
+  --energy-port P    the GB/T 32960 gateway's port (default ${DEFAULTS.energyPort})
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -59,7 +65,7 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     }
-    if (arg === '--verbose' || arg === '--provision') {
+    if (arg === '--verbose' || arg === '--provision' || arg === '--energy') {
       options[arg.slice(2)] = true;
       continue;
     }
@@ -86,6 +92,7 @@ async function main() {
     console.error(`${error.message}\n${HELP}`);
     process.exit(2);
   }
+  if (options.energy) return simulateEvs(options);
   if (options.provision) {
     const password = options.password || process.env.OPENFLEET_PASSWORD || '';
     const terminals = Array.from({ length: options.vehicles }, (_, index) => ({
@@ -115,6 +122,31 @@ async function main() {
     terminals.forEach((t) => t.stop());
     printStats();
     process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (options.duration > 0) setTimeout(stop, options.duration * 1000);
+}
+
+/** `--energy`: electric vehicles over GB/T 32960. */
+async function simulateEvs(options) {
+  if (options.provision) {
+    const password = options.password || process.env.OPENFLEET_PASSWORD || '';
+    const vehicles = Array.from({ length: options.vehicles }, (_, index) => ({ vin: vinOf(index), plate: evPlateOf(index) }));
+    const result = await provisionEvs({ api: options.api, user: options.user, password }, vehicles);
+    console.log(`provisioned ${result.created} electric vehicles through ${options.api} (${result.existing} already there)`);
+  }
+  const stats = { connects: 0, loggedIn: 0, sent: 0, received: 0, reports: 0, acked: 0, refused: 0, alarms: 0 };
+  const evs = Array.from({ length: options.vehicles }, (_, i) => new SimEv(i, options, stats));
+  evs.forEach((ev, i) => setTimeout(() => ev.start(), Math.floor(i / 100) * 50));
+  console.log(`simulating ${options.vehicles} GB/T 32960 electric vehicles -> ${options.host}:${options.energyPort}, report every ${options.interval}s`);
+  const printStats = () => console.log(`online ${evs.filter((ev) => ev.online).length}/${evs.length}  reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  alarms ${stats.alarms}  reconnects ${Math.max(0, stats.connects - evs.length)}`);
+  const statsTimer = setInterval(printStats, 10_000);
+  const stop = () => {
+    clearInterval(statsTimer);
+    evs.forEach((ev) => ev.stop());
+    printStats();
+    setTimeout(() => process.exit(0), 200);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
