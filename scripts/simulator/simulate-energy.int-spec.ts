@@ -23,20 +23,20 @@ describe('simulator --energy under strict registration', () => {
 
   it('provisions EVs with VINs, logs them in and stores their reports', async () => {
     const port = (platform.app.getHttpServer().address() as { port: number }).port;
-    const args = ['--energy', '--vehicles', '2', '--interval', '1', '--duration', '5', '--energy-port', String(platform.app.get(Gb32960Server).port()), '--api', `http://127.0.0.1:${port}`, '--password', PASSWORD];
+    const args = (seconds: number) => ['--energy', '--vehicles', '2', '--interval', '1', '--duration', String(seconds), '--energy-port', String(platform.app.get(Gb32960Server).port()), '--api', `http://127.0.0.1:${port}`, '--password', PASSWORD];
     // Without provisioning the VINs are unknown: refused under strict.
-    const unknown = spawn(process.execPath, [join(__dirname, 'simulate.js'), ...args.map((arg) => (arg === '5' ? '2' : arg))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const unknown = spawn(process.execPath, [join(__dirname, 'simulate.js'), ...args(2)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let refusedOutput = '';
     unknown.stdout!.on('data', (chunk) => (refusedOutput += chunk));
     await new Promise((resolve) => unknown.on('exit', resolve));
     expect(refusedOutput.trim().split('\n').at(-1)).toMatch(/reports 0 acked 0 refused [1-9]/);
 
-    const child = spawn(process.execPath, [join(__dirname, 'simulate.js'), '--provision', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(__dirname, 'simulate.js'), '--provision', ...args(5)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(`${code} ${output}`).toMatch(/^0 /);
+    expect(`${code} ${output}`).toMatch(/^0 /); // the output names the failure
     expect(output).toContain('provisioned 2 electric vehicles');
     const stats = output.trim().split('\n').at(-1)!;
     expect(Number(/reports (\d+)/.exec(stats)?.[1])).toBeGreaterThan(2);

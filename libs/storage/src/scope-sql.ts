@@ -25,6 +25,21 @@ export function whereInScope<T extends ObjectLiteral>(query: SelectQueryBuilder<
   return clauses.length ? query.andWhere(`(${clauses.join(' OR ')})`, params) : query.andWhere('1 = 0');
 }
 
+/**
+ * For rows that belong to a company rather than a vehicle (a superior platform, its duty checks):
+ * the caller's company roots only; a caller scoped to fleets sees none.
+ */
+export function whereCompanyInScope<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, user: ScopeOwner, alias: string): SelectQueryBuilder<T> {
+  if (user.superAdmin) return query;
+  if (!user.scope.companies.length) return query.andWhere('1 = 0');
+  const params: Record<string, string> = {};
+  const clauses = user.scope.companies.map((id, i) => {
+    params[`scopeC${i}`] = `%/${id}/%`;
+    return `${alias}.company_path LIKE :scopeC${i}`;
+  });
+  return query.andWhere(`(${clauses.join(' OR ')})`, params);
+}
+
 /** The same rule for one row already loaded. */
 export function rowInScope(user: ScopeOwner, row: { companyPath: string; fleetPath: string }): boolean {
   if (user.superAdmin) return true;

@@ -7,7 +7,7 @@ import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type Position } from '@openfleet/contracts';
-import { SuperiorPlatformSimulator, type BusinessBody, type Gnss2011, type Gnss2019 } from '@openfleet/jt809';
+import { decodeFrame, decodeLinkBody, encodeFrame, encodeLinkBody, SuperiorPlatformSimulator, type BusinessBody, type Gnss2011, type Gnss2019 } from '@openfleet/jt809';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
@@ -238,8 +238,33 @@ describe.each([
     }
   });
 
+  it('refuses a slave link that does not log in with our verify code, and one that floods', async () => {
+    const { connect } = await import('node:net');
+    const probe = async (bytes: Buffer) => {
+      const socket = connect({ host: '127.0.0.1', port: slavePort });
+      const received: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      socket.on('error', () => undefined);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(bytes);
+      await new Promise((resolve) => socket.once('close', resolve));
+      return Buffer.concat(received);
+    };
+    const wrongCode = encodeFrame({ edition, msgId: 0x9001, serial: 1, centerId: 880001, ...(edition === '2019' ? { cipher: { ...keys, key: 5 } } : {}) }, encodeLinkBody(0x9001, { verifyCode: 12345 }, edition));
+    const answer = decodeFrame(await probe(wrongCode), edition, keys);
+    expect([answer.header.msgId, decodeLinkBody(0x9002, answer.body, edition)]).toEqual([0x9002, { result: 1 }]);
+    // 64 KiB without a frame end: closed at once, not buffered until the 10 s handshake timeout.
+    const started = Date.now();
+    expect((await probe(Buffer.concat([Buffer.from([0x5b]), Buffer.alloc(64 * 1024, 1)]))).length).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await status()).slave).toBe('online');
+  });
+
   it('keeps each company to its own platforms and vehicles', async () => {
     expect((await api().get('/platform809/platforms').set('Authorization', otherToken).expect(200)).body.data).toEqual([]);
+    // A role scoped to fleets only sees no company's platforms or checks (and the query stays valid).
+    const fleetOnly = `Bearer ${await app.get(TokenService).sign({ ...operator(['c1']), scope: { companies: [], fleets: ['f1'] } })}`;
+    for (const path of ['/platform809/platforms', '/platform809/duty-checks', '/platform809/supervisions']) expect((await api().get(path).set('Authorization', fleetOnly).expect(200)).body.data).toEqual([]);
     expect((await api().get(`/platform809/platforms/${platformId}`).set('Authorization', otherToken)).body.errorCode).toBe(410);
     expect((await api().put(`/platform809/platforms/${platformId}/targets`).set('Authorization', token).send({ targets: [{ kind: 'vehicle', refId: 'v2' }] })).body.errorCode).toBe(403);
     expect((await api().post('/platform809/platforms').set('Authorization', token).send({ ...platformBody(), companyId: 'c2' })).body.errorCode).toBe(403);

@@ -51,7 +51,6 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
   private server?: Server;
   private readonly sessions = new Set<Session>();
   private readonly byVin = new Map<string, Session>();
-  readonly stats = { logins: 0, refused: 0, reports: 0, badFrames: 0 };
 
   constructor(
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
@@ -97,7 +96,6 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       frame = decodeFrame(bytes);
     } catch (error) {
-      this.stats.badFrames++;
       this.log.write('warn', `32960 from ${session.socket.remoteAddress ?? '?'}: ${(error as Error).message}`);
       if (++session.badFrames >= MAX_BAD_FRAMES) session.socket.destroy();
       return;
@@ -134,7 +132,6 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
           return answer(Response.ERROR);
       }
     } catch (error) {
-      this.stats.badFrames++;
       this.log.write('warn', `32960 ${frame.vin}: command 0x${frame.command.toString(16)}: ${(error as Error).message}`);
       return answer(Response.ERROR);
     }
@@ -144,7 +141,6 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     const login = decodeVehicleLogin(frame.data);
     const vehicle = this.registry.byVin(frame.vin);
     if (!vehicle && this.config.ENERGY_REGISTRATION === 'strict') {
-      this.stats.refused++;
       this.log.write('warn', `32960 login of unknown VIN ${frame.vin} refused`);
       answer(Response.ERROR, encodeTime(login.time));
       session.socket.end();
@@ -152,14 +148,12 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const holder = this.byVin.get(frame.vin);
     if (holder && holder !== session && !holder.socket.destroyed) {
-      this.stats.refused++;
       answer(Response.VIN_REPEATED, encodeTime(login.time));
       return;
     }
     session.vin = frame.vin;
     session.vehicleId = vehicle?.vehicleId ?? '';
     this.byVin.set(frame.vin, session);
-    this.stats.logins++;
     answer(Response.SUCCESS, encodeTime(login.time));
   }
 
@@ -173,7 +167,6 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     const row = { vin: frame.vin, collectedAt, vehicleId: session.vehicleId ?? '', receivedAt: Date.now(), reissued: frame.command === Command.REISSUE ? 1 : 0, ...seriesOf(realtime.units), units: realtime.units };
     // Stored before the answer: success means the report is durable. A resent one inserts nothing.
     await this.reports.createQueryBuilder().insert().values(row as QueryDeepPartialEntity<EnergyRealtime>).orIgnore().execute();
-    this.stats.reports++;
     answer(Response.SUCCESS, encodeTime(realtime.time));
   }
 }

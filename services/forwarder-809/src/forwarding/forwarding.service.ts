@@ -30,7 +30,8 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
   /** Vehicles the superior started (0x9205) or stopped (0x9206), per platform: `${platformId}|${vehicleId}`. */
   private readonly requested = new Map<string, boolean>();
   private infoId = 0;
-  readonly stats = { forwarded: 0, backlogged: 0, reissued: 0, dropped: 0 };
+  /** Rows in each platform's backlog: counted once, then kept as rows go in and out (no COUNT per batch). */
+  private readonly depth = new Map<number, number>();
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
@@ -56,7 +57,19 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
   }
 
   async backlogDepth(platformId: number): Promise<number> {
-    return this.backlog.countBy({ platformId });
+    let depth = this.depth.get(platformId);
+    if (depth === undefined) {
+      // A gauge for the status and the bound: a row moving while it is counted may be off by one.
+      depth = await this.backlog.countBy({ platformId });
+      this.depth.set(platformId, depth);
+    }
+    return depth;
+  }
+
+  /** Not counted yet: the first read counts what is there. */
+  private moved(platformId: number, rows: number): void {
+    if (!this.depth.has(platformId)) return;
+    this.depth.set(platformId, Math.max(0, (this.depth.get(platformId) ?? 0) + rows));
   }
 
   private targetsOf(vehicleId: string, companyMatch: ActivePlatform[]): ActivePlatform[] {
@@ -77,7 +90,6 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
         const id = active.platform.id;
         const body = { vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, dataType: 0x1202, data: { position: gnss } };
         if (!this.draining.has(id) && !held.has(id) && active.link.online && (await active.link.send(0x1200, body))) {
-          this.stats.forwarded++;
           continue;
         }
         const rows = held.get(id) ?? [];
@@ -92,8 +104,9 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
   private async hold(platformId: number, rows: ForwardBacklog[]): Promise<void> {
     this.pendingInserts.set(platformId, (this.pendingInserts.get(platformId) ?? 0) + 1);
     try {
+      await this.backlogDepth(platformId);
       for (let i = 0; i < rows.length; i += 500) await this.backlog.insert(rows.slice(i, i + 500));
-      this.stats.backlogged += rows.length;
+      this.moved(platformId, rows.length);
       await this.trim(platformId);
     } finally {
       this.pendingInserts.set(platformId, (this.pendingInserts.get(platformId) ?? 1) - 1);
@@ -104,12 +117,11 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
 
   /** The backlog is bounded: beyond the limit the oldest positions go, counted and logged. */
   private async trim(platformId: number): Promise<void> {
-    const depth = await this.backlog.countBy({ platformId });
-    const excess = depth - this.config.FORWARDER_809_BACKLOG_MAX;
+    const excess = (await this.backlogDepth(platformId)) - this.config.FORWARDER_809_BACKLOG_MAX;
     if (excess <= 0) return;
     const oldest = await this.backlog.find({ where: { platformId }, order: { id: 'ASC' }, take: excess, select: { id: true } });
     await this.backlog.delete({ id: In(oldest.map((row) => row.id)) });
-    this.stats.dropped += oldest.length;
+    this.moved(platformId, -oldest.length);
     this.logger.warn(`platform ${platformId}: backlog over ${this.config.FORWARDER_809_BACKLOG_MAX} positions, the ${oldest.length} oldest dropped`);
   }
 
@@ -145,8 +157,10 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
           if (!ok) break;
           sent = end;
         }
-        if (sent) await this.backlog.delete({ id: In(rows.slice(0, sent).map((row) => row.id)) });
-        this.stats.reissued += sent;
+        if (sent) {
+          await this.backlog.delete({ id: In(rows.slice(0, sent).map((row) => row.id)) });
+          this.moved(platformId, -sent);
+        }
         if (sent < rows.length) return;
       }
     } catch (error) {

@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Jt809Edition } from '@openfleet/jt809';
-import { rowInScope } from '@openfleet/storage';
-import { LessThan, type Repository } from 'typeorm';
+import { rowInScope, whereCompanyInScope } from '@openfleet/storage';
+import { LessThan, type ObjectLiteral, type Repository } from 'typeorm';
 import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
 import { ForwardingService } from '../forwarding/forwarding.service';
 import type { Jt809Message } from '../link/jt809-connection';
@@ -127,14 +127,13 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  async listChecks(user: AuthUser, status?: number): Promise<DutyCheck[]> {
-    const rows = await this.checks.find({ where: status === undefined ? {} : { status }, order: { id: 'DESC' }, take: 500 });
-    return rows.filter((row) => rowInScope(user, { companyPath: row.companyPath, fleetPath: '' }));
+  /** The newest 500 of the caller's companies (filtered in the query, so another company's flood hides nothing). */
+  listChecks(user: AuthUser, status?: number): Promise<DutyCheck[]> {
+    return latestInScope(this.checks, user, status);
   }
 
-  async listSupervisions(user: AuthUser, status?: number): Promise<AlarmSupervision[]> {
-    const rows = await this.supervisions.find({ where: status === undefined ? {} : { status }, order: { id: 'DESC' }, take: 500 });
-    return rows.filter((row) => rowInScope(user, { companyPath: row.companyPath, fleetPath: '' }));
+  listSupervisions(user: AuthUser, status?: number): Promise<AlarmSupervision[]> {
+    return latestInScope(this.supervisions, user, status);
   }
 
   /** Answers a duty check with 0x1301 while it is waiting; 3116 when no link to its platform is up. */
@@ -168,4 +167,10 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
     await this.supervisions.update({ id }, { status: 1, result, answeredBy: user.id, answeredAt: Date.now() });
     return this.supervisions.findOneByOrFail({ id });
   }
+}
+
+function latestInScope<T extends ObjectLiteral>(repository: Repository<T>, user: AuthUser, status: number | undefined): Promise<T[]> {
+  const query = repository.createQueryBuilder('r').orderBy('r.id', 'DESC').take(500);
+  if (status !== undefined) query.andWhere('r.status = :status', { status });
+  return whereCompanyInScope(query, user, 'r').getMany();
 }

@@ -4,6 +4,8 @@ import { Jt809Connection } from './jt809-connection';
 import type { PlatformLink } from './platform-link';
 
 const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** A 0x9001 is a few dozen bytes: an unauthenticated peer may not make us buffer more. */
+const HANDSHAKE_MAX_BYTES = 1024;
 
 /**
  * Our slave-link listener: a superior connects and logs in with 0x9001 carrying the verify code
@@ -39,10 +41,11 @@ export class SlaveLinkServer {
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
     socket.on('error', () => undefined);
-    const deframer = new Jt809Deframer();
+    const deframer = new Jt809Deframer(HANDSHAKE_MAX_BYTES);
     const timeout = setTimeout(() => socket.destroy(), HANDSHAKE_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       const frames = deframer.push(chunk);
+      if (deframer.oversizeFrames || deframer.skippedBytes > HANDSHAKE_MAX_BYTES) return void socket.destroy();
       if (!frames.length) return;
       socket.off('data', onData);
       clearTimeout(timeout);

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { rowInScope } from '@openfleet/storage';
+import { rowInScope, whereCompanyInScope } from '@openfleet/storage';
 import { In, type Repository } from 'typeorm';
+import { VehicleFiling } from '../filing/vehicle-filing.entity';
+import { ForwardBacklog } from '../forwarding/backlog.entity';
 import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
 import { SecretBox } from './secret-box';
 import type { ForwardTargetDto, UpperPlatformDto } from './upper-platform.dto';
@@ -32,7 +34,7 @@ export class UpperPlatformService {
   }
 
   async list(user: AuthUser): Promise<UpperPlatformView[]> {
-    return (await this.platforms.find({ order: { id: 'ASC' } })).filter((platform) => rowInScope(user, { companyPath: platform.companyPath, fleetPath: '' })).map(viewOf);
+    return (await whereCompanyInScope(this.platforms.createQueryBuilder('p').orderBy('p.id', 'ASC'), user, 'p').getMany()).map(viewOf);
   }
 
   async get(user: AuthUser, id: number): Promise<UpperPlatform> {
@@ -65,8 +67,13 @@ export class UpperPlatformService {
 
   async remove(user: AuthUser, ids: number[]): Promise<void> {
     for (const id of ids) await this.get(user, id);
-    await this.targets.delete({ platformId: In(ids) });
-    await this.platforms.delete({ id: In(ids) });
+    // Its group, its backlog and its filings go with it; the duty-check and supervision log stays.
+    await this.platforms.manager.transaction(async (manager) => {
+      await manager.delete(ForwardTarget, { platformId: In(ids) });
+      await manager.delete(ForwardBacklog, { platformId: In(ids) });
+      await manager.delete(VehicleFiling, { platformId: In(ids) });
+      await manager.delete(UpperPlatform, { id: In(ids) });
+    });
     await Promise.all(ids.map((id) => this.changed(id)));
   }
 
