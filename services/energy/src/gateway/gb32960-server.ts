@@ -166,7 +166,8 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     const collectedAt = Date.parse(`${realtime.time.replace(' ', 'T')}+08:00`);
     const row = { vin: frame.vin, collectedAt, vehicleId: session.vehicleId ?? '', receivedAt: Date.now(), reissued: frame.command === Command.REISSUE ? 1 : 0, ...seriesOf(realtime.units), units: realtime.units };
     // Stored before the answer: success means the report is durable. A resent one inserts nothing.
-    await this.reports.createQueryBuilder().insert().values(row as QueryDeepPartialEntity<EnergyRealtime>).orIgnore().execute();
+    // Under `open` a VIN outside the registry is answered but not kept: no vehicle would ever show it.
+    if (row.vehicleId) await this.reports.createQueryBuilder().insert().values(row as QueryDeepPartialEntity<EnergyRealtime>).orIgnore().execute();
     answer(Response.SUCCESS, encodeTime(realtime.time));
   }
 }
