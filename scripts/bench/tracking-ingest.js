@@ -8,7 +8,7 @@ const { samplePosition } = require('./sample-position');
 const { Topics } = require('@openfleet/contracts');
 const { toTrackPointRow } = require('@openfleet/tracking/dist/ingest/track-point');
 const { TRACK_POINT_COLUMNS, rowValues } = require('@openfleet/tracking/dist/ingest/track-point.writer');
-const { tsvLine } = require('@openfleet/tracking/dist/common/mysql-bulk-load');
+const { tsvLine } = require('@openfleet/storage');
 
 const DAY_S = 86_400;
 

@@ -21,3 +21,4 @@ export * from './live/vehicle-positions';
 export * from './validation-rules';
 export * from './instruction';
 export * from './fence';
+export * from './energy';

@@ -7,6 +7,8 @@ import type { InstructionOrderEvent } from './instruction/order-types';
 import { positionCodec, type Position } from './events/position';
 import { instructionRequestCodec, type InstructionRequest } from './events/instruction-request';
 import { fenceEventCodec, type FenceEvent } from './fence/fence-event';
+import { energyAlarmCodec, type EnergyAlarmEvent } from './energy/energy-alarm';
+import { energyReportCodec, type EnergyReport } from './energy/energy-report';
 import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
 import {
   rolePermissionsCodec,
@@ -107,6 +109,8 @@ export const Topics = {
     'Commands other services ask the instruction service to send (fence issuing)',
   ),
   fenceEvent: topic<FenceEvent>('fence.event.v1', 'terminal', 12, fenceEventCodec, 'Fence rules the platform evaluated (entry, exit, overspeed, deviation ...)'),
+  energyReport: topic<EnergyReport>('energy.report.v1', 'vehicle', 12, energyReportCodec, 'GB/T 32960 real-time and reissued reports the energy gateway accepted (key: VIN)'),
+  energyAlarm: topic<EnergyAlarmEvent>('energy.alarm.v1', 'vehicle', 6, energyAlarmCodec, 'Battery alarms of GB/T 32960 vehicles starting and ending (key: VIN)'),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
   rawFrames: topic<RawFrameBatch>(
     'gateway.raw-frames.v1',

@@ -7,6 +7,11 @@ export class AlarmConfig {
   @IsNotEmpty()
   ALARM_DETECTOR_GROUP = 'alarm-detector';
 
+  /** Consumer group storing the battery alarms of GB/T 32960 vehicles (energy.alarm.v1). */
+  @IsString()
+  @IsNotEmpty()
+  ALARM_ENERGY_GROUP = 'alarm-energy';
+
   /** TCP port of the active-safety attachment server (T/JSATL 12); 0 picks a free port (tests). */
   @IsInt()
   @Min(0)

@@ -1,11 +1,12 @@
 // The alarm module alone on SQLite and MariaDB with an in-process bus the test feeds: an alarm
 // opened before a restart is ended after it (state reloaded from the table), a replayed fence
-// event inserts nothing twice, handling is stored.
+// event inserts nothing twice, handling is stored; battery alarms of GB/T 32960 vehicles are stored
+// once under their event id, ended by it, and announced.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type AlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
+import { Topics, type AlarmEvent, type EnergyAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
@@ -35,7 +36,10 @@ describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
   const start = async () => {
     bus = new InProcessBus({ logger: silentBusLogger });
     await bus.subscribe(Topics.alarm, { group: 'probe', handle: async (messages) => void events.push(...messages.map((m) => m.value)) });
-    await bus.publish(Topics.vehicleRegistry, { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A1', plateColor: 1, vin: '', companyId: '10', companyPath: ['10'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } });
+    await bus.publish(Topics.vehicleRegistry, [
+      { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A1', plateColor: 1, vin: '', companyId: '10', companyPath: ['10'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } },
+      { key: 'ev1', value: { vehicleId: 'ev1', plateCode: '京AD1', plateColor: 5, vin: 'LSJMEV00000000001', companyId: '10', companyPath: ['10'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } },
+    ]);
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'alarm-test', config: loadConfig(PlatformConfig, env), bus, env }), AlarmModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     token = `Bearer ${await app.get(TokenService).sign(admin)}`;
@@ -72,5 +76,21 @@ describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
     await request(app.getHttpServer()).post('/gps/alarm/handle').set('Authorization', token).send({ alarmIds: ids, handleStatus: 2 }).expect(200);
     expect((await list()).records.every((r) => r.handleStatus === 2 && r.handlerId === '7')).toBe(true);
     expect(events.filter((e) => e.type === 'illegalIgnition' && e.endedAt)).toHaveLength(1);
+  });
+
+  it('stores a battery alarm once under its event id, ends it by that id, and announces both', async () => {
+    const before = (await list()).total;
+    const startedAt = (t0 + 50) * 1000;
+    const base: EnergyAlarmEvent = { eventId: `LSJMEV00000000001:socLow:${startedAt}`, phase: 'start', vin: 'LSJMEV00000000001', vehicleId: 'ev1', type: 'socLow', startedAt, at: startedAt, gbLevel: 3, latitude: 39.9, longitude: 116.4, speedKmh: 0 };
+    await bus.publish(Topics.energyAlarm, [{ key: base.vin, value: base }, { key: base.vin, value: base }]);
+    await waitFor(async () => (await list()).total === before + 1, 'battery alarm stored');
+    const stored = (await list()).records.find((r) => r.type === 'socLow') as unknown as Record<string, unknown>;
+    // Level 3 of GB/T 32960 is our emergency; the VIN stands in for the terminal the vehicle lacks.
+    expect(stored).toMatchObject({ source: 'energy', level: 0, vehicleId: 'ev1', plateCode: '京AD1', terminalPhone: 'LSJMEV00000000001', endedAt: 0 });
+    await bus.publish(Topics.energyAlarm, { key: base.vin, value: { ...base, phase: 'end', at: startedAt + 60_000 } });
+    await waitFor(async () => (await list()).records.find((r) => r.type === 'socLow')?.endedAt === startedAt + 60_000, 'battery alarm ended');
+    expect((await list()).total).toBe(before + 1);
+    const announced = events.filter((e) => e.type === 'socLow');
+    expect(announced.map((e) => [e.source, e.endedAt ?? 0])).toEqual([['energy', 0], ['energy', startedAt + 60_000]]);
   });
 });

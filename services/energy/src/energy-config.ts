@@ -19,6 +19,24 @@ export class EnergyConfig {
   @IsInt()
   @Min(10)
   ENERGY_IDLE_S = 180;
+
+  /** Consumer group of the report ingest (energy.report.v1 -> energy_report). */
+  @IsString()
+  ENERGY_INGEST_GROUP = 'energy-ingest';
+
+  /** MySQL: daily energy_report partitions kept ready this many days ahead. */
+  @IsInt()
+  @Min(1)
+  ENERGY_PARTITIONS_AHEAD = 7;
+
+  /** MySQL: days of battery reports kept; older day partitions are dropped. */
+  @IsInt()
+  @Min(1)
+  ENERGY_RETENTION_DAYS = 180;
+
+  @IsInt()
+  @Min(1000)
+  ENERGY_MAINTENANCE_INTERVAL_MS = 3_600_000;
 }
 
 export const ENERGY_CONFIG = Symbol('ENERGY_CONFIG');

@@ -6,21 +6,26 @@ import { EnergyController } from './api/energy.controller';
 import { EnergyService } from './api/energy.service';
 import { ENERGY_CONFIG, EnergyConfig } from './energy-config';
 import { Gb32960Server } from './gateway/gb32960-server';
+import { EnergyIngestService } from './ingest/energy-ingest.service';
 import { CreateEnergyTables1732560000000 } from './migrations/1732560000000-create-energy-tables';
+import { EnergyReportByDay1732570000000 } from './migrations/1732570000000-energy-report-by-day';
 import { EnergyVehicleRegistry } from './registry/energy-vehicle-registry';
-import { EnergyRealtime } from './storage/energy-realtime.entity';
+import { EnergyPartitionMaintenance } from './storage/energy-partition-maintenance.service';
+import { EnergyReportRow } from './storage/energy-report.entity';
+import { EnergyVehicleState } from './storage/energy-vehicle-state.entity';
 
-export const ENERGY_ENTITIES = [EnergyRealtime];
-export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000];
+export const ENERGY_ENTITIES = [EnergyReportRow, EnergyVehicleState];
+export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportByDay1732570000000];
 
 /**
- * New energy: the GB/T 32960 gateway (TCP), battery reports stored per vehicle, the latest report
- * and the chart series (/energy). Composable. Battery traceability, OTA and emissions follow.
+ * New energy: the GB/T 32960 gateway (TCP) publishing accepted reports (energy.report.v1), their
+ * ingest into day-partitioned storage with the vehicles' latest state and battery alarms
+ * (energy.alarm.v1), the latest report and the chart series (/energy). Composable. Battery traceability, OTA and emissions follow.
  */
 @Module({
   imports: [ServiceStorageModule.forService('energy', { entities: ENERGY_ENTITIES, migrations: ENERGY_MIGRATIONS }), TypeOrmModule.forFeature(ENERGY_ENTITIES, 'energy'), AuthModule],
   controllers: [EnergyController],
-  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), EnergyVehicleRegistry, EnergyService, Gb32960Server],
-  exports: [Gb32960Server],
+  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), EnergyVehicleRegistry, EnergyService, Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
+  exports: [Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
 })
 export class EnergyModule {}

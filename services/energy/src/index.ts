@@ -1,2 +1,4 @@
 export { EnergyModule, ENERGY_ENTITIES, ENERGY_MIGRATIONS } from './energy.module';
 export { Gb32960Server } from './gateway/gb32960-server';
+export { EnergyPartitionMaintenance } from './storage/energy-partition-maintenance.service';
+export { EnergyIngestService } from './ingest/energy-ingest.service';

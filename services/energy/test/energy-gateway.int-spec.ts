@@ -1,18 +1,19 @@
 // The GB/T 32960 gateway over real TCP on SQLite and MariaDB: VIN refusal under strict
-// registration, login and VIN repeated, reports answered only once stored (a resent one stored
-// once), reissue, sentinels kept out of the series, bad BCC and encrypted payloads, heartbeat,
-// time sync and logout; the battery API with the caller's vehicle scope.
+// registration, login and VIN repeated, reports answered once the bus has them and then stored
+// (a resent one stored once), reissue, sentinels kept out of the series, battery alarms starting
+// and ending, bad BCC and encrypted payloads, heartbeat, time sync and logout; the battery API
+// with the caller's vehicle scope; day partitions on MariaDB.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics } from '@openfleet/contracts';
+import { Topics, type EnergyAlarmEvent } from '@openfleet/contracts';
 import { decodeFrame, encodeFrame, encodeRealtime, encodeVehicleLogin, Gb32960Deframer, type Gb32960Frame, type RealtimeUnit } from '@openfleet/gb32960';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import { connect, type Socket } from 'node:net';
 import request from 'supertest';
-import { EnergyModule, Gb32960Server } from '../src';
+import { EnergyIngestService, EnergyModule, EnergyPartitionMaintenance, Gb32960Server } from '../src';
 
 jest.setTimeout(60_000);
 
@@ -54,7 +55,19 @@ class Ev {
 }
 
 const login = (time = '2026-11-24 10:00:00') => encodeVehicleLogin({ time, serial: 1, iccid: '89860012345678901234', subsystemCodes: ['PACK00000001'] });
-const units = (soc: number, cellVoltage: number | 'abnormal'): RealtimeUnit[] => [
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const alarmUnit = (flags: number, maxLevel: number): RealtimeUnit => ({ type: 7, alarms: { maxLevel, flags, packFaults: [], motorFaults: [], engineFaults: [], otherFaults: [] } });
+const units = (soc: number, cellVoltage: number | 'abnormal', extra: RealtimeUnit[] = []): RealtimeUnit[] => [
+  ...extra,
   { type: 1, vehicle: { vehicleState: 1, chargeState: 3, runMode: 1, speedKmh: 42.5, mileageKm: 12345.6, voltageV: 350.2, currentA: -12.3, socPercent: soc, dcdcState: 1, gear: 0x2e, insulationKOhm: 5000, acceleratorPercent: 20, brakePercent: 0 } },
   { type: 6, extremes: { maxVoltageSubsystem: 1, maxVoltageCell: 23, maxCellVoltageV: cellVoltage, minVoltageSubsystem: 1, minVoltageCell: 5, minCellVoltageV: 3.298, maxTempSubsystem: 1, maxTempProbe: 3, maxTempC: 35, minTempSubsystem: 1, minTempProbe: 10, minTempC: 28 } },
   { type: 8, voltages: [{ subsystem: 1, voltageV: 350.2, currentA: -12.3, totalCells: 3, firstCell: 1, cellVoltagesV: [3.412, 3.3, 'abnormal'] }] },
@@ -67,6 +80,7 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
   let token: string;
   let otherToken: string;
   let ev: Ev;
+  const alarms: EnergyAlarmEvent[] = [];
 
   beforeAll(async () => {
     const bus = new InProcessBus({ logger: silentBusLogger });
@@ -75,6 +89,7 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
       { key: 'ev1', value: { vehicleId: 'ev1', plateCode: '京AD12345', plateColor: 5, vin: VIN, companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } },
       { key: 'ev2', value: { vehicleId: 'ev2', plateCode: '京AD12346', plateColor: 5, vin: OTHER_VIN, companyId: 'c2', companyPath: ['root', 'c2'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } },
     ]);
+    await bus.subscribe(Topics.energyAlarm, { group: 'test-alarms', handle: async (messages) => void alarms.push(...messages.map((m) => m.value)) });
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'energy-test', config: loadConfig(PlatformConfig, env), bus, env }), EnergyModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     port = app.get(Gb32960Server).port();
@@ -107,21 +122,48 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
     twin.socket.destroy();
   });
 
-  it('stores a report before answering it, once when resent, and a reissue marked as such', async () => {
+  const historyOf = async (vehicleId = 'ev1') => (await request(app.getHttpServer()).get(`/energy/history?vehicleId=${vehicleId}&startTime=${encodeURIComponent('2026-11-24 09:00:00')}&endTime=${encodeURIComponent('2026-11-24 11:00:00')}`).set('Authorization', token).expect(200)).body.data;
+
+  it('answers a report once the bus has it, stores it once when resent, and a reissue marked as such', async () => {
     const report = encodeRealtime({ time: '2026-11-24 10:00:10', units: units(80, 3.412) });
     expect(await ev.call(0x02, report)).toMatchObject({ command: 2, response: 1 });
     expect(await ev.call(0x02, report)).toMatchObject({ command: 2, response: 1 });
     expect((await ev.call(0x03, encodeRealtime({ time: '2026-11-24 09:59:50', units: units(81, 'abnormal') }))).response).toBe(1);
+    const history = await eventually(historyOf, (h) => h.t.length === 2, 'two stored reports');
     const latest = (await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev1').set('Authorization', token).expect(200)).body.data;
+    // The reissued report is older: the latest stays the real-time one.
     expect(latest).toMatchObject({ vin: VIN, soc: 80, chargeState: 3, voltage: 350.2, current: -12.3, maxCellV: 3.412, maxCellNo: 23, reissued: 0 });
     expect(latest.units[2].voltages[0].cellVoltagesV).toEqual([3.412, 3.3, 'abnormal']);
-    const history = (await request(app.getHttpServer()).get(`/energy/history?vehicleId=ev1&startTime=${encodeURIComponent('2026-11-24 09:00:00')}&endTime=${encodeURIComponent('2026-11-24 11:00:00')}`).set('Authorization', token).expect(200)).body.data;
+    const states = (await request(app.getHttpServer()).get('/energy/states?vehicleIds=ev1,ev2').set('Authorization', token).expect(200)).body.data;
+    expect(states).toEqual([expect.objectContaining({ vehicleId: 'ev1', soc: 80, chargeState: 3, openAlarms: [] })]);
     expect(history.t).toEqual([Date.parse('2026-11-24T09:59:50+08:00'), Date.parse('2026-11-24T10:00:10+08:00')]);
     expect(history.soc).toEqual([81, 80]);
     // The abnormal cell voltage is no number in the series.
     expect(history.maxVoltages).toEqual([null, 3.412]);
     expect(history.maxVoltageCells).toEqual([23, 23]);
     expect((await request(app.getHttpServer()).get(`/energy/history?vehicleId=ev1&startTime=${encodeURIComponent('2026-11-01 00:00:00')}&endTime=${encodeURIComponent('2026-11-24 00:00:00')}`).set('Authorization', token)).body.errorCode).toBe(300);
+  });
+
+  it('starts a battery alarm when a table 18 flag is set and ends it, with the same id, when it clears', async () => {
+    // bit 1 battery high temperature, bit 4 SOC low; level 3.
+    expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:30', units: units(18, 3.4, [alarmUnit(0b10010, 3)]) }))).response).toBe(1);
+    expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:40', units: units(18, 3.4, [alarmUnit(0b10000, 2)]) }))).response).toBe(1);
+    // A reissued older report with no flags ends nothing: it is history.
+    expect((await ev.call(0x03, encodeRealtime({ time: '2026-11-24 10:00:35', units: units(18, 3.4, [alarmUnit(0, 0)]) }))).response).toBe(1);
+    const started = Date.parse('2026-11-24T10:00:30+08:00');
+    await eventually(async () => alarms.length, (n) => n >= 3, 'three alarm events');
+    expect(alarms).toEqual([
+      expect.objectContaining({ phase: 'start', type: 'batteryHighTemperature', eventId: `${VIN}:batteryHighTemperature:${started}`, vehicleId: 'ev1', gbLevel: 3, startedAt: started }),
+      expect.objectContaining({ phase: 'start', type: 'socLow', eventId: `${VIN}:socLow:${started}` }),
+      expect.objectContaining({ phase: 'end', type: 'batteryHighTemperature', eventId: `${VIN}:batteryHighTemperature:${started}`, at: started + 10_000 }),
+    ]);
+    const states = (await request(app.getHttpServer()).get('/energy/states?vehicleIds=ev1').set('Authorization', token).expect(200)).body.data;
+    expect(states[0]).toMatchObject({ soc: 18, alarmLevel: 2, openAlarms: ['socLow'] });
+    // The open alarm survives a restart of the ingest's memory: the state is read back from storage.
+    (app.get(EnergyIngestService) as unknown as { states: Map<string, unknown> }).states.clear();
+    expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:50', units: units(25, 3.4, [alarmUnit(0, 0)]) }))).response).toBe(1);
+    await eventually(async () => alarms.length, (n) => n >= 4, 'the end of SOC low');
+    expect(alarms[3]).toMatchObject({ phase: 'end', type: 'socLow', startedAt: started });
   });
 
   it('skips a frame with a bad BCC, refuses an encrypted one, answers heartbeat, time sync and logout', async () => {
@@ -143,5 +185,24 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
   it('shows a vehicle’s battery only to its company', async () => {
     expect((await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev1').set('Authorization', otherToken)).body.errorCode).toBe(8002);
     expect((await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev2').set('Authorization', otherToken).expect(200)).body.data).toBeNull();
+    expect((await request(app.getHttpServer()).get('/energy/states?vehicleIds=ev1').set('Authorization', otherToken).expect(200)).body.data).toEqual([]);
   });
+
+  if (engine === 'mysql') {
+    it('keeps energy_report in day partitions, adding days ahead and dropping days past retention', async () => {
+      const maintenance = app.get(EnergyPartitionMaintenance);
+      const today = Math.floor(Date.now() / 86_400_000) * 86_400;
+      const dayName = (dayS: number) => `p_${new Date(dayS * 1000).toISOString().slice(0, 10).replace(/-/g, '')}`;
+      const names = async () => (await maintenance.partitioned.partitions()).map((p) => p.name);
+      expect(await names()).toEqual(expect.arrayContaining([dayName(today), dayName(today + 7 * 86_400), 'p_future']));
+      // Bounds are in milliseconds, like collected_at.
+      const bounds = await maintenance.partitioned.partitions();
+      expect(bounds.find((p) => p.name === dayName(today))?.lessThanS).toBe(today + 86_400);
+      const plan = await maintenance.runOnce(Date.now() + 200 * 86_400_000);
+      expect(plan.drop).toContain(dayName(today));
+      expect(await names()).toContain(dayName(today + 207 * 86_400));
+      // The reports of 2026-11-24 were in today's partition (it also takes anything older): gone with it.
+      expect((await historyOf()).t).toEqual([]);
+    });
+  }
 });

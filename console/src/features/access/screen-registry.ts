@@ -51,6 +51,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   superiorPlatformM: lazyScreen(() => import('../platform809/SuperiorPlatformScreen')),
   platform: lazyScreen(() => import('../platform809/PlatformLinkScreen')),
   nationalPlatformFiling: lazyScreen(() => import('../platform809/NationalPlatformFilingScreen')),
+  newEnergy: lazyScreen(() => import('../energy/NewEnergyScreen')),
   alarmMonitor: lazyScreen(() => import('../alarm/AlarmMonitorScreen')),
   alarmConfigNew: lazyScreen(() => import('../alarm/AlarmConfigScreen')),
   overSpeed: lazyScreen(() => import('../alarm-report/AlarmReportScreen').then((m) => ({ default: m.OverSpeedScreen }))),

@@ -11,6 +11,10 @@ export const ALARM_TYPES = [
   'adasObstacle', 'adasRoadSignRecognised', 'adasActiveCapture', 'dsmFatigue', 'dsmPhoneCall', 'dsmSmoking', 'dsmDistraction',
   'dsmDriverAbnormal', 'dsmAutoCapture', 'dsmDriverChange', 'tpmsAlarm', 'bsdRearApproach', 'bsdLeftRearApproach', 'bsdRightRearApproach',
   'videoSignalLoss', 'videoOcclusion', 'videoStorageFault', 'videoDeviceFault', 'busOvercrowding', 'abnormalDrivingBehaviour', 'recordingThreshold',
+  // GB/T 32960 table 18 battery alarms (source energy)
+  'temperatureDifference', 'batteryHighTemperature', 'packOverVoltage', 'packUnderVoltage', 'socLow', 'cellOverVoltage', 'cellUnderVoltage',
+  'socHigh', 'socJump', 'packMismatch', 'cellConsistency', 'insulation', 'dcdcTemperature', 'brakeSystem', 'dcdcState',
+  'motorControllerTemperature', 'highVoltageInterlock', 'motorTemperature', 'packOvercharge',
 ] as const;
 
 /** Preset handling results (spec §4): 17 false alarm ... 21 reported to police, 22 custom (remark). */

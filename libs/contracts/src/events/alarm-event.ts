@@ -5,7 +5,8 @@ import { jsonCodec } from '../codec';
 export const AlarmLevel = { EMERGENCY: 0, INTERMEDIATE: 1, ORDINARY: 2, TIP: 3 } as const;
 export type AlarmLevelCode = (typeof AlarmLevel)[keyof typeof AlarmLevel];
 
-export const ALARM_SOURCES = ['terminal', 'platform'] as const;
+/** terminal: 0x0200 bits and extras; platform: our rules and fences; energy: GB/T 32960 battery alarms. */
+export const ALARM_SOURCES = ['terminal', 'platform', 'energy'] as const;
 
 /** An alarm raised from terminal alarm bits or a platform rule (topic alarm.event.v1). */
 export interface AlarmEvent {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics, type AlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
+import { canonicalTerminalPhone, Topics, type AlarmEvent, type EnergyAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import { pathOf } from '@openfleet/storage';
 import type { Repository } from 'typeorm';
@@ -13,6 +13,7 @@ import { AlarmRulesService } from '../rules/alarm-rules.service';
 import { AlarmTypeConfigService } from '../rules/alarm-type-config.service';
 import { activeRules, initialRuleState, type RuleState } from '../rules/platform-rules';
 import { EvidenceService } from '../evidence/evidence.service';
+import { ENERGY_ALARM_SOURCE, energyAlarmRow } from './energy-alarms';
 import { activeSafetyItems, EXTRA_DETAIL_OF_BIT, parseExtras, videoAlarms } from './terminal-extras';
 import { activeSafetyLevel, FENCE_ALARM_TYPES, levelOf, PLATFORM_RULE_TYPES, setBits } from './alarm-types';
 
@@ -44,6 +45,7 @@ const OFFLINE_SWEEP_MS = 30_000;
 export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
   private readonly terminals = new Map<string, TerminalState>();
   private subscription?: Subscription;
+  private energySubscription?: Subscription;
   private sweepTimer?: NodeJS.Timeout;
 
   constructor(
@@ -65,6 +67,8 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
       joined: [{ topic: Topics.fenceEvent, handle: (messages) => this.handleFenceEvents(messages) }],
       onAssigned: (owns) => this.load(owns),
     });
+    // Battery alarms come whole (start and end named by one id) and keyed by VIN: a group of their own.
+    this.energySubscription = await this.bus.subscribe(Topics.energyAlarm, { group: this.config.ALARM_ENERGY_GROUP, fromBeginning: false, handle: (messages) => this.handleEnergyAlarms(messages) });
     this.sweepTimer = setInterval(() => void this.sweepOffline().catch(() => undefined), OFFLINE_SWEEP_MS);
     this.sweepTimer.unref();
   }
@@ -72,6 +76,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweepTimer);
     await this.subscription?.close();
+    await this.energySubscription?.close();
   }
 
   /** Terminals this member owns that have sent nothing for longer than their rule allows. */
@@ -92,7 +97,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
   async load(owns: (key: string) => boolean): Promise<void> {
     this.terminals.clear();
     for (const alarm of await this.alarms.findBy({ endedAt: 0 })) {
-      if (!owns(alarm.terminalPhone)) continue;
+      if (alarm.source === ENERGY_ALARM_SOURCE || !owns(alarm.terminalPhone)) continue;
       const state = this.stateOf(alarm.terminalPhone);
       // Terminal and rule alarms are open by type; a route deviation by its fence.
       const openKey = typeof alarm.detail?.openKey === 'string' ? alarm.detail.openKey : undefined;
@@ -236,6 +241,28 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     await this.save(started, changed);
   }
 
+  /** Battery alarms of GB/T 32960 vehicles: a start is stored under its event id, an end closes that row. */
+  async handleEnergyAlarms(messages: DeliveredMessage<EnergyAlarmEvent>[]): Promise<void> {
+    const started: Alarm[] = [];
+    const changed: Alarm[] = [];
+    // A redelivered start is neither stored nor announced again.
+    const startIds = messages.filter((m) => m.value.phase === 'start').map((m) => m.value.eventId);
+    const known = new Set(startIds.length ? (await this.alarms.find({ where: startIds.map((alarmKey) => ({ alarmKey })), select: { alarmKey: true } })).map((a) => a.alarmKey) : []);
+    for (const { value: e } of messages) {
+      if (e.phase === 'start') {
+        if (known.has(e.eventId)) continue;
+        known.add(e.eventId);
+        started.push(this.alarms.create(energyAlarmRow(e, this.registry.byVehicleId(e.vehicleId))));
+        continue;
+      }
+      const open = started.find((a) => a.alarmKey === e.eventId) ?? (await this.alarms.findOneBy({ alarmKey: e.eventId }));
+      if (!open || open.endedAt) continue;
+      Object.assign(open, { endedAt: e.at, lastAt: e.at });
+      if (!started.includes(open)) changed.push(open);
+    }
+    await this.save(started, changed);
+  }
+
   private async save(started: Alarm[], changed: Alarm[]): Promise<void> {
     // The company's configuration of each type: its level, and whether it needs handling at all.
     for (const alarm of started) {
@@ -253,7 +280,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     }
     const events = [...started, ...changed].map((alarm) => ({ key: alarm.terminalPhone, value: this.eventOf(alarm) }));
     if (events.length) await this.bus.publish(Topics.alarm, events);
-    await this.evidence.request(started);
+    await this.evidence.request(started.filter((alarm) => alarm.source !== ENERGY_ALARM_SOURCE));
   }
 
   private eventOf(alarm: Alarm): AlarmEvent {
@@ -277,8 +304,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
 
   /** Level, push, sound and handling of the alarm's type for its vehicle's company (the level computed so far is the default). */
   private configOf(alarm: Alarm) {
-    const vehicle = this.registry.byTerminalPhone(alarm.terminalPhone);
-    return this.typeConfig.effective((vehicle?.companyPath ?? []).map(String), alarm.type, alarm.level);
+    return this.typeConfig.effective(alarm.companyPath.split('/').filter(Boolean), alarm.type, alarm.level);
   }
 
   private newAlarm(phone: string, type: string, bit: number, source: string, at: number, lat: number, lng: number, speed: number, blindArea: boolean, detail: Record<string, unknown> | null = null): Alarm {

@@ -10,6 +10,11 @@ export class VehicleQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
+export class StatesQueryDto {
+  @ApiProperty({ description: 'Vehicle ids, comma-separated (at most 500)' }) @IsString() @MaxLength(20_000) vehicleIds!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
+}
+
 export class HistoryQueryDto extends VehicleQueryDto {
   @ApiProperty({ description: '"YYYY-MM-DD HH:mm:ss" (China time) or epoch ms; at most 7 days' }) @IsString() @MaxLength(32) startTime!: string;
   @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
@@ -28,6 +33,13 @@ export class EnergyController {
   @ApiOperation({ summary: 'The latest real-time report: SOC, voltage, current, charging state, every unit (cells, probes, alarms)' })
   async latest(@CurrentUser() user: AuthUser, @Query() query: VehicleQueryDto) {
     return okEnvelope(await this.energy.latest(user, query.vehicleId));
+  }
+
+  @Get('states')
+  @RequiresAnyAction('newEnergy', 'newEnergy:search', 'multiCar', 'singleCar')
+  @ApiOperation({ summary: 'SOC, charging state and open battery alarms of the given vehicles (the map and the info panel)' })
+  async states(@CurrentUser() user: AuthUser, @Query() query: StatesQueryDto) {
+    return okEnvelope(await this.energy.batteryStates(user, query.vehicleIds.split(',').filter(Boolean)));
   }
 
   @Get('history')

@@ -4,9 +4,11 @@ import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { queryWindow } from '@openfleet/service-kit';
 import { pathOf, rowInScope } from '@openfleet/storage';
-import type { Repository } from 'typeorm';
+import { decodeRealtime, type RealtimeUnit } from '@openfleet/gb32960';
+import { In, type Repository } from 'typeorm';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
-import { EnergyRealtime } from '../storage/energy-realtime.entity';
+import { EnergyReportRow } from '../storage/energy-report.entity';
+import { EnergyVehicleState } from '../storage/energy-vehicle-state.entity';
 
 /** Spec §3 chart series, one array per series, aligned on `t`. */
 export interface BatterySeries {
@@ -24,12 +26,20 @@ export interface BatterySeries {
 }
 
 const MAX_DAYS = 7;
+const MAX_STATES = 500;
+
+/** The latest report of a vehicle: the series columns and every unit decoded. */
+export type LatestReport = Omit<EnergyReportRow, 'data'> & { units: RealtimeUnit[] };
+
+/** What the map and the info panel show of a vehicle's battery. */
+export type BatteryState = Pick<EnergyVehicleState, 'vehicleId' | 'vin' | 'collectedAt' | 'soc' | 'chargeState' | 'voltage' | 'current' | 'alarmLevel'> & { openAlarms: string[] };
 
 /** The battery data of a vehicle in the caller's scope: the latest report and the history for the charts. */
 @Injectable()
 export class EnergyService {
   constructor(
-    @InjectRepository(EnergyRealtime, 'energy') private readonly reports: Repository<EnergyRealtime>,
+    @InjectRepository(EnergyReportRow, 'energy') private readonly reports: Repository<EnergyReportRow>,
+    @InjectRepository(EnergyVehicleState, 'energy') private readonly states: Repository<EnergyVehicleState>,
     private readonly registry: EnergyVehicleRegistry,
   ) {}
 
@@ -39,9 +49,27 @@ export class EnergyService {
     return vehicle;
   }
 
-  async latest(user: AuthUser, vehicleId: string): Promise<EnergyRealtime | null> {
+  async latest(user: AuthUser, vehicleId: string): Promise<LatestReport | null> {
     this.vehicleInScope(user, vehicleId);
-    return this.reports.findOne({ where: { vehicleId }, order: { collectedAt: 'DESC' } });
+    const state = await this.states.findOne({ where: { vehicleId }, order: { collectedAt: 'DESC' } });
+    const row = state && (await this.reports.findOneBy({ vin: state.vin, collectedAt: state.collectedAt }));
+    if (!row) return null;
+    const { data, ...series } = row;
+    return { ...series, units: decodeRealtime(Buffer.from(data, 'base64')).units };
+  }
+
+  /** The battery state of those of `vehicleIds` in the caller's scope that report over GB/T 32960. */
+  async batteryStates(user: AuthUser, vehicleIds: string[]): Promise<BatteryState[]> {
+    const visible = [...new Set(vehicleIds)].slice(0, MAX_STATES).filter((id) => {
+      try {
+        return Boolean(this.vehicleInScope(user, id));
+      } catch {
+        return false;
+      }
+    });
+    if (!visible.length) return [];
+    const rows = await this.states.findBy({ vehicleId: In(visible) });
+    return rows.map((r) => ({ vehicleId: r.vehicleId, vin: r.vin, collectedAt: r.collectedAt, soc: r.soc, chargeState: r.chargeState, voltage: r.voltage, current: r.current, alarmLevel: r.alarmLevel, openAlarms: Object.keys(r.openAlarms ?? {}) }));
   }
 
   async history(user: AuthUser, vehicleId: string, startTime: string, endTime: string): Promise<BatterySeries> {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   chinaTime,
   Command,
@@ -13,16 +12,13 @@ import {
   Gb32960Deframer,
   Response,
   type Gb32960Frame,
-  type Reading,
-  type RealtimeUnit,
 } from '@openfleet/gb32960';
-import { RateLimitedLog } from '@openfleet/service-kit';
+import type { EventBus } from '@openfleet/bus';
+import { Topics } from '@openfleet/contracts';
+import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
-import { EnergyRealtime } from '../storage/energy-realtime.entity';
 
 /** Consecutive undecodable frames after which a connection is closed. */
 const MAX_BAD_FRAMES = 10;
@@ -36,12 +32,11 @@ interface Session {
   queue: Promise<void>;
 }
 
-const num = (value: Reading | undefined): number | null => (typeof value === 'number' ? value : null);
-
 /**
  * The GB/T 32960 gateway: vehicles log in with their VIN (strict: the VIN must be in the admin
  * registry), send real-time and reissued data, heartbeats and logouts. A report is answered with
- * success only once it is stored; a resent one is stored once. Bad BCC or length, encrypted
+ * success only once the bus has accepted it (energy.report.v1, stored by EnergyIngestService; a
+ * resent one is stored once); when the bus refuses it, the answer is "error" and the vehicle resends. Bad BCC or length, encrypted
  * payloads (no keys are configured) and data before login are answered "error" and logged.
  */
 @Injectable()
@@ -54,7 +49,7 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
-    @InjectRepository(EnergyRealtime, 'energy') private readonly reports: Repository<EnergyRealtime>,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly registry: EnergyVehicleRegistry,
   ) {}
 
@@ -162,35 +157,13 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
       this.log.write('warn', `32960 ${frame.vin}: data before login`);
       return answer(Response.ERROR);
     }
+    // Decoded in full so a malformed report is answered "error" here, not parked downstream.
     const realtime = decodeRealtime(frame.data);
     const collectedAt = Date.parse(`${realtime.time.replace(' ', 'T')}+08:00`);
-    const row = { vin: frame.vin, collectedAt, vehicleId: session.vehicleId ?? '', receivedAt: Date.now(), reissued: frame.command === Command.REISSUE ? 1 : 0, ...seriesOf(realtime.units), units: realtime.units };
-    // Stored before the answer: success means the report is durable. A resent one inserts nothing.
     // Under `open` a VIN outside the registry is answered but not kept: no vehicle would ever show it.
-    if (row.vehicleId) await this.reports.createQueryBuilder().insert().values(row as QueryDeepPartialEntity<EnergyRealtime>).orIgnore().execute();
+    if (session.vehicleId) {
+      await this.bus.publish(Topics.energyReport, { key: frame.vin, value: { vin: frame.vin, vehicleId: session.vehicleId, collectedAt, receivedAt: Date.now(), reissued: frame.command === Command.REISSUE, data: frame.data } });
+    }
     answer(Response.SUCCESS, encodeTime(realtime.time));
   }
-}
-
-/** The chart series of spec §3 from a report's units; null where absent or abnormal/invalid. */
-function seriesOf(units: RealtimeUnit[]) {
-  const vehicle = units.find((u): u is Extract<RealtimeUnit, { type: 0x01 }> => 'vehicle' in u)?.vehicle;
-  const extremes = units.find((u): u is Extract<RealtimeUnit, { type: 0x06 }> => 'extremes' in u)?.extremes;
-  const alarms = units.find((u): u is Extract<RealtimeUnit, { type: 0x07 }> => 'alarms' in u)?.alarms;
-  return {
-    soc: num(vehicle?.socPercent),
-    speed: num(vehicle?.speedKmh),
-    voltage: num(vehicle?.voltageV),
-    current: num(vehicle?.currentA),
-    chargeState: vehicle ? vehicle.chargeState : null,
-    maxCellV: num(extremes?.maxCellVoltageV),
-    maxCellNo: extremes ? extremes.maxVoltageCell : null,
-    minCellV: num(extremes?.minCellVoltageV),
-    minCellNo: extremes ? extremes.minVoltageCell : null,
-    maxTemp: num(extremes?.maxTempC),
-    maxTempProbe: extremes ? extremes.maxTempProbe : null,
-    minTemp: num(extremes?.minTempC),
-    minTempProbe: extremes ? extremes.minTempProbe : null,
-    alarmLevel: alarms ? alarms.maxLevel : null,
-  };
 }

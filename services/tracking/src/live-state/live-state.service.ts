@@ -4,7 +4,7 @@ import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { sqlLiteral } from '../common/sql-literal';
+import { sqlLiteral } from '@openfleet/storage';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import type { TrackPointRow } from '../ingest/track-point';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';

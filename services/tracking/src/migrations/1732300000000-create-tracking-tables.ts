@@ -1,6 +1,5 @@
-import { isSqlite } from '@openfleet/storage';
+import { initialPartitionClause, isSqlite } from '@openfleet/storage';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { initialPartitionClause } from '../ingest/partition-plan';
 
 // track_point is written with raw multi-row INSERTs (see track-point.writer.ts) and, on MySQL,
 // partitioned by day on gps_time, which TypeORM's schema builder cannot express: hence plain SQL.
@@ -37,7 +36,7 @@ export class CreateTrackingTables1732300000000 implements MigrationInterface {
       quality SMALLINT NOT NULL,
       extras TEXT NULL,
       PRIMARY KEY (terminal_phone, gps_time, sequence)
-    )${sqlite ? '' : ` ENGINE=InnoDB ${initialPartitionClause(Date.now())}`}`);
+    )${sqlite ? '' : ` ENGINE=InnoDB ${initialPartitionClause({ table: 'track_point', column: 'gps_time', unitsPerSecond: 1 }, Date.now())}`}`);
     await runner.query(`CREATE TABLE vehicle_state (
       terminal_phone VARCHAR(20) NOT NULL PRIMARY KEY,
       vehicle_id VARCHAR(32) NOT NULL DEFAULT '',

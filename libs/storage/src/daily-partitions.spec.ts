@@ -1,22 +1,27 @@
-import { dayStartS, initialPartitionClause, partitionName, planPartitions } from './partition-plan';
+import { dayStartS, initialPartitionClause, partitionName, planPartitions } from './daily-partitions';
 
 const DAY = 86_400;
 const now = Date.UTC(2026, 10, 22, 15, 30) ; // 2026-11-22 15:30 UTC
 const today = dayStartS(now / 1000);
 
-describe('track_point partition plan', () => {
+describe('daily partition plan', () => {
   it('names partitions by UTC day', () => {
     expect(partitionName(today)).toBe('p_20261122');
     expect(dayStartS(today + DAY - 1)).toBe(today);
   });
 
   it('creates today, the days ahead and a catch-all', () => {
-    const clause = initialPartitionClause(now, 2);
+    const clause = initialPartitionClause({ table: 'track_point', column: 'gps_time', unitsPerSecond: 1 }, now, 2);
     expect(clause).toBe(
       `PARTITION BY RANGE (gps_time) (PARTITION p_20261122 VALUES LESS THAN (${today + DAY}), ` +
         `PARTITION p_20261123 VALUES LESS THAN (${today + 2 * DAY}), PARTITION p_20261124 VALUES LESS THAN (${today + 3 * DAY}), ` +
         'PARTITION p_future VALUES LESS THAN MAXVALUE)',
     );
+  });
+
+  it('bounds a milliseconds column in milliseconds', () => {
+    const clause = initialPartitionClause({ table: 'energy_report', column: 'collected_at', unitsPerSecond: 1000 }, now, 0);
+    expect(clause).toBe(`PARTITION BY RANGE (collected_at) (PARTITION p_20261122 VALUES LESS THAN (${(today + DAY) * 1000}), PARTITION p_future VALUES LESS THAN MAXVALUE)`);
   });
 
   it('adds the missing days ahead and drops those past retention', () => {

@@ -1,13 +1,14 @@
-import { bigintNumber, jsonText } from '@openfleet/storage';
+import { bigintNumber } from '@openfleet/storage';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * One GB/T 32960 real-time (0x02) or reissued (0x03) report of a vehicle: the chart series in
- * columns (null where the vehicle sent abnormal or invalid), every unit as decoded in `units`.
- * Keyed (vin, collected_at): a resent report is stored once.
+ * columns (null where the vehicle sent abnormal or invalid), the data unit as the vehicle sent it
+ * (base64) for everything else. Keyed (vin, collected_at): a resent report is stored once. On
+ * MySQL the table is partitioned by day of collection (energy-partitions.ts).
  */
-@Entity('energy_realtime')
-export class EnergyRealtime {
+@Entity('energy_report')
+export class EnergyReportRow {
   @PrimaryColumn({ type: 'varchar', length: 17 }) vin!: string;
   @PrimaryColumn({ name: 'collected_at', type: 'bigint', transformer: bigintNumber }) collectedAt!: number;
   @Column({ name: 'vehicle_id', type: 'varchar', length: 32 }) vehicleId!: string;
@@ -28,5 +29,8 @@ export class EnergyRealtime {
   @Column({ name: 'min_temp', type: 'double', nullable: true }) minTemp!: number | null;
   @Column({ name: 'min_temp_probe', type: 'int', nullable: true }) minTempProbe!: number | null;
   @Column({ name: 'alarm_level', type: 'int', nullable: true }) alarmLevel!: number | null;
-  @Column({ type: 'text', transformer: jsonText }) units!: unknown;
+  /** The 19 general alarm flags of table 18; null without an alarm unit. */
+  @Column({ name: 'alarm_flags', type: 'bigint', nullable: true, transformer: bigintNumber }) alarmFlags!: number | null;
+  /** The data unit (time and information units) as received, base64. */
+  @Column({ type: 'text' }) data!: string;
 }

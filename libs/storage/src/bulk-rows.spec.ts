@@ -1,4 +1,4 @@
-import { tsvField, tsvLine } from './mysql-bulk-load';
+import { tsvField, tsvLine } from './bulk-rows';
 
 describe('LOAD DATA TSV text', () => {
   it('escapes what LOAD DATA reads as field and line ends, and writes NULL as \\N', () => {

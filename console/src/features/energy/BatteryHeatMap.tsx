@@ -1,0 +1,39 @@
+import { Tooltip } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { extremesOf, heatColour, type HeatCell } from './battery-view';
+
+/** A grid of cells (or probes) coloured between the extremes, which are outlined and named. */
+export function BatteryHeatMap({ kind, cells, unit, digits }: { kind: 'cell' | 'probe'; cells: readonly HeatCell[]; unit: string; digits: number }) {
+  const { t } = useTranslation();
+  const extremes = extremesOf(cells);
+  const min = typeof extremes?.min.value === 'number' ? extremes.min.value : 0;
+  const max = typeof extremes?.max.value === 'number' ? extremes.max.value : 0;
+  const show = (cell: HeatCell) => (typeof cell.value === 'number' ? `${cell.value.toFixed(digits)} ${unit}` : t(`energy.reading.${cell.value}`));
+  const name = (cell: HeatCell) => t(`energy.${kind}No`, { subsystem: cell.subsystem, no: cell.no });
+  return (
+    <div className={`of-heat of-heat-${kind}`} data-count={cells.length}>
+      <div className="of-heat-extremes">
+        {extremes ? (
+          <>
+            <span className="of-heat-max">{t('energy.max')}: {show(extremes.max)} ({name(extremes.max)})</span>
+            <span className="of-heat-min">{t('energy.min')}: {show(extremes.min)} ({name(extremes.min)})</span>
+          </>
+        ) : (
+          <span>{t('energy.noReadings')}</span>
+        )}
+      </div>
+      <div className="of-heat-grid">
+        {cells.map((cell) => {
+          const extreme = cell === extremes?.max ? 'max' : cell === extremes?.min ? 'min' : '';
+          return (
+            <Tooltip key={`${cell.subsystem}:${cell.no}`} content={`${name(cell)}: ${show(cell)}`} hoverOpenDelay={150}>
+              <div className={`of-heat-cell ${extreme ? `of-heat-cell-${extreme}` : ''}`} data-no={cell.no} style={{ background: heatColour(cell.value, min, max) }}>
+                {cell.no}
+              </div>
+            </Tooltip>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './energy-report';
+export * from './energy-alarm';

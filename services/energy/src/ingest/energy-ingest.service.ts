@@ -1,0 +1,148 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import { PoisonMessageError, Topics, type EnergyAlarmEvent, type EnergyReport } from '@openfleet/contracts';
+import { decodeRealtime } from '@openfleet/gb32960';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import { IdempotentRowWriter, sqlLiteral } from '@openfleet/storage';
+import { Counter } from 'prom-client';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { ENERGY_CONFIG, type EnergyConfig } from '../energy-config';
+import { EnergyVehicleState } from '../storage/energy-vehicle-state.entity';
+import { foldAlarmFlags } from './battery-alarms';
+import { ENERGY_REPORT_COLUMNS, reportValues, sampleOf } from './battery-series';
+
+const reportsStored = new Counter({ name: 'energy_reports_ingested_total', help: 'GB/T 32960 reports written (including redeliveries skipped by the key)' });
+
+const STATE_COLUMNS = ['vin', 'vehicle_id', 'collected_at', 'soc', 'charge_state', 'voltage', 'current', 'speed', 'alarm_level', 'latitude', 'longitude', 'open_alarms'] as const;
+
+/**
+ * energy.report.v1 -> energy_report, the vehicles' latest state and their battery alarms. Each bus
+ * batch: decode, fold the reports newer than a vehicle's state into it (open alarms included),
+ * publish the alarms that started or ended (energy.alarm.v1, ids stable under redelivery), then one
+ * transaction writes the reports and the states. The bus commits the offsets only after that; a
+ * failed write forgets the states it touched (they are read again) and the batch is retried.
+ */
+@Injectable()
+export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(EnergyIngestService.name);
+  private readonly writer: IdempotentRowWriter;
+  private readonly sqlite: boolean;
+  /** States of the VINs this member owns that it has seen since its partitions were assigned. */
+  private readonly states = new Map<string, EnergyVehicleState>();
+  private subscription?: Subscription;
+
+  constructor(
+    @InjectDataSource('energy') private readonly dataSource: DataSource,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
+  ) {
+    this.sqlite = dataSource.options.type === 'better-sqlite3';
+    this.writer = new IdempotentRowWriter(dataSource, { table: 'energy_report', columns: ENERGY_REPORT_COLUMNS, chunkRows: 1000, bulkLoad: 'auto', warn: (message) => this.logger.warn(message) });
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await this.bus.subscribe(Topics.energyReport, {
+      group: this.config.ENERGY_INGEST_GROUP,
+      maxBatchSize: 2000,
+      // A report of 96 cells and 48 probes is about 400 bytes on the log.
+      fetchBytesPerPartition: 2 * 1_048_576,
+      handle: (messages) => this.ingest(messages),
+      onAssigned: async () => this.states.clear(),
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async ingest(messages: readonly DeliveredMessage<EnergyReport>[]): Promise<void> {
+    await this.loadStates(new Set(messages.map((m) => m.value.vin)));
+    const rows: (string | number | null)[][] = [];
+    const touched = new Set<EnergyVehicleState>();
+    const alarms: EnergyAlarmEvent[] = [];
+    for (const { value: report } of messages) {
+      let sample;
+      try {
+        sample = sampleOf(decodeRealtime(report.data).units);
+      } catch (error) {
+        throw new PoisonMessageError(`energy report of ${report.vin} at ${report.collectedAt}: ${(error as Error).message}`);
+      }
+      rows.push(reportValues(report, sample));
+      const state = this.states.get(report.vin) ?? this.newState(report);
+      // Only a report newer than the state moves it (a reissued backlog is history).
+      if (report.collectedAt <= state.collectedAt) continue;
+      Object.assign(state, {
+        vehicleId: report.vehicleId,
+        collectedAt: report.collectedAt,
+        soc: sample.soc,
+        chargeState: sample.chargeState,
+        voltage: sample.voltage,
+        current: sample.current,
+        speed: sample.speed,
+        alarmLevel: sample.alarmLevel,
+        latitude: sample.latitude ?? state.latitude,
+        longitude: sample.longitude ?? state.longitude,
+      });
+      for (const change of foldAlarmFlags(state.openAlarms, sample.alarmFlags, report.collectedAt)) {
+        alarms.push({
+          eventId: `${report.vin}:${change.type}:${change.startedAt}`,
+          phase: change.phase,
+          vin: report.vin,
+          vehicleId: report.vehicleId,
+          type: change.type,
+          startedAt: change.startedAt,
+          at: report.collectedAt,
+          gbLevel: sample.alarmLevel ?? 0,
+          latitude: state.latitude ?? 0,
+          longitude: state.longitude ?? 0,
+          speedKmh: sample.speed ?? 0,
+          detail: { vin: report.vin, gbLevel: sample.alarmLevel, soc: sample.soc, maxTemp: sample.maxTemp, maxTempProbe: sample.maxTempProbe, maxCellV: sample.maxCellV, minCellV: sample.minCellV },
+        });
+      }
+      touched.add(state);
+    }
+    try {
+      // Alarms first: if the write then fails, the retry derives the same events with the same ids.
+      if (alarms.length) await this.bus.publish(Topics.energyAlarm, alarms.map((value) => ({ key: value.vin, value })));
+      await this.dataSource.transaction(async (manager) => {
+        await this.writer.write(rows, manager);
+        await this.persistStates([...touched], manager);
+      });
+    } catch (error) {
+      for (const state of touched) this.states.delete(state.vin);
+      this.logger.warn(`energy report write failed, batch of ${rows.length} will be retried: ${(error as Error).message}`);
+      throw error;
+    }
+    reportsStored.inc(rows.length);
+  }
+
+  private newState(report: EnergyReport): EnergyVehicleState {
+    const state = Object.assign(new EnergyVehicleState(), { vin: report.vin, vehicleId: report.vehicleId, collectedAt: 0, soc: null, chargeState: null, voltage: null, current: null, speed: null, alarmLevel: null, latitude: null, longitude: null, openAlarms: {} });
+    this.states.set(report.vin, state);
+    return state;
+  }
+
+  private async loadStates(vins: Set<string>): Promise<void> {
+    const missing = [...vins].filter((vin) => !this.states.has(vin));
+    if (!missing.length) return;
+    for (const state of await this.dataSource.getRepository(EnergyVehicleState).findBy({ vin: In(missing) })) this.states.set(state.vin, { ...state, openAlarms: state.openAlarms ?? {} });
+  }
+
+  /** Multi-row upsert of the states: SQLite binds parameters, MySQL gets the literals inlined. */
+  private async persistStates(states: EnergyVehicleState[], manager: EntityManager): Promise<void> {
+    if (!states.length) return;
+    const rows = states.map((s) => [s.vin, s.vehicleId, s.collectedAt, s.soc, s.chargeState, s.voltage, s.current, s.speed, s.alarmLevel, s.latitude, s.longitude, JSON.stringify(s.openAlarms)]);
+    const columns = STATE_COLUMNS.join(',');
+    const updates = STATE_COLUMNS.slice(1);
+    if (this.sqlite) {
+      for (let start = 0; start < rows.length; start += 2000) {
+        const chunk = rows.slice(start, start + 2000);
+        const tuple = `(${STATE_COLUMNS.map(() => '?').join(',')})`;
+        await manager.query(`INSERT INTO energy_vehicle_state (${columns}) VALUES ${chunk.map(() => tuple).join(',')} ON CONFLICT(vin) DO UPDATE SET ${updates.map((c) => `${c}=excluded.${c}`).join(',')}`, chunk.flat());
+      }
+    } else {
+      await manager.query(`INSERT INTO energy_vehicle_state (${columns}) VALUES ${rows.map((row) => `(${row.map(sqlLiteral).join(',')})`).join(',')} ON DUPLICATE KEY UPDATE ${updates.map((c) => `${c}=VALUES(${c})`).join(',')}`);
+    }
+  }
+}
