@@ -133,6 +133,22 @@ describe('real-time units (tables 9-19)', () => {
     expect(decodeRealtime(data)).toEqual({ time: '2026-11-24 10:30:00', units: [unit] });
   });
 
+  it('checks and moves past every unit it is not asked to decode, landing exactly on the next one', () => {
+    const all = cases.map(([, bytes]) => bytes).join(' ');
+    const data = hex(TIME + all);
+    const position = cases[4]![2];
+    // Every layout skipped but the position (which comes after 0x01-0x04) and the vendor unit after the rest.
+    expect(decodeRealtime(data, new Set([5, 0x80]))).toEqual({ time: '2026-11-24 10:30:00', units: [position, cases.at(-1)![2]] });
+    expect(decodeRealtime(data, new Set()).units).toEqual([]);
+    // Each unit truncated by one byte is refused when skipped too.
+    for (const [name, bytes] of cases) {
+      const cut = hex(TIME + bytes).subarray(0, -1);
+      expect([name, code(() => decodeRealtime(cut, new Set()))]).toEqual([name, 'TRUNCATED']);
+    }
+    expect(code(() => decodeRealtime(hex(TIME + '0a 00'), new Set()))).toBe('UNKNOWN_UNIT');
+    expect(code(() => decodeRealtime(hex(TIME + '08 01 01 0dae 2695 00c9 0001 c9' + '0d54'.repeat(201)), new Set()))).toBe('BAD_FIELD');
+  });
+
   it('a whole real-time frame: two units, BCC over everything', () => {
     const data = hex(TIME + '01 01 03 01 025d 0001e240 0dae 2695 50 01 2e 1388 1e 00' + '05 00 06f01448 0260f76e');
     expect(encodeFrame({ command: 2, response: 0xfe, vin: VIN, encryption: 1, data }).toString('hex')).toBe('232302fe' + VIN_HEX + '010025' + data.toString('hex') + 'aa');

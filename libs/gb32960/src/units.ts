@@ -147,6 +147,48 @@ export type RealtimeUnit =
 /** Cells per frame in 0x08 (the standard's limit). */
 export const MAX_CELLS_PER_FRAME = 200;
 
+/** Units whose length does not depend on their content (tables 9, 13, 14, 15). */
+const FIXED_UNIT_LENGTH: Readonly<Record<number, number>> = { 0x01: 20, 0x04: 5, 0x05: 9, 0x06: 14 };
+
+/**
+ * Moves past a unit, checking that the data holds it and that its counts are within the standard,
+ * without building it: what a caller does with units it does not need (the gateway checks a whole
+ * report this way; the ingest decodes only the units of the chart series).
+ */
+export function skipUnit(r: Reader, type: number): void {
+  const fixed = FIXED_UNIT_LENGTH[type];
+  if (fixed !== undefined) return r.skip(fixed, `information unit 0x${type.toString(16)}`);
+  switch (type) {
+    case 0x02:
+      return r.skip(r.u8('motor count') * 12, 'drive motors');
+    case 0x03:
+      r.skip(6, 'fuel cell voltage, current, consumption');
+      r.skip(r.u16('probe count'), 'probe temperatures');
+      return r.skip(10, 'hydrogen system values');
+    case 0x07:
+      r.skip(5, 'alarm level and flags');
+      for (const what of ['pack fault', 'motor fault', 'engine fault', 'other fault']) r.skip(r.u8(`${what} count`) * 4, what);
+      return;
+    case 0x08:
+      for (let n = r.u8('subsystem count'); n > 0; n--) {
+        r.skip(9, 'subsystem voltage header');
+        const count = r.u8('cells in this frame');
+        if (count > MAX_CELLS_PER_FRAME) throw new Gb32960DecodeError('BAD_FIELD', `${count} cell voltages in one frame, at most ${MAX_CELLS_PER_FRAME}`);
+        r.skip(count * 2, 'cell voltages');
+      }
+      return;
+    case 0x09:
+      for (let n = r.u8('subsystem count'); n > 0; n--) {
+        r.skip(1, 'subsystem number');
+        r.skip(r.u16('probe count'), 'probe temperatures');
+      }
+      return;
+    default:
+      if (type >= 0x80 && type <= 0xfe) return r.skip(r.u16('vendor unit length'), 'vendor unit');
+      throw new Gb32960DecodeError('UNKNOWN_UNIT', `information type 0x${type.toString(16)} has no layout in the 2016 edition`);
+  }
+}
+
 export function readUnit(r: Reader, type: number): RealtimeUnit {
   switch (type) {
     case 0x01:

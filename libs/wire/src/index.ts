@@ -37,6 +37,12 @@ export class BoundedReader {
     return v;
   }
 
+  /** Moves past `n` bytes without reading them. */
+  skip(n: number, what: string): void {
+    this.need(n, what);
+    this.pos += n;
+  }
+
   bytes(n: number, what: string): Buffer {
     this.need(n, what);
     const v = Buffer.from(this.buf.subarray(this.pos, this.pos + n));

@@ -20,6 +20,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
 
+const NO_UNITS: ReadonlySet<number> = new Set();
+
 /** Consecutive undecodable frames after which a connection is closed. */
 const MAX_BAD_FRAMES = 10;
 
@@ -28,8 +30,11 @@ interface Session {
   vin?: string;
   vehicleId?: string;
   badFrames: number;
-  /** Frames of one connection are handled one after the other. */
+  /** Answers of one connection go out in the order of its frames. */
   queue: Promise<void>;
+  corked?: boolean;
+  /** Refused: the connection ends once the answer is out. */
+  closing?: boolean;
 }
 
 /**
@@ -82,23 +87,51 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
       if (session.vin && this.byVin.get(session.vin) === session) this.byVin.delete(session.vin);
     });
     socket.on('data', (chunk: Buffer) => {
-      for (const bytes of deframer.push(chunk)) session.queue = session.queue.then(() => this.receive(session, bytes)).catch((error: Error) => this.log.write('warn', `32960 ${session.vin ?? '?'}: ${error.message}`));
+      // Frames are handled as they arrive (a report's publish joins the bus's batch at once); their
+      // answers go out in frame order, those ready together in one write.
+      for (const bytes of deframer.push(chunk)) {
+        const answers = this.receive(session, bytes).catch((error: Error) => {
+          this.log.write('warn', `32960 ${session.vin ?? '?'}: ${error.message}`);
+          return [];
+        });
+        session.queue = session.queue.then(async () => this.write(session, await answers));
+      }
     });
   }
 
-  private async receive(session: Session, bytes: Buffer): Promise<void> {
+  private write(session: Session, answers: Buffer[]): void {
+    const { socket } = session;
+    if (socket.destroyed || !answers.length) return;
+    if (!session.corked) {
+      session.corked = true;
+      socket.cork();
+      process.nextTick(() => {
+        session.corked = false;
+        socket.uncork();
+        if (session.closing) socket.end();
+      });
+    }
+    for (const answer of answers) socket.write(answer);
+  }
+
+  /** Handles one frame; resolves with the answers to send (once a report is on the bus). */
+  private async receive(session: Session, bytes: Buffer): Promise<Buffer[]> {
+    const out: Buffer[] = [];
     let frame: Gb32960Frame;
     try {
       frame = decodeFrame(bytes);
     } catch (error) {
       this.log.write('warn', `32960 from ${session.socket.remoteAddress ?? '?'}: ${(error as Error).message}`);
       if (++session.badFrames >= MAX_BAD_FRAMES) session.socket.destroy();
-      return;
+      return out;
     }
     session.badFrames = 0;
-    const answer = (response: number, data: Buffer = Buffer.alloc(0)) => {
-      if (!session.socket.destroyed) session.socket.write(encodeFrame({ command: frame.command, response, vin: frame.vin, encryption: Encryption.NONE, data }));
-    };
+    const answer = (response: number, data: Buffer = Buffer.alloc(0)) => void out.push(encodeFrame({ command: frame.command, response, vin: frame.vin, encryption: Encryption.NONE, data }));
+    await this.dispatch(session, frame, answer);
+    return out;
+  }
+
+  private async dispatch(session: Session, frame: Gb32960Frame, answer: (response: number, data?: Buffer) => void): Promise<void> {
     if (frame.response !== Response.COMMAND) return;
     if (frame.encryption !== Encryption.NONE) {
       this.log.write('warn', `32960 ${frame.vin}: encrypted data (${frame.encryption}) and no keys configured`);
@@ -138,7 +171,7 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     if (!vehicle && this.config.ENERGY_REGISTRATION === 'strict') {
       this.log.write('warn', `32960 login of unknown VIN ${frame.vin} refused`);
       answer(Response.ERROR, encodeTime(login.time));
-      session.socket.end();
+      session.closing = true;
       return;
     }
     const holder = this.byVin.get(frame.vin);
@@ -157,8 +190,8 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
       this.log.write('warn', `32960 ${frame.vin}: data before login`);
       return answer(Response.ERROR);
     }
-    // Decoded in full so a malformed report is answered "error" here, not parked downstream.
-    const realtime = decodeRealtime(frame.data);
+    // Every unit's layout is checked (not built) so a malformed report is answered "error" here, not parked downstream.
+    const realtime = decodeRealtime(frame.data, NO_UNITS);
     const collectedAt = Date.parse(`${realtime.time.replace(' ', 'T')}+08:00`);
     // Under `open` a VIN outside the registry is answered but not kept: no vehicle would ever show it.
     if (session.vehicleId) {

@@ -14,6 +14,9 @@ import { ENERGY_REPORT_COLUMNS, reportValues, sampleOf } from './battery-series'
 
 const reportsStored = new Counter({ name: 'energy_reports_ingested_total', help: 'GB/T 32960 reports written (including redeliveries skipped by the key)' });
 
+/** The units the series and the state are taken from; cells and probes stay in the stored data unit. */
+const SAMPLE_UNITS: ReadonlySet<number> = new Set([0x01, 0x05, 0x06, 0x07]);
+
 const STATE_COLUMNS = ['vin', 'vehicle_id', 'collected_at', 'soc', 'charge_state', 'voltage', 'current', 'speed', 'alarm_level', 'latitude', 'longitude', 'open_alarms'] as const;
 
 /**
@@ -64,7 +67,7 @@ export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
     for (const { value: report } of messages) {
       let sample;
       try {
-        sample = sampleOf(decodeRealtime(report.data).units);
+        sample = sampleOf(decodeRealtime(report.data, SAMPLE_UNITS).units);
       } catch (error) {
         throw new PoisonMessageError(`energy report of ${report.vin} at ${report.collectedAt}: ${(error as Error).message}`);
       }
