@@ -11,7 +11,7 @@ export function BatteryHeatMap({ kind, cells, unit, digits }: { kind: 'cell' | '
   const show = (cell: HeatCell) => (typeof cell.value === 'number' ? `${cell.value.toFixed(digits)} ${unit}` : t(`energy.reading.${cell.value}`));
   const name = (cell: HeatCell) => t(`energy.${kind}No`, { subsystem: cell.subsystem, no: cell.no });
   return (
-    <div className={`of-heat of-heat-${kind}`} data-count={cells.length}>
+    <div className={`of-heat of-heat-${kind}s`} data-count={cells.length}>
       <div className="of-heat-extremes">
         {extremes ? (
           <>
