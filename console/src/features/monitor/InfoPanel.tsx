@@ -7,6 +7,8 @@ import { formatPlace, formatReading } from './field-format';
 import type { LiveVehicle } from './liveSlice';
 import { basicFields, canFields, electricalFields, satelliteFields, sensorFields, type InfoField } from './vehicle-fields';
 import { formatCst } from './liveSlice';
+import { chargeStateKey } from '../energy/battery-view';
+import { useBatteryStatesQuery, type BatteryState } from '../energy/energyApi';
 
 function FieldList({ fields }: { fields: readonly InfoField[] }) {
   const { t } = useTranslation();
@@ -46,9 +48,34 @@ function FuelCurve({ vehicleId }: { vehicleId: string }) {
   return <HighChart options={options} className="of-fuel-chart" />;
 }
 
-/** Basic info, sensors, electrical signals, live CAN, satellite info and the fuel curve of one vehicle. */
+/** SOC, charging and open battery alarms of a vehicle that reports over GB/T 32960. */
+function BatteryFields({ battery }: { battery: BatteryState }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('energy.soc'), battery.soc === null ? '—' : `${battery.soc} %`],
+    [t('energy.chargeState'), t(chargeStateKey(battery.chargeState))],
+    [t('energy.voltage'), battery.voltage === null ? '—' : `${battery.voltage} V`],
+    [t('energy.current'), battery.current === null ? '—' : `${battery.current} A`],
+    [t('energy.alarmLevel'), battery.alarmLevel === null ? '—' : String(battery.alarmLevel)],
+    [t('energy.collectedAt'), formatCst(Math.floor(battery.collectedAt / 1000))],
+    [t('monitor.info.batteryAlarms'), battery.openAlarms.map((type) => t(`alarm.kind.${type}`)).join('、') || '—'],
+  ];
+  return (
+    <dl className="of-info-fields of-info-battery">
+      {rows.map(([label, text]) => (
+        <div key={label} className="of-info-field">
+          <dt>{label}</dt>
+          <dd>{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Basic info, sensors, electrical signals, live CAN, satellite info, the fuel curve and (electric vehicles) the battery of one vehicle. */
 export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
   const { t } = useTranslation();
+  const battery = useBatteryStatesQuery(vehicle ? [vehicle.vehicleId] : [], { skip: !vehicle, pollingInterval: 10_000 }).data?.[0];
   if (!vehicle) return <div className="of-info-panel of-empty">{t('monitor.info.none')}</div>;
   const place = formatPlace(vehicle.lng, vehicle.lat);
   return (
@@ -60,6 +87,7 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
         <Tab id="can" title={t('monitor.info.can')} panel={<FieldList fields={canFields(t)} />} />
         <Tab id="satellite" title={t('monitor.info.satellite')} panel={<FieldList fields={satelliteFields(vehicle, t)} />} />
         <Tab id="fuel" title={t('monitor.info.fuel')} panel={<FuelCurve vehicleId={vehicle.vehicleId} />} />
+        {battery && <Tab id="battery" title={t('monitor.info.battery')} panel={<BatteryFields battery={battery} />} />}
       </Tabs>
     </div>
   );
