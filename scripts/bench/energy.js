@@ -66,6 +66,14 @@ async function ingest(app, bus) {
   }
   const before = await stored();
   const total = VEHICLES * FRAMES;
+  // BENCH_PROFILE=file.cpuprofile: a CPU profile of the measured window only.
+  const profiler = process.env.BENCH_PROFILE ? new (require('node:inspector').Session)() : null;
+  const post = (method, params) => new Promise((resolve, reject) => profiler.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  if (profiler) {
+    profiler.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const started = performance.now();
   const sender = new Promise((resolve, reject) => execFile(process.execPath, [join(__dirname, 'energy-sender.js'), String(port), String(VEHICLES), String(FRAMES), String(Date.now() - DAY), '0'], { maxBuffer: 1 << 20 }, (error, out) => (error ? reject(error) : resolve(JSON.parse(out)))));
@@ -77,6 +85,7 @@ async function ingest(app, bus) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const used = process.cpuUsage(cpu);
+  if (profiler) require('node:fs').writeFileSync(process.env.BENCH_PROFILE, JSON.stringify((await post('Profiler.stop')).profile));
   const cpuS = (used.user + used.system) / 1e6;
   const wallS = (performance.now() - started) / 1000;
   const dataSource = app.get(getDataSourceToken('energy'));
@@ -143,7 +152,7 @@ async function history(app, bus, connection) {
 
 async function main() {
   const connection = await createConnection(mysql);
-  const bus = new KafkaBus({ brokers, clientId: `bench-energy-${run}`, logger: silentBusLogger, topicPrefix });
+  const bus = new KafkaBus({ brokers, clientId: `bench-energy-${run}`, logger: silentBusLogger, topicPrefix, ...(process.env.BENCH_LINGER_MS ? { lingerMs: Number(process.env.BENCH_LINGER_MS) } : {}) });
   const app = await NestFactory.create({ module: class BenchRoot {}, imports: [PlatformModule.forRoot({ processName: 'bench-energy', config: loadConfig(PlatformConfig, env), bus, env }), EnergyModule] }, { logger: process.env.BENCH_DEBUG ? ['warn', 'error'] : false });
   await app.listen(0, '127.0.0.1');
   try {
