@@ -34,6 +34,7 @@ export default defineConfig({
       // The command catalogue: the instruction dialogs render and validate the server's own fields.
       '@openfleet/contracts/instruction': here('../libs/contracts/src/instruction/console.ts'),
       '@openfleet/contracts/fence': here('../libs/contracts/src/fence/fence-model.ts'),
+      '@openfleet/contracts/energy': here('../libs/contracts/src/energy/battery-api.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
     },
     // The repository root holds an older React for other tools; the console uses its own.

@@ -1,4 +1,7 @@
+import type { BatteryColumns, BatterySeries, BatteryState } from '@openfleet/contracts/energy';
 import { api } from '../../app/api';
+
+export type { BatterySeries, BatteryState };
 
 /** A reading of GB/T 32960: a number, or the sentinel the vehicle sent. */
 export type Reading = number | 'abnormal' | 'invalid';
@@ -23,55 +26,14 @@ export type BatteryUnit =
   | { type: 9; temperatures: SubsystemTemperatures[] }
   | { type: number; [field: string]: unknown };
 
-export interface LatestReport {
+/** The latest report of a vehicle: its series columns and every unit decoded. */
+export interface LatestReport extends BatteryColumns {
   vin: string;
   vehicleId: string;
   collectedAt: number;
   receivedAt: number;
   reissued: number;
-  soc: number | null;
-  speed: number | null;
-  voltage: number | null;
-  current: number | null;
-  chargeState: number | null;
-  maxCellV: number | null;
-  maxCellNo: number | null;
-  minCellV: number | null;
-  minCellNo: number | null;
-  maxTemp: number | null;
-  maxTempProbe: number | null;
-  minTemp: number | null;
-  minTempProbe: number | null;
-  alarmLevel: number | null;
-  alarmFlags: number | null;
   units: BatteryUnit[];
-}
-
-/** Spec §3 chart series, aligned on `t` (epoch ms). */
-export interface BatterySeries {
-  t: number[];
-  soc: (number | null)[];
-  speed: (number | null)[];
-  maxVoltages: (number | null)[];
-  maxVoltageCells: (number | null)[];
-  minVoltas: (number | null)[];
-  minVoltageCells: (number | null)[];
-  maxTemps: (number | null)[];
-  maxTempProbes: (number | null)[];
-  minTemps: (number | null)[];
-  minTempProbes: (number | null)[];
-}
-
-export interface BatteryState {
-  vehicleId: string;
-  vin: string;
-  collectedAt: number;
-  soc: number | null;
-  chargeState: number | null;
-  voltage: number | null;
-  current: number | null;
-  alarmLevel: number | null;
-  openAlarms: string[];
 }
 
 export const energyApi = api.injectEndpoints({

@@ -1,2 +1,3 @@
 export * from './energy-report';
 export * from './energy-alarm';
+export * from './battery-api';

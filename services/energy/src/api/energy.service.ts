@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
+import type { BatterySeries, BatteryState } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { queryWindow } from '@openfleet/service-kit';
 import { pathOf, rowInScope } from '@openfleet/storage';
@@ -10,29 +11,13 @@ import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
 import { EnergyReportRow } from '../storage/energy-report.entity';
 import { EnergyVehicleState } from '../storage/energy-vehicle-state.entity';
 
-/** Spec §3 chart series, one array per series, aligned on `t`. */
-export interface BatterySeries {
-  t: number[];
-  soc: (number | null)[];
-  speed: (number | null)[];
-  maxVoltages: (number | null)[];
-  maxVoltageCells: (number | null)[];
-  minVoltas: (number | null)[];
-  minVoltageCells: (number | null)[];
-  maxTemps: (number | null)[];
-  maxTempProbes: (number | null)[];
-  minTemps: (number | null)[];
-  minTempProbes: (number | null)[];
-}
-
 const MAX_DAYS = 7;
 const MAX_STATES = 500;
 
 /** The latest report of a vehicle: the series columns and every unit decoded. */
 export type LatestReport = Omit<EnergyReportRow, 'data'> & { units: RealtimeUnit[] };
 
-/** What the map and the info panel show of a vehicle's battery. */
-export type BatteryState = Pick<EnergyVehicleState, 'vehicleId' | 'vin' | 'collectedAt' | 'soc' | 'chargeState' | 'voltage' | 'current' | 'alarmLevel'> & { openAlarms: string[] };
+
 
 /** The battery data of a vehicle in the caller's scope: the latest report and the history for the charts. */
 @Injectable()

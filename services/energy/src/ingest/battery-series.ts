@@ -1,3 +1,4 @@
+import type { BatteryColumns } from '@openfleet/contracts';
 import type { Reading, RealtimeUnit } from '@openfleet/gb32960';
 
 type UnitOf<K extends string> = Extract<RealtimeUnit, Record<K, unknown>>;
@@ -9,23 +10,8 @@ function unit<K extends 'vehicle' | 'extremes' | 'alarms' | 'position'>(units: r
   return found?.[field];
 }
 
-/** What one report contributes to the charts and the vehicle's state (spec §3); null where absent, abnormal or invalid. */
-export interface BatterySample {
-  soc: number | null;
-  speed: number | null;
-  voltage: number | null;
-  current: number | null;
-  chargeState: number | null;
-  maxCellV: number | null;
-  maxCellNo: number | null;
-  minCellV: number | null;
-  minCellNo: number | null;
-  maxTemp: number | null;
-  maxTempProbe: number | null;
-  minTemp: number | null;
-  minTempProbe: number | null;
-  alarmLevel: number | null;
-  alarmFlags: number | null;
+/** What one report contributes to the charts and the vehicle's state (spec §3), with its position. */
+export interface BatterySample extends BatteryColumns {
   /** WGS-84 degrees of a valid fix, else null. */
   latitude: number | null;
   longitude: number | null;
