@@ -206,3 +206,35 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
     });
   }
 });
+
+describe('GB/T 32960 gateway under open registration', () => {
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv('sqlite', 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', ENERGY_REGISTRATION: 'open', AUTH_JWT_SECRET: 'energy-test-secret-energy-test-secret-0123456' };
+  let app: INestApplication;
+  const published: string[] = [];
+
+  beforeAll(async () => {
+    const bus = new InProcessBus({ logger: silentBusLogger });
+    await bus.subscribe(Topics.energyReport, { group: 'test-reports', handle: async (messages) => void published.push(...messages.map((m) => m.value.vin)) });
+    await bus.publish(Topics.vehicleRegistry, [{ key: 'ev1', value: { vehicleId: 'ev1', plateCode: '京AD12345', plateColor: 5, vin: VIN, companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } }]);
+    app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'energy-open-test', config: loadConfig(PlatformConfig, env), bus, env }), EnergyModule] }).compile()).createNestApplication({ logger: false });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dropTestSchema(env, 'energy');
+  });
+
+  it('logs in a VIN outside the registry and answers its reports without keeping them; a known VIN is kept', async () => {
+    const stranger = await Ev.open(app.get(Gb32960Server).port());
+    expect((await stranger.call(0x01, login(), OTHER_VIN)).response).toBe(1);
+    expect((await stranger.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:10', units: units(80, 3.4) }), OTHER_VIN)).response).toBe(1);
+    const known = await Ev.open(app.get(Gb32960Server).port());
+    expect((await known.call(0x01, login())).response).toBe(1);
+    expect((await known.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:10', units: units(80, 3.4) }))).response).toBe(1);
+    await eventually(async () => published.length, (n) => n >= 1, 'the known VIN on the bus');
+    expect(published).toEqual([VIN]);
+    stranger.socket.destroy();
+    known.socket.destroy();
+  });
+});
