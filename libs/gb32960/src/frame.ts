@@ -57,12 +57,15 @@ export function encodeFrame(frame: Omit<Gb32960Frame, 'edition'> & { edition?: G
   out.write(frame.vin, 4, 17, 'latin1');
   out[21] = frame.encryption;
   out.writeUInt16BE(frame.data.length, 22);
-  Buffer.from(frame.data).copy(out, HEADER_LENGTH);
+  out.set(frame.data, HEADER_LENGTH);
   out[out.length - 1] = bcc(out, 2, out.length - 1);
   return out;
 }
 
-/** Decodes one whole frame: start, length and BCC checked; 2025 frames are refused until decoded. */
+/**
+ * Decodes one whole frame: start, length and BCC checked; 2025 frames are refused until decoded.
+ * `data` is a view of `buf` (the deframer hands out a copy per frame), not a copy of its own.
+ */
 export function decodeFrame(buf: Buffer): Gb32960Frame {
   if (buf.length < HEADER_LENGTH + 1) throw new Gb32960DecodeError('TRUNCATED', `${buf.length} bytes, a frame needs at least ${HEADER_LENGTH + 1}`);
   const edition = buf[0] === 0x23 && buf[1] === 0x23 ? '2016' : buf[0] === 0x24 && buf[1] === 0x24 ? '2025' : undefined;
@@ -72,7 +75,7 @@ export function decodeFrame(buf: Buffer): Gb32960Frame {
   const expected = bcc(buf, 2, buf.length - 1);
   if (expected !== buf[buf.length - 1]) throw new Gb32960DecodeError('BCC_MISMATCH', `BCC 0x${buf[buf.length - 1].toString(16)}, computed 0x${expected.toString(16)}`);
   if (edition === '2025') throw new Gb32960DecodeError('UNSUPPORTED_EDITION', 'a GB/T 32960.3-2025 frame ("$$"): not decoded yet');
-  return { edition, command: buf[2], response: buf[3], vin: buf.toString('latin1', 4, 21).replace(/\0+$/, ''), encryption: buf[21], data: Buffer.from(buf.subarray(HEADER_LENGTH, buf.length - 1)) };
+  return { edition, command: buf[2], response: buf[3], vin: buf.toString('latin1', 4, 21).replace(/\0+$/, ''), encryption: buf[21], data: buf.subarray(HEADER_LENGTH, buf.length - 1) };
 }
 
 /**
