@@ -140,7 +140,7 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
     expect(history.soc).toEqual([81, 80]);
     // The abnormal cell voltage is no number in the series.
     expect(history.maxVoltages).toEqual([null, 3.412]);
-    expect(history.maxVoltageCells).toEqual([23, 23]);
+    expect(history.maxVoltageNums).toEqual([23, 23]);
     expect((await request(app.getHttpServer()).get(`/energy/history?vehicleId=ev1&startTime=${encodeURIComponent('2026-11-01 00:00:00')}&endTime=${encodeURIComponent('2026-11-24 00:00:00')}`).set('Authorization', token)).body.errorCode).toBe(300);
   });
 

@@ -33,15 +33,15 @@ export function BatteryCharts({ series }: { series: BatterySeries | undefined })
       {
         ...base(t('energy.chart.voltage'), ['V']),
         series: [
-          { type: 'line', name: t('energy.maxVoltage'), data: withNumbers(times, series!.maxVoltages, series!.maxVoltageCells), tooltip: numbered('energy.cellNoShort') },
-          { type: 'line', name: t('energy.minVoltage'), data: withNumbers(times, series!.minVoltas, series!.minVoltageCells), tooltip: numbered('energy.cellNoShort') },
+          { type: 'line', name: t('energy.maxVoltage'), data: withNumbers(times, series!.maxVoltages, series!.maxVoltageNums), tooltip: numbered('energy.cellNoShort') },
+          { type: 'line', name: t('energy.minVoltage'), data: withNumbers(times, series!.minVoltas, series!.minVoltagNums), tooltip: numbered('energy.cellNoShort') },
         ],
       },
       {
         ...base(t('energy.chart.temperature'), ['°C']),
         series: [
-          { type: 'line', name: t('energy.maxTemp'), data: withNumbers(times, series!.maxTemps, series!.maxTempProbes), tooltip: numbered('energy.probeNoShort') },
-          { type: 'line', name: t('energy.minTemp'), data: withNumbers(times, series!.minTemps, series!.minTempProbes), tooltip: numbered('energy.probeNoShort') },
+          { type: 'line', name: t('energy.maxTemp'), data: withNumbers(times, series!.maxTemps, series!.maxTempProbeNums), tooltip: numbered('energy.probeNoShort') },
+          { type: 'line', name: t('energy.minTemp'), data: withNumbers(times, series!.minTemps, series!.minTempProbeNums), tooltip: numbered('energy.probeNoShort') },
         ],
       },
     ];

@@ -21,19 +21,19 @@ export interface BatteryColumns {
   alarmFlags: number | null;
 }
 
-/** Spec §3 chart series, one array per series, aligned on `t` (epoch ms). */
+/** Spec §3 chart series, one array per series, aligned on `t` (epoch ms); the number lists keep the spec's names (minVoltagNums as spelled there). */
 export interface BatterySeries {
   t: number[];
   soc: (number | null)[];
   speed: (number | null)[];
   maxVoltages: (number | null)[];
-  maxVoltageCells: (number | null)[];
+  maxVoltageNums: (number | null)[];
   minVoltas: (number | null)[];
-  minVoltageCells: (number | null)[];
+  minVoltagNums: (number | null)[];
   maxTemps: (number | null)[];
-  maxTempProbes: (number | null)[];
+  maxTempProbeNums: (number | null)[];
   minTemps: (number | null)[];
-  minTempProbes: (number | null)[];
+  minTempProbeNums: (number | null)[];
 }
 
 /** What the map and the info panel show of a vehicle's battery (`/energy/states`). */

@@ -71,13 +71,13 @@ export class EnergyService {
       soc: rows.map((r) => r.soc),
       speed: rows.map((r) => r.speed),
       maxVoltages: rows.map((r) => r.maxCellV),
-      maxVoltageCells: rows.map((r) => r.maxCellNo),
+      maxVoltageNums: rows.map((r) => r.maxCellNo),
       minVoltas: rows.map((r) => r.minCellV),
-      minVoltageCells: rows.map((r) => r.minCellNo),
+      minVoltagNums: rows.map((r) => r.minCellNo),
       maxTemps: rows.map((r) => r.maxTemp),
-      maxTempProbes: rows.map((r) => r.maxTempProbe),
+      maxTempProbeNums: rows.map((r) => r.maxTempProbe),
       minTemps: rows.map((r) => r.minTemp),
-      minTempProbes: rows.map((r) => r.minTempProbe),
+      minTempProbeNums: rows.map((r) => r.minTempProbe),
     };
   }
 }
