@@ -5,6 +5,7 @@ import { dataChangeErrors } from './catalogue/data-change';
 import { duplicateErrors } from './catalogue/duplicate';
 import { codesOf, type ErrorTable } from './catalogue/error-table';
 import { fenceErrors } from './catalogue/fence';
+import { batteryErrors } from './catalogue/battery';
 import { generalErrors } from './catalogue/general';
 import { instructionErrors } from './catalogue/instruction';
 import { platformErrors } from './catalogue/platform';
@@ -18,6 +19,7 @@ export const errorFamilies: readonly { readonly family: string; readonly table: 
   { family: 'duplicate', table: duplicateErrors },
   { family: 'binding', table: bindingErrors },
   { family: 'fence', table: fenceErrors },
+  { family: 'battery', table: batteryErrors },
   { family: 'instruction', table: instructionErrors },
   { family: 'remote-control', table: remoteControlErrors },
   { family: 'platform', table: platformErrors },
@@ -33,6 +35,7 @@ export const ErrorCode = Object.freeze({
   ...codesOf(duplicateErrors),
   ...codesOf(bindingErrors),
   ...codesOf(fenceErrors),
+  ...codesOf(batteryErrors),
   ...codesOf(instructionErrors),
   ...codesOf(remoteControlErrors),
   ...codesOf(platformErrors),

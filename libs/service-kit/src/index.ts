@@ -14,6 +14,8 @@ export { hardenHttp, assertJsonDepth, HTTP_BODY_LIMIT, MAX_JSON_DEPTH } from './
 export { logDestination, QuietStartupLogger } from './log-output';
 export * from './paging.dto';
 export * from './excel-sheet';
+export * from './excel-rows';
+export * from './excel-import';
 export * from './sms-provider';
 export * from './time-window';
 export * from './file-store';

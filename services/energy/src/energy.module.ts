@@ -4,18 +4,22 @@ import { AuthModule } from '@openfleet/auth';
 import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
 import { EnergyController } from './api/energy.controller';
 import { EnergyService } from './api/energy.service';
+import { BatteryController } from './battery/battery.controller';
+import { BatteryModel, BatteryModule, BatteryPack, BatteryRecord } from './battery/battery.entities';
+import { BatteryService } from './battery/battery.service';
 import { ENERGY_CONFIG, EnergyConfig } from './energy-config';
 import { Gb32960Server } from './gateway/gb32960-server';
 import { EnergyIngestService } from './ingest/energy-ingest.service';
 import { CreateEnergyTables1732560000000 } from './migrations/1732560000000-create-energy-tables';
 import { EnergyReportByDay1732570000000 } from './migrations/1732570000000-energy-report-by-day';
+import { BatteryTraceability1732580000000 } from './migrations/1732580000000-battery-traceability';
 import { EnergyVehicleRegistry } from './registry/energy-vehicle-registry';
 import { EnergyPartitionMaintenance } from './storage/energy-partition-maintenance.service';
 import { EnergyReportRow } from './storage/energy-report.entity';
 import { EnergyVehicleState } from './storage/energy-vehicle-state.entity';
 
-export const ENERGY_ENTITIES = [EnergyReportRow, EnergyVehicleState];
-export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportByDay1732570000000];
+export const ENERGY_ENTITIES = [EnergyReportRow, EnergyVehicleState, BatteryModel, BatteryPack, BatteryModule, BatteryRecord];
+export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportByDay1732570000000, BatteryTraceability1732580000000];
 
 /**
  * New energy: the GB/T 32960 gateway (TCP) publishing accepted reports (energy.report.v1), their
@@ -24,8 +28,8 @@ export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportB
  */
 @Module({
   imports: [ServiceStorageModule.forService('energy', { entities: ENERGY_ENTITIES, migrations: ENERGY_MIGRATIONS }), TypeOrmModule.forFeature(ENERGY_ENTITIES, 'energy'), AuthModule],
-  controllers: [EnergyController],
-  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), EnergyVehicleRegistry, EnergyService, Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
+  controllers: [EnergyController, BatteryController],
+  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), EnergyVehicleRegistry, EnergyService, BatteryService, Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
   exports: [Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
 })
 export class EnergyModule {}

@@ -39,6 +39,19 @@ export class VehicleRegistryView {
     return (ref.vehicleId ? this.byVehicle.get(ref.vehicleId) : undefined) ?? (ref.terminalPhone ? this.byTerminalPhone(ref.terminalPhone) : undefined);
   }
 
+  /**
+   * `/root/.../companyId/` as the registry's vehicles know it (their company paths); `/companyId/`
+   * for a company with no vehicle yet. For rows that belong to a company rather than a vehicle.
+   */
+  companyPathOf(companyId: string): string {
+    for (const vehicle of this.byVehicle.values()) {
+      const path = vehicle.companyPath.map(String);
+      const at = path.indexOf(companyId);
+      if (at >= 0) return `/${path.slice(0, at + 1).join('/')}/`;
+    }
+    return `/${companyId}/`;
+  }
+
   all(): IterableIterator<VehicleRegistryEntry> {
     return this.byVehicle.values();
   }

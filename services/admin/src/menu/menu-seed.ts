@@ -42,7 +42,7 @@ export const MENU_GROUPS: GroupSpec[] = [
       ['bigDataShow', []], ['home', []], ['alarmHandle', [...VIEW, 'modify']], ['controlInstruction', [...VIEW, 'send']],
       ['fenceManage', [...CRUD, 'send']], ['fenceSend', [...VIEW, 'send']], ['historyTrack', VIEW], ['singleCar', ['send']],
       ['multiCar', ['send']], ['vehicleTrack', VIEW], ['waybill', CRUD], ['videoPlay', []], ['videoPlayMulti', []],
-      ['h5Playback', ['search']], ['screenshot', VIEW], ['realvideoTable', VIEW], ['videoflux', VIEW], ['batteryModel', VIEW],
+      ['h5Playback', ['search']], ['screenshot', VIEW], ['realvideoTable', VIEW], ['videoflux', VIEW], ['batteryModel', CRUD],
       ['batteryRetirement', VIEW], ['driverRating', VIEW], ['drivingBehavior', VIEW], ['canData', VIEW], ['mileageStatistics', VIEW],
       ['onlineStatistics', VIEW], ['emissionData', VIEW], ['noxData', VIEW], ['ureaData', VIEW], ['otaUpdata', [...CRUD, 'upload', 'send']],
       ['otaUpgradeLog', VIEW], ['feedback', VIEW], ['collisionRescue', VIEW], ['pressRelease', CRUD], ['remoteControl', ['send']],

@@ -2,7 +2,6 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { followSnapshotTopic, type EventBus, type Subscription } from '@openfleet/bus';
 import { TerminalRegistryView, Topics, VehicleRegistryView, type TerminalRegistryEntry } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
-import { pathOf } from '@openfleet/storage';
 
 /** Vehicles with plates and company paths, from admin's registry snapshot (never admin's tables). */
 @Injectable()
@@ -28,15 +27,6 @@ export class ForwarderVehicleRegistry extends VehicleRegistryView implements OnM
   /** The terminal a vehicle's SIM number belongs to (its code and device id for 0x1201). */
   terminalOf(terminalPhone: string): TerminalRegistryEntry | undefined {
     return this.terminals.byTerminalPhone(terminalPhone);
-  }
-
-  /** A company's path `/root/…/id/` as its vehicles carry it; `/id/` when none of its vehicles is known. */
-  companyPathOf(companyId: string): string {
-    for (const vehicle of this.all()) {
-      const at = vehicle.companyPath.map(String).indexOf(companyId);
-      if (at >= 0) return pathOf(vehicle.companyPath.slice(0, at + 1).map(String));
-    }
-    return pathOf([companyId]);
   }
 
   /** The vehicle by plate and colour, as a superior names it. */

@@ -3,7 +3,8 @@
 // without holding the event loop or the memory.
 import ExcelJS from 'exceljs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { readSheet, withImportSlot, type SheetColumn } from './excel';
+import { readSheet, withImportSlot } from './excel-rows';
+import type { SheetColumn } from './excel-sheet';
 
 const columns: SheetColumn[] = [
   { key: 'plateCode', header: '车牌号' },

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { readSheet, rowToDto, withImportSlot, type RowProblem, type SheetColumn } from './excel';
+import { readSheet, rowToDto, withImportSlot, type RowProblem } from './excel-rows';
+import type { SheetColumn } from './excel-sheet';
 
 /** How one entity is imported: columns, DTO, uniqueness (in the file and in the database), conversion. */
 export interface ImportSpec<T extends object> {

@@ -1,6 +1,7 @@
 import { IsInt, IsString, Matches } from 'class-validator';
 import ExcelJS from 'exceljs';
-import { MAX_IMPORT_ROWS, readSheet, rowToDto, writeSheet, type SheetColumn } from './excel';
+import { MAX_IMPORT_ROWS, readSheet, rowToDto } from './excel-rows';
+import { writeSheet, type SheetColumn } from './excel-sheet';
 
 const columns: SheetColumn[] = [
   { key: 'plateCode', header: '车牌号' },

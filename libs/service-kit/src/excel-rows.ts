@@ -4,12 +4,11 @@ import { validate } from 'class-validator';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { Open } from 'unzipper';
-import type { SheetColumn } from '@openfleet/service-kit';
+import type { SheetColumn } from './excel-sheet';
 
 /** Spec §5/§9: at most 1000 rows per sheet. */
 export const MAX_IMPORT_ROWS = 1000;
 
-export { writeSheet, type SheetColumn } from '@openfleet/service-kit';
 
 export interface SheetRow {
   /** Row number as Excel shows it (header is row 1). */
