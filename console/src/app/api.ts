@@ -4,6 +4,7 @@ import { consoleBaseQuery } from './base-query';
 /** Every cache tag of the console; features add their endpoints with injectEndpoints. */
 export const TAG_TYPES = [
   'Menu',
+  'Battery',
   'CurrentUser',
   'Company',
   'User',

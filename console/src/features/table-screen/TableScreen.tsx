@@ -58,6 +58,8 @@ export interface TableScreenProps<Row, Form extends FormValues> {
   readonly remove: (rows: readonly Row[]) => Promise<boolean>;
   /** False when the API has no update call (no edit button). */
   readonly canEdit?: boolean;
+  /** False when rows are never deleted (a log): no delete button. */
+  readonly canDelete?: boolean;
   /** Excel import/export under `<path>/import|export`, gated by `<screen>:import|export`. */
   readonly excel?: { readonly path: string; readonly tag: ResourceTag; readonly template?: boolean };
   /** Screen-specific buttons (bind, reset password ...) acting on the selected rows. */
@@ -196,14 +198,16 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
               />
             </WithPower>
           )}
-          <WithPower code={`${screen}:delete`}>
-            <Button
-              icon="trash"
-              intent="danger"
-              text={t('common.delete')}
-              onClick={() => requireSelection(() => setConfirmDelete(true))}
-            />
-          </WithPower>
+          {props.canDelete !== false && (
+            <WithPower code={`${screen}:delete`}>
+              <Button
+                icon="trash"
+                intent="danger"
+                text={t('common.delete')}
+                onClick={() => requireSelection(() => setConfirmDelete(true))}
+              />
+            </WithPower>
+          )}
           {props.toolbar?.(selectedRows, () => setSelection([]))}
           {props.excel && <ExcelButtons screen={screen} {...props.excel} />}
         </ButtonGroup>
