@@ -74,4 +74,34 @@ describe('console new energy (standalone server + a simulated EV over GB/T 32960
     await shot(page, 'energy-history');
     expect(browserErrors).toEqual([]);
   }, 60_000);
+
+  it('adds a battery pack from the production screen and shows its history from production to retirement', async () => {
+    const token = ((await (await fetch(`${platform.baseUrl}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })).json()) as { data: { access_token: string } }).data.access_token;
+    const post = async (path: string, body: object) => {
+      const envelope = (await (await fetch(`${platform.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) })).json()) as { flag: boolean; errorCode: number };
+      expect([path, envelope.errorCode]).toEqual([path, 200]);
+    };
+    await post('/energy/battery/models', { modelCode: 'LFP-280', name: '280Ah 磷酸铁锂', chemistry: 1, ratedCapacityAh: 280, ratedVoltageV: 614.4, ratedEnergyKwh: 172, cellCount: 192 });
+    await page.goto(`${platform.baseUrl}/battery/batteryProductionInfo`);
+    await page.locator('button:visible', { hasText: '新增' }).first().click();
+    const dialog = page.locator('.bp6-dialog');
+    const group = (label: string) => dialog.locator('.bp6-form-group', { hasText: label });
+    await group('电池包编码').locator('input').fill('PACK0A1B2C3D4E5F6G7H8J9K');
+    await group('型号编码').locator('select').selectOption('LFP-280');
+    await group('生产企业').locator('input').fill('宁德时代');
+    await group('生产日期').locator('input').fill('2026-10-01');
+    await dialog.locator('button[type=submit]').click();
+    await page.waitForSelector('.bp6-dialog', { state: 'detached' });
+    await page.locator('.bp6-table-cell:visible', { hasText: 'PACK0A1B2C3D4E5F6G7H8J9K' }).first().waitFor({ timeout: 10_000 });
+    await post('/energy/battery/warehouse', { kind: 'warehouseIn', packCode: 'PACK0A1B2C3D4E5F6G7H8J9K', happenedOn: '2026-11-01', party: '北京售后库' });
+    await post('/energy/battery/retirement', { kind: 'retirement', packCode: 'PACK0A1B2C3D4E5F6G7H8J9K', happenedOn: '2026-11-20', destination: 1, reason: '容量衰减' });
+    await page.reload();
+    await page.locator('.bp6-table-cell:visible', { hasText: 'PACK0A1B2C3D4E5F6G7H8J9K' }).first().click();
+    await page.locator('button:visible', { hasText: '履历' }).click();
+    const trace = page.locator('[data-testid=battery-trace]');
+    await trace.waitFor({ timeout: 10_000 });
+    expect(await trace.textContent()).toMatch(/已退役[\s\S]*售后入库[\s\S]*退役/);
+    await shot(page, 'energy-battery-trace');
+    expect(browserErrors).toEqual([]);
+  }, 60_000);
 });
