@@ -37,6 +37,10 @@ export class EnergyConfig {
   @IsInt()
   @Min(1000)
   ENERGY_MAINTENANCE_INTERVAL_MS = 3_600_000;
+
+  /** Where OTA packages are kept; empty: DATA_DIR/ota-packages (a volume every instance mounts in cluster mode). */
+  @IsString()
+  ENERGY_OTA_DIR = '';
 }
 
 export const ENERGY_CONFIG = Symbol('ENERGY_CONFIG');

@@ -1,25 +1,30 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@openfleet/auth';
-import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
+import { LocalFileStore, loadConfig, PlatformConfig, PROCESS_ENV, ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
+import { join } from 'node:path';
 import { EnergyController } from './api/energy.controller';
 import { EnergyService } from './api/energy.service';
 import { BatteryController } from './battery/battery.controller';
 import { BatteryModel, BatteryModule, BatteryPack, BatteryRecord } from './battery/battery.entities';
 import { BatteryService } from './battery/battery.service';
+import { OtaController } from './ota/ota.controller';
+import { OtaPackage, OtaTask } from './ota/ota.entities';
+import { OTA_STORE, OtaService } from './ota/ota.service';
 import { ENERGY_CONFIG, EnergyConfig } from './energy-config';
 import { Gb32960Server } from './gateway/gb32960-server';
 import { EnergyIngestService } from './ingest/energy-ingest.service';
 import { CreateEnergyTables1732560000000 } from './migrations/1732560000000-create-energy-tables';
 import { EnergyReportByDay1732570000000 } from './migrations/1732570000000-energy-report-by-day';
 import { BatteryTraceability1732580000000 } from './migrations/1732580000000-battery-traceability';
+import { OtaTables1732590000000 } from './migrations/1732590000000-ota-tables';
 import { EnergyVehicleRegistry } from './registry/energy-vehicle-registry';
 import { EnergyPartitionMaintenance } from './storage/energy-partition-maintenance.service';
 import { EnergyReportRow } from './storage/energy-report.entity';
 import { EnergyVehicleState } from './storage/energy-vehicle-state.entity';
 
-export const ENERGY_ENTITIES = [EnergyReportRow, EnergyVehicleState, BatteryModel, BatteryPack, BatteryModule, BatteryRecord];
-export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportByDay1732570000000, BatteryTraceability1732580000000];
+export const ENERGY_ENTITIES = [EnergyReportRow, EnergyVehicleState, BatteryModel, BatteryPack, BatteryModule, BatteryRecord, OtaPackage, OtaTask];
+export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportByDay1732570000000, BatteryTraceability1732580000000, OtaTables1732590000000];
 
 /**
  * New energy: the GB/T 32960 gateway (TCP) publishing accepted reports (energy.report.v1), their
@@ -28,8 +33,16 @@ export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportB
  */
 @Module({
   imports: [ServiceStorageModule.forService('energy', { entities: ENERGY_ENTITIES, migrations: ENERGY_MIGRATIONS }), TypeOrmModule.forFeature(ENERGY_ENTITIES, 'energy'), AuthModule],
-  controllers: [EnergyController, BatteryController],
-  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), EnergyVehicleRegistry, EnergyService, BatteryService, Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
+  controllers: [EnergyController, BatteryController, OtaController],
+  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), EnergyVehicleRegistry,
+    EnergyService,
+    BatteryService,
+    {
+      provide: OTA_STORE,
+      inject: [ENERGY_CONFIG, PROCESS_ENV],
+      useFactory: (config: EnergyConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.ENERGY_OTA_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'ota-packages')),
+    },
+    OtaService, Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
   exports: [Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance],
 })
 export class EnergyModule {}

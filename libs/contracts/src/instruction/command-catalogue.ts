@@ -19,7 +19,7 @@ export interface CommandDef {
    * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
    * limit password) or remote control (pre-checks and the operation log).
    */
-  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809';
+  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809' | 'ota';
   build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
 }
 
@@ -516,6 +516,8 @@ export const ALARM_COMMAND_DEFS: readonly CommandDef[] = [
 
 /** A superior platform's monitoring requests (JT/T 809 0x9501-0x9505), carried out by the forwarder. */
 export const PLATFORM809_COMMAND_DEFS: readonly CommandDef[] = [
+  // OTA upgrades (energy service, otaUpdata): the package is the service's stored one, built there.
+  { type: 'otaUpgrade', msgId: 0x8108, label: ['OTA升级', 'OTA upgrade'], dedicated: 'ota', timeoutS: 300, fields: [], build: () => ({}) },
   { type: 'platform809Monitor', msgId: 0x8400, label: ['上级平台单向监听', 'Listen-in for the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
   { type: 'platform809Text', msgId: 0x8300, label: ['上级平台下发文本', 'Text from the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
   { type: 'platform809Photo', msgId: 0x8801, label: ['上级平台拍照', 'Photo for the superior platform'], dedicated: 'platform809', timeoutS: 60, fields: [], build: () => ({}) },
