@@ -61,6 +61,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   batteryRetirementInfo: lazyScreen(() => import('../battery/BatteryScreens').then((m) => ({ default: m.RetirementScreen }))),
   batteryFactoryRetirementInfo: lazyScreen(() => import('../battery/BatteryScreens').then((m) => ({ default: m.FactoryRetirementScreen }))),
   batteryRetirement: lazyScreen(() => import('../battery/BatteryScreens').then((m) => ({ default: m.RetiredScreen }))),
+  otaUpdata: lazyScreen(() => import('../ota/OtaScreens').then((m) => ({ default: m.OtaUpdataScreen }))),
+  otaUpgradeLog: lazyScreen(() => import('../ota/OtaScreens').then((m) => ({ default: m.OtaUpgradeLogScreen }))),
   newEnergy: lazyScreen(() => import('../energy/NewEnergyScreen')),
   alarmMonitor: lazyScreen(() => import('../alarm/AlarmMonitorScreen')),
   alarmConfigNew: lazyScreen(() => import('../alarm/AlarmConfigScreen')),

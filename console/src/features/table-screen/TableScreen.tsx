@@ -60,6 +60,8 @@ export interface TableScreenProps<Row, Form extends FormValues> {
   readonly canEdit?: boolean;
   /** False when rows are never deleted (a log): no delete button. */
   readonly canDelete?: boolean;
+  /** False when rows come another way than the add dialog (an upload): no add button. */
+  readonly canAdd?: boolean;
   /** Excel import/export under `<path>/import|export`, gated by `<screen>:import|export`. */
   readonly excel?: { readonly path: string; readonly tag: ResourceTag; readonly template?: boolean };
   /** Screen-specific buttons (bind, reset password ...) acting on the selected rows. */
@@ -181,14 +183,16 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
           }}
         />
         <ButtonGroup>
-          <WithPower code={`${screen}:add`}>
-            <Button
-              icon="add"
-              intent="success"
-              text={t('common.add')}
-              onClick={() => setDialog({ editing: null })}
-            />
-          </WithPower>
+          {props.canAdd !== false && (
+            <WithPower code={`${screen}:add`}>
+              <Button
+                icon="add"
+                intent="success"
+                text={t('common.add')}
+                onClick={() => setDialog({ editing: null })}
+              />
+            </WithPower>
+          )}
           {props.canEdit !== false && (
             <WithPower code={`${screen}:modify`}>
               <Button

@@ -53,7 +53,7 @@ export class OtaController {
   @Get('packages')
   @RequiresAnyAction('otaUpdata', 'otaUpdata:search')
   async packages(@CurrentUser() user: AuthUser, @Query() query: OtaTaskQuery) {
-    const page = await this.ota.listPackages(user, query.current, query.size);
+    const page = await this.ota.listPackages(user, query);
     return okEnvelope({ ...page, records: page.records.map(({ storageKey: _key, ...pack }) => pack) });
   }
 

@@ -74,8 +74,11 @@ export class OtaService implements OnModuleInit, OnModuleDestroy {
     return this.packages.save(row);
   }
 
-  async listPackages(user: AuthUser, page = 1, size = 20): Promise<{ records: OtaPackage[]; total: number }> {
-    const [records, total] = await whereCompanyInScope(this.packages.createQueryBuilder('p'), user, 'p').orderBy('p.id', 'DESC').skip((page - 1) * size).take(size).getManyAndCount();
+  async listPackages(user: AuthUser, query: { keyword?: string; current?: number; size?: number }): Promise<{ records: OtaPackage[]; total: number }> {
+    const qb = whereCompanyInScope(this.packages.createQueryBuilder('p'), user, 'p');
+    if (query.keyword) qb.andWhere("(p.name LIKE :like ESCAPE '!' OR p.version LIKE :like ESCAPE '!')", { like: `%${query.keyword.replace(/[!%_]/g, (c) => `!${c}`)}%` });
+    const size = query.size ?? 20;
+    const [records, total] = await qb.orderBy('p.id', 'DESC').skip(((query.current ?? 1) - 1) * size).take(size).getManyAndCount();
     return { records, total };
   }
 
