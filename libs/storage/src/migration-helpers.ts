@@ -29,3 +29,8 @@ export function col(name: string, type: string, extra: Partial<TableColumnOption
 export function text(name: string, length: number, fallback = "''"): TableColumnOptions {
   return col(name, 'varchar', { length: String(length), default: fallback });
 }
+
+/** A varchar column the code always fills (no default). */
+export function requiredText(name: string, length: number): TableColumnOptions {
+  return col(name, 'varchar', { length: String(length) });
+}
