@@ -38,7 +38,7 @@ describe('messages', () => {
   it('falls back to the range text, then 500 for 5xx, then 100', () => {
     expect(messageFor(2030)).toBe('视频设备错误');
     expect(messageFor(30185, 'en_US')).toBe('API access denied');
-    expect(messageFor(30100, 'en_US')).toBe('Import or report error');
+    expect(messageFor(30150, 'en_US')).toBe('Import or report error');
     expect(messageFor(502)).toBe(messages.zh_CN[500]);
     expect(messageFor(12345)).toBe(messages.zh_CN[100]);
     expect(messageFor(12345, 'en_US')).toBe('Request failed');
