@@ -33,3 +33,31 @@ export function isIdCardNumber(value: unknown): boolean {
   const sum = ID_CARD_WEIGHTS.reduce((total, weight, index) => total + weight * Number(value[index]), 0);
   return ID_CARD_CHECK[sum % 11] === value[17].toUpperCase();
 }
+
+/** A vehicle's emission data (spec §5): the China stage (3-6) and what remote emission monitoring needs. */
+export interface VehicleEmission {
+  emissionStandard?: number | null;
+  maxReferenceTorque?: number | null;
+  fuelTankVolume?: number | null;
+  ureaTankVolume?: number | null;
+  /** 1: the remote emission terminal must be activated (HJ 1239). */
+  activation?: number | null;
+  envVehicleType?: string | null;
+  securityChip?: string | null;
+}
+
+/**
+ * Spec §5 emission-stage rules, the fields they leave missing: stage 5 needs the maximum reference
+ * torque, the fuel tank volume and the urea tank volume; stage 6 with activation needs the
+ * environmental-bureau vehicle type; activation needs a security chip.
+ */
+export function missingEmissionFields(v: VehicleEmission): (keyof VehicleEmission)[] {
+  const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  const missing: (keyof VehicleEmission)[] = [];
+  if (v.emissionStandard === 5) for (const key of ['maxReferenceTorque', 'fuelTankVolume', 'ureaTankVolume'] as const) if (blank(v[key])) missing.push(key);
+  if (v.activation === 1) {
+    if (v.emissionStandard === 6 && blank(v.envVehicleType)) missing.push('envVehicleType');
+    if (blank(v.securityChip)) missing.push('securityChip');
+  }
+  return missing;
+}

@@ -55,6 +55,7 @@ import { CreateSystemLog1732290000000 } from './migrations/1732290000000-create-
 import { TerminalDeviceId1732320000000 } from './migrations/1732320000000-terminal-device-id';
 import { SpentRefreshTokens1732330000000 } from './migrations/1732330000000-spent-refresh-tokens';
 import { MenuOrder1732340000000 } from './migrations/1732340000000-menu-order';
+import { VehicleEmission1732350000000 } from './migrations/1732350000000-vehicle-emission';
 import { OperationLogController } from './operation-log/operation-log.controller';
 import { OperationLog } from './operation-log/operation-log.entity';
 import { OperationLogInterceptor } from './operation-log/operation-log.interceptor';
@@ -97,7 +98,7 @@ const CATALOGUE_ENTITIES = [
   UserSocial, AppVersion, SystemLog,
 ];
 export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, SpentRefreshToken, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,

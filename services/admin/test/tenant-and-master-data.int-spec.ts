@@ -285,6 +285,25 @@ describe.each(engines)('admin tenants and master data on %s', (engine) => {
     await waitFor(() => vehicleEvents.some((e) => e.plateCode === '浙E40004' && e.companyPath.join() === ['1', ids.Bravo, delta].join()));
   });
 
+  it('applies the emission-stage rules of spec §5 on create and on update', async () => {
+    const sa = as(admin);
+    const base = { plateColor: 2, vehicleType: 1, companyId: ids.Alpha };
+    const stage5 = await sa.post('/basic/vehicle', { ...base, plateCode: '京E50001', emissionStandard: 5, maxReferenceTorque: 2200 });
+    expect(stage5.body.errorCode).toBe(400);
+    expect(JSON.stringify(stage5.body.data)).toMatch(/fuelTankVolume.*ureaTankVolume/);
+    const ok = await created(await sa.post('/basic/vehicle', { ...base, plateCode: '京E50001', emissionStandard: 5, maxReferenceTorque: 2200, fuelTankVolume: 400, ureaTankVolume: 60 }));
+    // Emptying a required value on update is refused; the merged vehicle is what is checked.
+    expect((await sa.put(`/basic/vehicle/${ok}`, { ureaTankVolume: null })).body.errorCode).toBe(400);
+    // Stage 6 with activation: the environmental-bureau vehicle type and a security chip.
+    const stage6 = await sa.put(`/basic/vehicle/${ok}`, { emissionStandard: 6, activation: 1 });
+    expect(stage6.body.errorCode).toBe(400);
+    expect(JSON.stringify(stage6.body.data)).toMatch(/envVehicleType.*securityChip/);
+    expect((await sa.put(`/basic/vehicle/${ok}`, { emissionStandard: 6, activation: 1, envVehicleType: 'N3', securityChip: 'SC-0001' })).body.flag).toBe(true);
+    // Activation at stage 4 needs the chip but not the vehicle type.
+    expect((await sa.post('/basic/vehicle', { ...base, plateCode: '京E40001', emissionStandard: 4, activation: 1 })).body.errorCode).toBe(400);
+    expect((await sa.post('/basic/vehicle', { ...base, plateCode: '京E40001', emissionStandard: 4, activation: 1, securityChip: 'SC-0002' })).body.flag).toBe(true);
+  });
+
   it('refuses to delete a role bound to users', async () => {
     expect((await as(admin).del(`/basic/role/${ids.AlphaRole}`)).body.errorCode).toBe(5002);
   });

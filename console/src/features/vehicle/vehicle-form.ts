@@ -1,4 +1,5 @@
 import { codeOptions, mobileRule, nameRule, optional, optionalNumber, plateRule, text, vinRule } from '../master-data/rules';
+import { missingEmissionFields, type VehicleEmission } from '@openfleet/contracts/validation-rules';
 import type { FieldOption, FieldSpec } from '../table-screen/table-model';
 
 export interface Vehicle {
@@ -18,6 +19,13 @@ export interface Vehicle {
   readonly ownerPhone?: string | null;
   readonly brand?: string | null;
   readonly model?: string | null;
+  readonly emissionStandard?: number | null;
+  readonly maxReferenceTorque?: number | null;
+  readonly fuelTankVolume?: number | null;
+  readonly ureaTankVolume?: number | null;
+  readonly activation?: number | null;
+  readonly envVehicleType?: string | null;
+  readonly securityChip?: string | null;
 }
 
 /** `GET /basic/vehicle/types`: the 25 types with both names. */
@@ -43,7 +51,33 @@ export interface VehicleForm extends Record<string, string> {
   ownerPhone: string;
   brand: string;
   model: string;
+  emissionStandard: string;
+  maxReferenceTorque: string;
+  fuelTankVolume: string;
+  ureaTankVolume: string;
+  activation: string;
+  envVehicleType: string;
+  securityChip: string;
 }
+
+const EMISSION_FIELDS = ['emissionStandard', 'maxReferenceTorque', 'fuelTankVolume', 'ureaTankVolume', 'activation', 'envVehicleType', 'securityChip'] as const;
+
+/** The form's emission values as the shared spec §5 rule reads them. */
+function emissionOf(form: VehicleForm): VehicleEmission {
+  return {
+    emissionStandard: optionalNumber(form.emissionStandard) ?? null,
+    maxReferenceTorque: optionalNumber(form.maxReferenceTorque) ?? null,
+    fuelTankVolume: optionalNumber(form.fuelTankVolume) ?? null,
+    ureaTankVolume: optionalNumber(form.ureaTankVolume) ?? null,
+    activation: optionalNumber(form.activation) ?? null,
+    envVehicleType: optional(form.envVehicleType) ?? null,
+    securityChip: optional(form.securityChip) ?? null,
+  };
+}
+
+/** Spec §5: the field is required by the vehicle's emission stage or activation. */
+const requiredByEmission = (field: keyof VehicleEmission) => (_value: string, form: VehicleForm) => (missingEmissionFields(emissionOf(form)).includes(field) ? 'vehicle.emission.required' : null);
+const decimal = (value: string) => (value.trim() === '' || (Number.isFinite(Number(value)) && Number(value) >= 0) ? null : 'vehicle.emission.number');
 
 export const emptyVehicleForm: VehicleForm = {
   plateCode: '',
@@ -59,7 +93,8 @@ export const emptyVehicleForm: VehicleForm = {
   ownerPhone: '',
   brand: '',
   model: '',
-};
+  ...Object.fromEntries(EMISSION_FIELDS.map((field) => [field, ''])),
+} as VehicleForm;
 
 export interface VehicleOptions {
   readonly types: readonly FieldOption[];
@@ -85,6 +120,13 @@ export function vehicleFields(options: VehicleOptions): FieldSpec<VehicleForm>[]
     { name: 'ownerPhone', labelKey: 'vehicle.ownerPhone', validate: mobileRule },
     { name: 'brand', labelKey: 'vehicle.brand', maxLength: 32 },
     { name: 'model', labelKey: 'vehicle.model', maxLength: 32 },
+    { name: 'emissionStandard', labelKey: 'vehicle.emissionStandard', kind: 'select', options: codeOptions('vehicle.emissionStandard', [3, 4, 5, 6]) },
+    { name: 'maxReferenceTorque', labelKey: 'vehicle.maxReferenceTorque', validate: (v, f) => decimal(v) ?? requiredByEmission('maxReferenceTorque')(v, f) },
+    { name: 'fuelTankVolume', labelKey: 'vehicle.fuelTankVolume', validate: (v, f) => decimal(v) ?? requiredByEmission('fuelTankVolume')(v, f) },
+    { name: 'ureaTankVolume', labelKey: 'vehicle.ureaTankVolume', validate: (v, f) => decimal(v) ?? requiredByEmission('ureaTankVolume')(v, f) },
+    { name: 'activation', labelKey: 'vehicle.activation', kind: 'select', options: codeOptions('vehicle.activation', [0, 1]) },
+    { name: 'envVehicleType', labelKey: 'vehicle.envVehicleType', maxLength: 32, validate: requiredByEmission('envVehicleType') },
+    { name: 'securityChip', labelKey: 'vehicle.securityChip', maxLength: 64, validate: requiredByEmission('securityChip') },
   ];
 }
 
@@ -103,7 +145,8 @@ export function vehicleToForm(row: Vehicle): VehicleForm {
     ownerPhone: text(row.ownerPhone),
     brand: text(row.brand),
     model: text(row.model),
-  };
+    ...Object.fromEntries(EMISSION_FIELDS.map((field) => [field, text(row[field])])),
+  } as VehicleForm;
 }
 
 export function formToVehicle(form: VehicleForm) {
@@ -121,5 +164,6 @@ export function formToVehicle(form: VehicleForm) {
     ownerPhone: optional(form.ownerPhone),
     brand: optional(form.brand),
     model: optional(form.model),
+    ...Object.fromEntries(Object.entries(emissionOf(form)).map(([key, value]) => [key, value ?? undefined])),
   };
 }

@@ -24,5 +24,15 @@ export class Vehicle {
   @Column({ type: 'varchar', length: 32, nullable: true }) brand!: string | null;
   @Column({ type: 'varchar', length: 32, nullable: true }) model!: string | null;
   @Column({ name: 'fuel_type', type: 'int', nullable: true }) fuelType!: number | null;
+  /** China emission stage 3-6 (国三 ... 国六). */
+  @Column({ name: 'emission_standard', type: 'int', nullable: true }) emissionStandard!: number | null;
+  /** N·m; required at stage 5 (spec §5). */
+  @Column({ name: 'max_reference_torque', type: 'double', nullable: true }) maxReferenceTorque!: number | null;
+  @Column({ name: 'fuel_tank_volume', type: 'double', nullable: true }) fuelTankVolume!: number | null;
+  @Column({ name: 'urea_tank_volume', type: 'double', nullable: true }) ureaTankVolume!: number | null;
+  /** 1: the remote emission terminal must be activated. */
+  @Column({ type: 'int', nullable: true }) activation!: number | null;
+  @Column({ name: 'env_vehicle_type', type: 'varchar', length: 32, nullable: true }) envVehicleType!: string | null;
+  @Column({ name: 'security_chip', type: 'varchar', length: 64, nullable: true }) securityChip!: string | null;
   @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
-import { TerminalRegistrationState } from '@openfleet/contracts';
+import { missingEmissionFields, TerminalRegistrationState, type VehicleEmission } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { DataSource, Repository } from 'typeorm';
 import type { Page } from '../common/paging.dto';
@@ -49,6 +49,7 @@ export class VehicleService {
   }
 
   async create(user: AuthUser, dto: CreateVehicleDto): Promise<Vehicle> {
+    assertEmissionComplete(dto);
     await this.assertPlateFree(dto.plateCode, dto.plateColor);
     const place = await this.placeOf(user, dto.companyId ?? Number(user.companyId), dto.fleetId);
     if (dto.driverId) await this.drivers.getVisible(user, dto.driverId);
@@ -61,6 +62,7 @@ export class VehicleService {
   async update(user: AuthUser, id: number, dto: UpdateVehicleDto): Promise<Vehicle> {
     const vehicle = await this.getVisible(user, id);
     assertNullsAllowed(this.vehicles.metadata, { ...dto });
+    assertEmissionComplete({ ...vehicle, ...dto });
     const plateCode = dto.plateCode ?? vehicle.plateCode;
     const plateColor = dto.plateColor ?? vehicle.plateColor;
     if (plateCode !== vehicle.plateCode || plateColor !== vehicle.plateColor) await this.assertPlateFree(plateCode, plateColor);
@@ -137,4 +139,10 @@ export class VehicleService {
     if (fleet && fleet.companyId !== company.id) throw new AppError(ErrorCode.COMPANY_MISMATCH);
     return { companyId: company.id, companyPath: company.companyPath, fleetId: fleet?.id ?? null, fleetPath: fleet?.fleetPath ?? '' };
   }
+}
+
+/** Spec §5 emission-stage rules: a vehicle missing what its stage or activation needs is refused (400, the fields named). */
+function assertEmissionComplete(vehicle: VehicleEmission): void {
+  const missing = missingEmissionFields(vehicle);
+  if (missing.length) throw new AppError(ErrorCode.BAD_PARAMETER, { data: missing.map((field) => `${field} is required by the emission stage or activation`) });
 }

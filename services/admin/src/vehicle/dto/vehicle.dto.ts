@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/paging.dto';
 import { Patterns } from '../../common/validation';
 import { PLATE_COLORS } from '../vehicle-types';
@@ -20,6 +20,13 @@ export class CreateVehicleDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) brand?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) model?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() fuelType?: number;
+  @ApiPropertyOptional({ description: 'China emission stage 3-6' }) @IsOptional() @Type(() => Number) @IsIn([3, 4, 5, 6]) emissionStandard?: number;
+  @ApiPropertyOptional({ description: 'N·m; required at stage 5' }) @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(100_000) maxReferenceTorque?: number;
+  @ApiPropertyOptional({ description: 'L; required at stage 5' }) @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(10_000) fuelTankVolume?: number;
+  @ApiPropertyOptional({ description: 'L; required at stage 5' }) @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(10_000) ureaTankVolume?: number;
+  @ApiPropertyOptional({ description: '1: the remote emission terminal must be activated (then a security chip is required; at stage 6 also the environmental-bureau vehicle type)' }) @IsOptional() @Type(() => Number) @IsIn([0, 1]) activation?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) envVehicleType?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) securityChip?: string;
 }
 
 export class UpdateVehicleDto extends PartialType(CreateVehicleDto) {}
