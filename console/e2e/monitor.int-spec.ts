@@ -185,7 +185,8 @@ describe('console monitoring (standalone server + simulator)', () => {
     await page.goto(`${platform.baseUrl}/monitor/singleCar`);
     const vehicle = await firstVehicle(page);
     await vehicle.click();
-    await page.waitForSelector('.of-info-panel[data-vehicle]');
+    // Screens visited before stay mounted but hidden: the visible panel is this screen's.
+    await page.locator('.of-info-panel[data-vehicle]:visible').first().waitFor();
     const pane = page.locator('.of-monitor-pane:visible').first();
     const first = await pane.screenshot();
     await pause(4000);
