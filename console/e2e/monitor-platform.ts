@@ -78,6 +78,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
       ALARM_ATTACHMENT_PORT: '0',
       FORWARDER_809_SLAVE_PORT: String(slavePort809),
       ENERGY_32960_PORT: String(energyPort),
+      ENERGY_HJ1239_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,

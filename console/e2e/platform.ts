@@ -61,7 +61,7 @@ export async function startPlatform(adminPassword: string): Promise<Platform> {
       GATEWAY_808_PORT: String(await freePort()),
       ALARM_ATTACHMENT_PORT: '0',
       FORWARDER_809_SLAVE_PORT: '0',
-      ENERGY_32960_PORT: '0',
+      ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-console-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,

@@ -124,6 +124,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
       if (env.ALARM_ATTACHMENT_PORT) env.ALARM_ATTACHMENT_PORT = String(await freePort());
       if (env.FORWARDER_809_SLAVE_PORT) env.FORWARDER_809_SLAVE_PORT = String(await freePort());
       if (env.ENERGY_32960_PORT) env.ENERGY_32960_PORT = String(await freePort());
+      if (env.ENERGY_HJ1239_PORT) env.ENERGY_HJ1239_PORT = String(await freePort());
       env.INSTANCE_ID = `${name}-${RUN}`;
       running.set(name, { name, env, httpPort: Number(env.HTTP_PORT), child: undefined as unknown as ChildProcess, output: '' });
     }

@@ -40,7 +40,7 @@ const cst = (ms) => new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ')
 
 const env = {
   LOG_LEVEL: 'silent', BUS: 'kafka', KAFKA_BROKERS: brokers.join(','), BUS_TOPIC_PREFIX: topicPrefix, DB_ENGINE: 'mysql', MYSQL_HOST: mysql.host, MYSQL_PORT: String(mysql.port), MYSQL_USER: mysql.user,
-  MYSQL_PASSWORD: mysql.password, MYSQL_DATABASE_PREFIX: schemaPrefix, AUTH_JWT_SECRET: `bench-${run}-0123456789-0123456789-0123456789`, INSTANCE_ID: `bench-energy-${run}`, ENERGY_32960_PORT: '0',
+  MYSQL_PASSWORD: mysql.password, MYSQL_DATABASE_PREFIX: schemaPrefix, AUTH_JWT_SECRET: `bench-${run}-0123456789-0123456789-0123456789`, INSTANCE_ID: `bench-energy-${run}`, ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0',
 };
 
 async function stored() {

@@ -71,14 +71,14 @@ async function provision({ api, user, password }, terminals) {
   return { created, existing: terminals.length - created };
 }
 
-/** Electric vehicles `{ vin, plate }`: a vehicle with its VIN each (GB/T 32960 names vehicles by VIN). */
+/** Vehicles `{ vin, plate, plateColor? }` named by VIN (GB/T 32960 electric vehicles, HJ 1239 trucks): a vehicle with its VIN each; plate colour 5 (green) unless given. */
 async function provisionEvs({ api, user, password }, vehicles) {
   const login = await call(api, undefined, 'POST', '/login', { username: user, password });
   if (!login.flag) throw new Error(`sign-in as ${user} failed: ${login.errorCode} ${login.msg}`);
   const token = login.data.access_token;
   let created = 0;
   for (const vehicle of vehicles) {
-    const answer = await call(api, token, 'POST', '/basic/vehicle', { plateCode: vehicle.plate, plateColor: 5, vehicleType: 1, vin: vehicle.vin });
+    const answer = await call(api, token, 'POST', '/basic/vehicle', { plateCode: vehicle.plate, plateColor: vehicle.plateColor ?? 5, vehicleType: 1, vin: vehicle.vin });
     if (answer.flag) created++;
     else if (!(await find(api, token, '/basic/vehicle', vehicle.plate, (record) => record.plateCode === vehicle.plate))) throw new Error(`vehicle ${vehicle.plate}: ${answer.errorCode} ${answer.msg}`);
   }

@@ -8,6 +8,7 @@ const { setTimeout, setInterval, clearInterval } = require('node:timers');
 const { SimTerminal, simNumberOf, deviceIdOf, plateOf } = require('./sim-terminal');
 const { provision, provisionEvs } = require('./provision');
 const { SimEv, vinOf, evPlateOf } = require('./sim-ev');
+const { SimDiesel, truckVinOf, truckPlateOf } = require('./sim-diesel');
 
 const DEFAULTS = {
   vehicles: 10,
@@ -31,6 +32,8 @@ const DEFAULTS = {
   password: '',
   energy: false,
   energyPort: 32960,
+  emission: false,
+  emissionPort: 9610,
 };
 
 const HELP = `usage: simulate.js [options]
@@ -55,6 +58,9 @@ const HELP = `usage: simulate.js [options]
   --energy           simulate electric vehicles over GB/T 32960 instead (96 cells, 48 probes, charging and
                      discharging, occasional battery alarms); with --provision their vehicles are created with VINs
   --energy-port P    the GB/T 32960 gateway's port (default ${DEFAULTS.energyPort})
+  --emission         simulate heavy-duty diesel trucks over HJ 1239 instead (OBD, NOx, SCR, urea); with
+                     --provision their vehicles are created with VINs
+  --emission-port P  the HJ 1239 gateway's port (default ${DEFAULTS.emissionPort})
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -65,7 +71,7 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     }
-    if (arg === '--verbose' || arg === '--provision' || arg === '--energy') {
+    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission') {
       options[arg.slice(2)] = true;
       continue;
     }
@@ -93,6 +99,7 @@ async function main() {
     process.exit(2);
   }
   if (options.energy) return simulateEvs(options);
+  if (options.emission) return simulateTrucks(options);
   if (options.provision) {
     const password = options.password || process.env.OPENFLEET_PASSWORD || '';
     const terminals = Array.from({ length: options.vehicles }, (_, index) => ({
@@ -145,6 +152,31 @@ async function simulateEvs(options) {
   const stop = () => {
     clearInterval(statsTimer);
     evs.forEach((ev) => ev.stop());
+    printStats();
+    setTimeout(() => process.exit(0), 200);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (options.duration > 0) setTimeout(stop, options.duration * 1000);
+}
+
+/** `--emission`: heavy-duty diesel trucks over HJ 1239. */
+async function simulateTrucks(options) {
+  if (options.provision) {
+    const password = options.password || process.env.OPENFLEET_PASSWORD || '';
+    const vehicles = Array.from({ length: options.vehicles }, (_, index) => ({ vin: truckVinOf(index), plate: truckPlateOf(index), plateColor: 2 }));
+    const result = await provisionEvs({ api: options.api, user: options.user, password }, vehicles);
+    console.log(`provisioned ${result.created} diesel trucks through ${options.api} (${result.existing} already there)`);
+  }
+  const stats = { connects: 0, sent: 0, received: 0, reports: 0, refused: 0 };
+  const trucks = Array.from({ length: options.vehicles }, (_, i) => new SimDiesel(i, options, stats));
+  trucks.forEach((truck, i) => setTimeout(() => truck.start(), Math.floor(i / 100) * 50));
+  console.log(`simulating ${options.vehicles} HJ 1239 diesel trucks -> ${options.host}:${options.emissionPort}, report every ${options.interval}s`);
+  const printStats = () => console.log(`online ${trucks.filter((t) => t.online).length}/${trucks.length}  reports ${stats.reports}  closed by the platform ${stats.refused}  time syncs ${stats.received}  reconnects ${Math.max(0, stats.connects - trucks.length)}`);
+  const statsTimer = setInterval(printStats, 10_000);
+  const stop = () => {
+    clearInterval(statsTimer);
+    trucks.forEach((truck) => truck.stop());
     printStats();
     setTimeout(() => process.exit(0), 200);
   };

@@ -20,3 +20,19 @@ export {
   encodeVehicleLogin,
 } from './messages';
 export type { Logout, PlatformLogin, Realtime, VehicleLogin } from './messages';
+export {
+  decodeHj1239Frame,
+  decodeHj1239Login,
+  decodeHj1239Logout,
+  decodeHj1239Realtime,
+  DIESEL_STREAM_LENGTH,
+  encodeHj1239Frame,
+  encodeHj1239Login,
+  encodeHj1239Logout,
+  encodeHj1239Realtime,
+  Hj1239Command,
+  Hj1239Encryption,
+  Hj1239InfoType,
+  SUPPLEMENT_LENGTH,
+} from './hj1239';
+export type { DieselStream, Hj1239Frame, Hj1239Info, Hj1239Login, Hj1239Logout, Hj1239Realtime, ObdInfo, SupplementStream } from './hj1239';

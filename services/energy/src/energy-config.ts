@@ -8,8 +8,15 @@ export class EnergyConfig {
   @Max(65535)
   ENERGY_32960_PORT = 32960;
 
+  /** Host both gateways (GB/T 32960 and HJ 1239) listen on. */
   @IsString()
   ENERGY_32960_HOST = '0.0.0.0';
+
+  /** TCP port of the HJ 1239 emission gateway (heavy-duty diesel OBD remote monitoring); 0 picks a free port (tests). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  ENERGY_HJ1239_PORT = 9610;
 
   /** strict: only vehicles whose VIN the admin registry knows log in; open admits any VIN (answered, not stored). */
   @IsIn(['strict', 'open'])
@@ -23,6 +30,10 @@ export class EnergyConfig {
   /** Consumer group of the report ingest (energy.report.v1 -> energy_report). */
   @IsString()
   ENERGY_INGEST_GROUP = 'energy-ingest';
+
+  /** Consumer group of the emission ingest (emission.report.v1 -> emission_stream, emission_obd). */
+  @IsString()
+  ENERGY_EMISSION_GROUP = 'emission-ingest';
 
   /** MySQL: daily energy_report partitions kept ready this many days ahead. */
   @IsInt()

@@ -30,7 +30,7 @@ async function sheet(rows: (string | number)[][]): Promise<Buffer> {
 }
 
 describe.each(['sqlite', 'mysql'] as const)('battery traceability on %s', (engine) => {
-  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', AUTH_JWT_SECRET: 'battery-test-secret-battery-test-secret-01234' };
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0', AUTH_JWT_SECRET: 'battery-test-secret-battery-test-secret-01234' };
   let app: INestApplication;
   const tokens: Record<string, string> = {};
 

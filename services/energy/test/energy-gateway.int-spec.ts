@@ -74,7 +74,7 @@ const units = (soc: number, cellVoltage: number | 'abnormal', extra: RealtimeUni
 ];
 
 describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine) => {
-  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', AUTH_JWT_SECRET: 'energy-test-secret-energy-test-secret-0123456' };
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0', AUTH_JWT_SECRET: 'energy-test-secret-energy-test-secret-0123456' };
   let app: INestApplication;
   let port: number;
   let token: string;
@@ -208,7 +208,7 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
 });
 
 describe('GB/T 32960 gateway under open registration', () => {
-  const env: NodeJS.ProcessEnv = { ...testStorageEnv('sqlite', 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', ENERGY_REGISTRATION: 'open', AUTH_JWT_SECRET: 'energy-test-secret-energy-test-secret-0123456' };
+  const env: NodeJS.ProcessEnv = { ...testStorageEnv('sqlite', 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0', ENERGY_REGISTRATION: 'open', AUTH_JWT_SECRET: 'energy-test-secret-energy-test-secret-0123456' };
   let app: INestApplication;
   const published: string[] = [];
 

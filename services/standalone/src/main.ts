@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { AdminSeeder } from '@openfleet/admin';
 import { AttachmentServer } from '@openfleet/alarm';
-import { Gb32960Server } from '@openfleet/energy';
+import { Gb32960Server, Hj1239Server } from '@openfleet/energy';
 import { LinkManager } from '@openfleet/forwarder-809';
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { exitOnStartFailure } from '@openfleet/service-kit';
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     `  JT/T 808     tcp://${terminals.address}:${terminals.port} (GATEWAY_808_PORT; terminals and \`npm run simulate\`)`,
     `  attachments  tcp://${terminals.address}:${app.get(AttachmentServer).port()} (ALARM_ATTACHMENT_PORT; active-safety evidence uploads)`,
     `  GB/T 32960   tcp://${terminals.address}:${app.get(Gb32960Server).port()} (ENERGY_32960_PORT; electric vehicles)`,
+    `  HJ 1239      tcp://${terminals.address}:${app.get(Hj1239Server).port()} (ENERGY_HJ1239_PORT; diesel emission monitoring)`,
     `  JT/T 809     slave link on port ${app.get(LinkManager).slavePort} (FORWARDER_809_SLAVE_PORT; superior platforms connect back here)`,
     `  data         ${config.DATA_DIR} (DATA_DIR)`,
     'Press Ctrl-C to stop.',

@@ -29,7 +29,7 @@ describe('npm start output', () => {
     expect(existsSync(MAIN)).toBe(true); // built by `npm test`'s type-check step
     const dataDir = mkdtempSync(join(tmpdir(), 'openfleet-start-output-'));
     child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, DATA_DIR: dataDir, HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', GATEWAY_808_PORT: '0', ALARM_ATTACHMENT_PORT: '0', FORWARDER_809_SLAVE_PORT: '0', ENERGY_32960_PORT: '0', GATEWAY_808_HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_INITIAL_PASSWORD: '' },
+      env: { ...process.env, DATA_DIR: dataDir, HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', GATEWAY_808_PORT: '0', ALARM_ATTACHMENT_PORT: '0', FORWARDER_809_SLAVE_PORT: '0', ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0', GATEWAY_808_HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_INITIAL_PASSWORD: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -15,7 +15,7 @@ export function startTestPlatform(registration: 'open' | 'strict', dataDir = mkd
     GATEWAY_808_PORT: '0',
     ALARM_ATTACHMENT_PORT: '0',
     FORWARDER_809_SLAVE_PORT: '0',
-    ENERGY_32960_PORT: '0',
+    ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0',
     GATEWAY_808_HOST: '127.0.0.1',
     GATEWAY_808_REGISTRATION: registration,
     LOG_LEVEL: 'silent',

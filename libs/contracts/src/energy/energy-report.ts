@@ -20,9 +20,15 @@ export interface EnergyReport {
 const VERSION = 1;
 const FIXED = 1 + 1 + 8 + 8 + 1 + 1;
 
+/**
+ * An HJ 1239 real-time (0x02) or reissued (0x03) emission report (topic emission.report.v1, key
+ * VIN): the same record, `collectedAt` being the data unit's send time and `data` its data unit.
+ */
+export type EmissionReport = EnergyReport;
+
 /** Layout: version, flags (bit 0 reissued), collectedAt and receivedAt (float64 BE), VIN and vehicle id (length-prefixed), data. */
-export const energyReportCodec: PayloadCodec<EnergyReport> = {
-  contentType: 'application/x-openfleet-energy-report',
+const vehicleReportCodec = (contentType: string, what: string): PayloadCodec<EnergyReport> => ({
+  contentType,
   encode(report) {
     const vin = Buffer.from(report.vin, 'latin1');
     const vehicleId = Buffer.from(report.vehicleId, 'utf8');
@@ -39,18 +45,21 @@ export const energyReportCodec: PayloadCodec<EnergyReport> = {
     return out;
   },
   decode(bytes) {
-    if (bytes.length < FIXED || bytes[0] !== VERSION) throw new PoisonMessageError(`energy report: not a version ${VERSION} record`);
+    if (bytes.length < FIXED || bytes[0] !== VERSION) throw new PoisonMessageError(`${what}: not a version ${VERSION} record`);
     let at = 2;
     const collectedAt = bytes.readDoubleBE(at);
     const receivedAt = bytes.readDoubleBE((at += 8));
     at += 8;
     const vinLength = bytes[at++]!;
-    if (at + vinLength + 1 > bytes.length) throw new PoisonMessageError('energy report: truncated VIN');
+    if (at + vinLength + 1 > bytes.length) throw new PoisonMessageError(`${what}: truncated VIN`);
     const vin = bytes.toString('latin1', at, (at += vinLength));
     const idLength = bytes[at++]!;
-    if (at + idLength > bytes.length) throw new PoisonMessageError('energy report: truncated vehicle id');
+    if (at + idLength > bytes.length) throw new PoisonMessageError(`${what}: truncated vehicle id`);
     const vehicleId = bytes.toString('utf8', at, (at += idLength));
-    if (!Number.isFinite(collectedAt) || !Number.isFinite(receivedAt) || vin.length !== 17) throw new PoisonMessageError('energy report: bad time or VIN');
+    if (!Number.isFinite(collectedAt) || !Number.isFinite(receivedAt) || vin.length !== 17) throw new PoisonMessageError(`${what}: bad time or VIN`);
     return { vin, vehicleId, collectedAt, receivedAt, reissued: (bytes[1]! & 1) === 1, data: bytes.subarray(at) };
   },
-};
+});
+
+export const energyReportCodec = vehicleReportCodec('application/x-openfleet-energy-report', 'energy report');
+export const emissionReportCodec = vehicleReportCodec('application/x-openfleet-emission-report', 'emission report');

@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import type { BatterySeries, BatteryState } from '@openfleet/contracts';
-import { AppError, ErrorCode } from '@openfleet/errors';
 import { queryWindow } from '@openfleet/service-kit';
-import { pathOf, rowInScope } from '@openfleet/storage';
 import { decodeRealtime, type RealtimeUnit } from '@openfleet/gb32960';
 import { In, type Repository } from 'typeorm';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
@@ -17,8 +15,6 @@ const MAX_STATES = 500;
 /** The latest report of a vehicle: the series columns and every unit decoded. */
 export type LatestReport = Omit<EnergyReportRow, 'data'> & { units: RealtimeUnit[] };
 
-
-
 /** The battery data of a vehicle in the caller's scope: the latest report and the history for the charts. */
 @Injectable()
 export class EnergyService {
@@ -28,14 +24,8 @@ export class EnergyService {
     private readonly registry: EnergyVehicleRegistry,
   ) {}
 
-  private vehicleInScope(user: AuthUser, vehicleId: string) {
-    const vehicle = this.registry.byVehicleId(vehicleId);
-    if (!vehicle || !rowInScope(user, { companyPath: pathOf(vehicle.companyPath.map(String)), fleetPath: pathOf(vehicle.fleetPath.map(String)) })) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: vehicleId });
-    return vehicle;
-  }
-
   async latest(user: AuthUser, vehicleId: string): Promise<LatestReport | null> {
-    this.vehicleInScope(user, vehicleId);
+    this.registry.inScope(user, vehicleId);
     const state = await this.states.findOne({ where: { vehicleId }, order: { collectedAt: 'DESC' } });
     const row = state && (await this.reports.findOneBy({ vin: state.vin, collectedAt: state.collectedAt }));
     if (!row) return null;
@@ -45,20 +35,14 @@ export class EnergyService {
 
   /** The battery state of those of `vehicleIds` in the caller's scope that report over GB/T 32960. */
   async batteryStates(user: AuthUser, vehicleIds: string[]): Promise<BatteryState[]> {
-    const visible = [...new Set(vehicleIds)].slice(0, MAX_STATES).filter((id) => {
-      try {
-        return Boolean(this.vehicleInScope(user, id));
-      } catch {
-        return false;
-      }
-    });
+    const visible = [...new Set(vehicleIds)].slice(0, MAX_STATES).filter((id) => this.registry.visibleTo(user, id));
     if (!visible.length) return [];
     const rows = await this.states.findBy({ vehicleId: In(visible) });
     return rows.map((r) => ({ vehicleId: r.vehicleId, vin: r.vin, collectedAt: r.collectedAt, soc: r.soc, chargeState: r.chargeState, voltage: r.voltage, current: r.current, alarmLevel: r.alarmLevel, openAlarms: Object.keys(r.openAlarms ?? {}) }));
   }
 
   async history(user: AuthUser, vehicleId: string, startTime: string, endTime: string): Promise<BatterySeries> {
-    this.vehicleInScope(user, vehicleId);
+    this.registry.inScope(user, vehicleId);
     const { startS, endS } = queryWindow(startTime, endTime, MAX_DAYS);
     const rows = await this.reports
       .createQueryBuilder('r')

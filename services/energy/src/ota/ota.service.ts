@@ -91,11 +91,7 @@ export class OtaService implements OnModuleInit, OnModuleDestroy {
   /** Sends the package to each vehicle (in the caller's scope, with a terminal): one task and one 0x8108 order each. */
   async send(user: AuthUser, packageId: number, vehicleIds: string[]): Promise<OtaTask[]> {
     const pack = await this.packageOf(user, packageId);
-    const vehicles = vehicleIds.map((vehicleId) => {
-      const vehicle = this.registry.byVehicleId(vehicleId);
-      if (!vehicle || !rowInScope(user, { companyPath: pathOf(vehicle.companyPath.map(String)), fleetPath: pathOf(vehicle.fleetPath.map(String)) })) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: vehicleId });
-      return vehicle;
-    });
+    const vehicles = vehicleIds.map((vehicleId) => this.registry.inScope(user, vehicleId));
     const opened = await this.store.open(pack.storageKey);
     if (!opened) throw new AppError(ErrorCode.UPGRADE_PACKAGE_INVALID, { data: 'package file missing' });
     const chunks: Buffer[] = [];

@@ -1,7 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { followSnapshotTopic, type EventBus, type Subscription } from '@openfleet/bus';
 import { Topics, VehicleRegistryView, type VehicleRegistryEntry } from '@openfleet/contracts';
+import type { AuthUser } from '@openfleet/auth';
+import { AppError, ErrorCode } from '@openfleet/errors';
 import { EVENT_BUS } from '@openfleet/service-kit';
+import { pathOf, rowInScope } from '@openfleet/storage';
 
 /** Vehicles by VIN (GB/T 32960 names a vehicle by its VIN), from admin's registry snapshot. */
 @Injectable()
@@ -29,5 +32,18 @@ export class EnergyVehicleRegistry extends VehicleRegistryView implements OnModu
 
   byVin(vin: string): VehicleRegistryEntry | undefined {
     return this.byVinMap.get(vin.toUpperCase());
+  }
+
+  /** The vehicle when it is in the caller's company and fleet scope, else undefined. */
+  visibleTo(user: AuthUser, vehicleId: string): VehicleRegistryEntry | undefined {
+    const vehicle = this.byVehicleId(vehicleId);
+    return vehicle && rowInScope(user, { companyPath: pathOf(vehicle.companyPath.map(String)), fleetPath: pathOf(vehicle.fleetPath.map(String)) }) ? vehicle : undefined;
+  }
+
+  /** The vehicle in the caller's scope; VEHICLE_NOT_FOUND for any other, so ids outside it reveal nothing. */
+  inScope(user: AuthUser, vehicleId: string): VehicleRegistryEntry {
+    const vehicle = this.visibleTo(user, vehicleId);
+    if (!vehicle) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: vehicleId });
+    return vehicle;
   }
 }
