@@ -35,6 +35,7 @@ export default defineConfig({
       '@openfleet/contracts/instruction': here('../libs/contracts/src/instruction/console.ts'),
       '@openfleet/contracts/fence': here('../libs/contracts/src/fence/fence-model.ts'),
       '@openfleet/contracts/energy': here('../libs/contracts/src/energy/battery-api.ts'),
+      '@openfleet/contracts/emission': here('../libs/contracts/src/energy/emission-api.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
     },
     // The repository root holds an older React for other tools; the console uses its own.

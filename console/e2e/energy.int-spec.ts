@@ -1,7 +1,9 @@
 // New energy in real Chromium against the real standalone server: `npm run simulate -- --energy
 // --provision` creates an electric vehicle with its VIN through the API (strict registration) and
 // reports over GB/T 32960; newEnergy shows its live battery (SOC, charging, 96 cells, 48 probes
-// with the extremes named) and the day's history charts. Screenshots: .infra/screenshots/energy-*.png.
+// with the extremes named) and the day's history charts. `--emission --provision` does the same for
+// a diesel truck over HJ 1239: noxData charts and lists its NOx and SCR temperatures, emissionData
+// its OBD report. Screenshots: .infra/screenshots/energy-*.png and emission-*.png.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ let platform: MonitorPlatform;
 let profile: Profile;
 let page: Page;
 let sim: ChildProcess;
+let trucks: ChildProcess;
 let simOutput = '';
 
 beforeAll(async () => {
@@ -25,6 +28,9 @@ beforeAll(async () => {
   sim = spawn(process.execPath, [join(repoRoot, 'scripts/simulator/simulate.js'), '--energy', '--provision', '--vehicles', '1', '--interval', '1', '--energy-port', String(platform.energyPort), '--api', platform.baseUrl, '--password', PASSWORD], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   sim.stdout?.on('data', (chunk: Buffer) => (simOutput += chunk.toString()));
   sim.stderr?.on('data', (chunk: Buffer) => (simOutput += chunk.toString()));
+  trucks = spawn(process.execPath, [join(repoRoot, 'scripts/simulator/simulate.js'), '--emission', '--provision', '--vehicles', '1', '--interval', '1', '--emission-port', String(platform.emissionPort), '--api', platform.baseUrl, '--password', PASSWORD], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  trucks.stdout?.on('data', (chunk: Buffer) => (simOutput += chunk.toString()));
+  trucks.stderr?.on('data', (chunk: Buffer) => (simOutput += chunk.toString()));
   profile = await openProfile('energy');
   page = profile.page;
   await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
@@ -32,6 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   sim?.kill('SIGTERM');
+  trucks?.kill('SIGTERM');
   await profile?.close();
   await platform?.stop();
 });
@@ -104,4 +111,41 @@ describe('console new energy (standalone server + a simulated EV over GB/T 32960
     await shot(page, 'energy-battery-trace');
     expect(browserErrors).toEqual([]);
   }, 60_000);
+
+  it('charts and lists a simulated diesel truck’s NOx over HJ 1239, and shows its OBD report', async () => {
+    const openTruck = async (path: string) => {
+      await page.goto(`${platform.baseUrl}${path}`);
+      const truck = page.locator('.of-tree-row:visible', { hasText: '京AH00001' }).first();
+      const company = page.locator('.of-tree-row[data-key^="c"]:visible').first();
+      await company.waitFor({ timeout: 30_000 });
+      for (let attempt = 0; attempt < 10 && !(await truck.isVisible()); attempt++) {
+        if (attempt % 3 === 2) await page.reload();
+        await company.locator('.of-tree-name').click().catch(() => undefined);
+        await truck.waitFor({ timeout: 3_000 }).catch(() => undefined);
+      }
+      await truck.click();
+    };
+    await openTruck('/monitor/noxData');
+    // The chart is read once; query again until the truck's streams are there.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (Number(await page.getAttribute('.of-emission-chart', 'data-points').catch(() => '0')) >= 3) break;
+      await page.waitForTimeout(1000);
+      await page.click('.of-emission-query');
+    }
+    await page.waitForFunction("Number(document.querySelector('.of-emission-chart')?.getAttribute('data-points')) >= 3", undefined, { timeout: 10_000 }).catch(async (error) => {
+      throw new Error(`${(error as Error).message}\n${simOutput}\n${platform.output()}`);
+    });
+    expect(await page.locator('.of-emission-chart .highcharts-series-group path.highcharts-graph').count()).toBe(4);
+    // The list: the truck's plate, and an SCR conversion computed from the two sensors.
+    await page.locator('.bp6-table-cell:visible', { hasText: '京AH00001' }).first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('.bp6-table-cell:visible', { hasText: /^\d+\.\d%$/ }).count()).toBeGreaterThan(0);
+    await shot(page, 'emission-nox');
+
+    await openTruck('/monitor/emissionData');
+    await page.locator('.bp6-tab', { hasText: 'OBD' }).click();
+    await page.locator('.bp6-table-cell:visible', { hasText: 'SAE J1939' }).first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.bp6-table-cell:visible', { hasText: 'LFWHJ000000000001' }).count()).toBeGreaterThan(0);
+    await shot(page, 'emission-obd');
+    expect(browserErrors).toEqual([]);
+  }, 90_000);
 });

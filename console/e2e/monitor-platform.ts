@@ -20,6 +20,8 @@ export interface MonitorPlatform {
   readonly slavePort809: number;
   /** Where GB/T 32960 vehicles connect. */
   readonly energyPort: number;
+  /** The HJ 1239 emission gateway. */
+  readonly emissionPort: number;
   readonly output: () => string;
   readonly stop: () => Promise<void>;
 }
@@ -64,7 +66,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
-  const [httpPort, gatewayPort, slavePort809, energyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [httpPort, gatewayPort, slavePort809, energyPort, emissionPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${httpPort}`;
   let printed = '';
   const keep = (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000));
@@ -78,7 +80,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
       ALARM_ATTACHMENT_PORT: '0',
       FORWARDER_809_SLAVE_PORT: String(slavePort809),
       ENERGY_32960_PORT: String(energyPort),
-      ENERGY_HJ1239_PORT: '0',
+      ENERGY_HJ1239_PORT: String(emissionPort),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,
@@ -96,7 +98,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
     throw new Error(`${(error as Error).message}\n${printed}`);
   }
   // No simulated vehicles: the test drives its own terminals.
-  if (vehicles === 0) return { baseUrl, gatewayPort, slavePort809, energyPort, output: () => printed, stop: () => stopChild(server) };
+  if (vehicles === 0) return { baseUrl, gatewayPort, slavePort809, energyPort, emissionPort, output: () => printed, stop: () => stopChild(server) };
   const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--provision', '--api', baseUrl, '--password', adminPassword], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,6 +110,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
     gatewayPort,
     slavePort809,
     energyPort,
+    emissionPort,
     output: () => printed,
     stop: async () => {
       await stopChild(sim);

@@ -30,21 +30,21 @@ export class EmissionController {
   constructor(private readonly emission: EmissionService) {}
 
   @Get('streams')
-  @RequiresAnyAction('emissionData', 'noxData', 'ureaData')
+  @RequiresAnyAction('emissionData', 'emissionData:search', 'noxData', 'noxData:search', 'ureaData', 'ureaData:search')
   @ApiOperation({ summary: 'Data streams (speed, torque, NOx, SCR temperatures, DPF, reagent, urea, position), newest first' })
   async streams(@CurrentUser() user: AuthUser, @Query() query: EmissionPageQueryDto) {
     return okEnvelope(await this.emission.streamPage(user, query));
   }
 
   @Get('obd')
-  @RequiresAnyAction('emissionData')
+  @RequiresAnyAction('emissionData', 'emissionData:search')
   @ApiOperation({ summary: 'OBD reports: protocol, MIL, diagnostic support and readiness, calibration id, CVN, IUPR, fault codes' })
   async obd(@CurrentUser() user: AuthUser, @Query() query: EmissionPageQueryDto) {
     return okEnvelope(await this.emission.obdPage(user, query));
   }
 
   @Get('series')
-  @RequiresAnyAction('noxData', 'ureaData')
+  @RequiresAnyAction('noxData', 'noxData:search', 'ureaData', 'ureaData:search')
   @ApiOperation({ summary: 'Chart series of a day: NOx up- and downstream, SCR temperatures, reagent, urea tank, dosing and consumption' })
   async series(@CurrentUser() user: AuthUser, @Query() query: EmissionSeriesQueryDto) {
     return okEnvelope(await this.emission.series(user, query));
