@@ -16,6 +16,7 @@ import {
   Gb32960Deframer,
   Gb32960DecodeError,
   splitCellVoltages,
+  timeMs,
   type RealtimeUnit,
 } from './index';
 
@@ -173,5 +174,12 @@ describe('real-time units (tables 9-19)', () => {
       [201, 50, 250],
     ]);
     for (const f of frames) expect(() => encodeRealtime({ time: '2026-11-24 10:30:00', units: [{ type: 8, voltages: [f] }] })).not.toThrow();
+  });
+});
+
+describe('timeMs', () => {
+  it('reads a BYTE[6] China time as epoch ms, across the UTC day and year boundary', () => {
+    expect(timeMs(hex(TIME))).toBe(Date.parse('2026-11-24T10:30:00+08:00'));
+    expect(timeMs(hex('ff 1a 01 01 03 00 05'), 1)).toBe(Date.parse('2025-12-31T19:00:05Z'));
   });
 });

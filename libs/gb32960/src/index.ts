@@ -12,6 +12,7 @@ export {
   decodePlatformLogin,
   decodeRealtime,
   decodeTime,
+  timeMs,
   decodeVehicleLogin,
   encodeLogout,
   encodePlatformLogin,

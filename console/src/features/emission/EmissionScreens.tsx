@@ -51,7 +51,7 @@ function EmissionFrame({ screen, children }: { screen: Screen; children: (window
     <div className="of-order-filters">
       <InputGroup className="of-emission-from" value={draft.startTime} onChange={(e) => setDraft({ ...draft, startTime: e.currentTarget.value })} aria-label={t('emission.from')} />
       <InputGroup className="of-emission-to" value={draft.endTime} onChange={(e) => setDraft({ ...draft, endTime: e.currentTarget.value })} aria-label={t('emission.to')} />
-      <Button icon="search" className="of-emission-query" text={t('emission.query')} onClick={() => setRange(draft)} />
+      <Button icon="time" className="of-emission-query" text={t('emission.query')} onClick={() => setRange(draft)} />
     </div>
   );
   return (

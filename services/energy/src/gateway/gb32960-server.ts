@@ -11,6 +11,7 @@ import {
   Encryption,
   Gb32960Deframer,
   Response,
+  timeMs,
   type Gb32960Frame,
 } from '@openfleet/gb32960';
 import type { EventBus } from '@openfleet/bus';
@@ -191,12 +192,13 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
       return answer(Response.ERROR);
     }
     // Every unit's layout is checked (not built) so a malformed report is answered "error" here, not parked downstream.
-    const realtime = decodeRealtime(frame.data, NO_UNITS);
-    const collectedAt = Date.parse(`${realtime.time.replace(' ', 'T')}+08:00`);
+    decodeRealtime(frame.data, NO_UNITS);
+    const collectedAt = timeMs(frame.data);
     // Under `open` a VIN outside the registry is answered but not kept: no vehicle would ever show it.
     if (session.vehicleId) {
       await this.bus.publish(Topics.energyReport, { key: frame.vin, value: { vin: frame.vin, vehicleId: session.vehicleId, collectedAt, receivedAt: Date.now(), reissued: frame.command === Command.REISSUE, data: frame.data } });
     }
-    answer(Response.SUCCESS, encodeTime(realtime.time));
+    // The answer carries the report's own time: its first six bytes.
+    answer(Response.SUCCESS, frame.data.subarray(0, 6));
   }
 }

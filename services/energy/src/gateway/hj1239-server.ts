@@ -12,6 +12,7 @@ import {
   Gb32960Deframer,
   Hj1239Command,
   Hj1239Encryption,
+  timeMs,
   type Hj1239Frame,
 } from '@openfleet/gb32960';
 import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
@@ -30,9 +31,6 @@ interface Session {
   /** Frames of one connection are handled in order. */
   queue: Promise<void>;
 }
-
-/** "YYYY-MM-DD HH:mm:ss" China time -> epoch ms. */
-const chinaMs = (time: string) => Date.parse(`${time.replace(' ', 'T')}+08:00`);
 
 /**
  * The HJ 1239 emission gateway: heavy-duty diesel vehicles log in with their VIN (strict: the VIN
@@ -151,7 +149,8 @@ export class Hj1239Server implements OnApplicationBootstrap, OnModuleDestroy {
     let sentAt: number;
     try {
       // The whole unit is decoded so a malformed report is logged here, not parked downstream.
-      sentAt = chinaMs(decodeHj1239Realtime(frame.data).sentAt);
+      decodeHj1239Realtime(frame.data);
+      sentAt = timeMs(frame.data);
     } catch (error) {
       this.log.write('warn', `HJ 1239 ${frame.vin}: report dropped: ${(error as Error).message}`);
       return;

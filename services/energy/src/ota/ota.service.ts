@@ -7,7 +7,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import { pathOf, rowInScope, whereCompanyInScope, whereInScope } from '@openfleet/storage';
 import { createHash, randomUUID } from 'node:crypto';
-import type { Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
 import { OtaPackage, OtaStatus, OtaTask } from './ota.entities';
 
@@ -121,7 +121,7 @@ export class OtaService implements OnModuleInit, OnModuleDestroy {
     if (query.keyword) qb.andWhere("t.plate_code LIKE :plate ESCAPE '!'", { plate: `%${query.keyword.replace(/[!%_]/g, (c) => `!${c}`)}%` });
     const size = query.size ?? 20;
     const [records, total] = await qb.orderBy('t.id', 'DESC').skip(((query.current ?? 1) - 1) * size).take(size).getManyAndCount();
-    const packs = new Map((records.length ? await this.packages.findByIds([...new Set(records.map((r) => r.packageId))]) : []).map((p) => [p.id, p]));
+    const packs = new Map((records.length ? await this.packages.findBy({ id: In([...new Set(records.map((r) => r.packageId))]) }) : []).map((p) => [p.id, p]));
     return { records: records.map((r) => ({ ...r, packageName: packs.get(r.packageId)?.name, version: packs.get(r.packageId)?.version })), total };
   }
 
