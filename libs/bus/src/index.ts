@@ -4,4 +4,5 @@ export * from './in-process-bus';
 export * from './kafka-bus';
 export { deliverBatch, type EncodedRecord, type DeliveryHooks } from './delivery';
 export { partitionForKey } from './partitioner';
+export { kafkaPartitionOf } from './co-partitioned-assigner';
 export { followSnapshotTopic } from './snapshot-follower';

@@ -8,7 +8,7 @@ import { positionCodec, type Position } from './events/position';
 import { instructionRequestCodec, type InstructionRequest } from './events/instruction-request';
 import { fenceEventCodec, type FenceEvent } from './fence/fence-event';
 import { energyAlarmCodec, type EnergyAlarmEvent } from './energy/energy-alarm';
-import { emissionReportCodec, energyReportCodec, type EmissionReport, type EnergyReport } from './energy/energy-report';
+import { emissionReportCodec, energyReportBatchCodec, type EmissionReport, type EnergyReportBatch } from './energy/energy-report';
 import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
 import {
   rolePermissionsCodec,
@@ -109,7 +109,7 @@ export const Topics = {
     'Commands other services ask the instruction service to send (fence issuing)',
   ),
   fenceEvent: topic<FenceEvent>('fence.event.v1', 'terminal', 12, fenceEventCodec, 'Fence rules the platform evaluated (entry, exit, overspeed, deviation ...)'),
-  energyReport: topic<EnergyReport>('energy.report.v1', 'vehicle', 12, energyReportCodec, 'GB/T 32960 real-time and reissued reports the energy gateway accepted (key: VIN)'),
+  energyReport: topic<EnergyReportBatch>('energy.report.v2', 'vehicle', 12, energyReportBatchCodec, 'GB/T 32960 real-time and reissued reports the energy gateway accepted, those of one partition together (key: the partition\'s key)'),
   emissionReport: topic<EmissionReport>('emission.report.v1', 'vehicle', 6, emissionReportCodec, 'HJ 1239 emission reports (OBD, diesel stream, urea) the emission gateway accepted (key: VIN)'),
   energyAlarm: topic<EnergyAlarmEvent>('energy.alarm.v1', 'vehicle', 6, energyAlarmCodec, 'Battery alarms of GB/T 32960 vehicles starting and ending (key: VIN)'),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),

@@ -27,7 +27,7 @@ export class EnergyConfig {
   @Min(10)
   ENERGY_IDLE_S = 180;
 
-  /** Consumer group of the report ingest (energy.report.v1 -> energy_report). */
+  /** Consumer group of the report ingest (energy.report.v2 -> energy_report). */
   @IsString()
   ENERGY_INGEST_GROUP = 'energy-ingest';
 

@@ -214,7 +214,7 @@ describe('GB/T 32960 gateway under open registration', () => {
 
   beforeAll(async () => {
     const bus = new InProcessBus({ logger: silentBusLogger });
-    await bus.subscribe(Topics.energyReport, { group: 'test-reports', handle: async (messages) => void published.push(...messages.map((m) => m.value.vin)) });
+    await bus.subscribe(Topics.energyReport, { group: 'test-reports', handle: async (messages) => void published.push(...messages.flatMap((m) => m.value.reports.map((r) => r.vin))) });
     await bus.publish(Topics.vehicleRegistry, [{ key: 'ev1', value: { vehicleId: 'ev1', plateCode: '京AD12345', plateColor: 5, vin: VIN, companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } }]);
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'energy-open-test', config: loadConfig(PlatformConfig, env), bus, env }), EnergyModule] }).compile()).createNestApplication({ logger: false });
     await app.init();

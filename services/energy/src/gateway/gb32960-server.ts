@@ -15,11 +15,11 @@ import {
   type Gb32960Frame,
 } from '@openfleet/gb32960';
 import type { EventBus } from '@openfleet/bus';
-import { Topics } from '@openfleet/contracts';
 import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
+import { ReportBatcher } from './report-batcher';
 
 const NO_UNITS: ReadonlySet<number> = new Set();
 
@@ -30,6 +30,8 @@ interface Session {
   socket: Socket;
   vin?: string;
   vehicleId?: string;
+  /** The bus partition of the VIN's reports. */
+  partition: number;
   badFrames: number;
   /** Answers of one connection go out in the order of its frames. */
   queue: Promise<void>;
@@ -41,7 +43,7 @@ interface Session {
 /**
  * The GB/T 32960 gateway: vehicles log in with their VIN (strict: the VIN must be in the admin
  * registry), send real-time and reissued data, heartbeats and logouts. A report is answered with
- * success only once the bus has accepted it (energy.report.v1, stored by EnergyIngestService; a
+ * success only once the bus has accepted it (energy.report.v2, reports arriving together in one record per partition; stored by EnergyIngestService; a
  * resent one is stored once); when the bus refuses it, the answer is "error" and the vehicle resends. Bad BCC or length, encrypted
  * payloads (no keys are configured) and data before login are answered "error" and logged.
  */
@@ -52,12 +54,15 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
   private server?: Server;
   private readonly sessions = new Set<Session>();
   private readonly byVin = new Map<string, Session>();
+  private readonly batcher: ReportBatcher;
 
   constructor(
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) bus: EventBus,
     private readonly registry: EnergyVehicleRegistry,
-  ) {}
+  ) {
+    this.batcher = new ReportBatcher(bus);
+  }
 
   port(): number {
     const address = this.server?.address();
@@ -78,7 +83,7 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private accept(socket: Socket): void {
-    const session: Session = { socket, badFrames: 0, queue: Promise.resolve() };
+    const session: Session = { socket, partition: 0, badFrames: 0, queue: Promise.resolve() };
     this.sessions.add(session);
     const deframer = new Gb32960Deframer();
     socket.setTimeout(this.config.ENERGY_IDLE_S * 1000, () => socket.destroy());
@@ -182,6 +187,7 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     }
     session.vin = frame.vin;
     session.vehicleId = vehicle?.vehicleId ?? '';
+    session.partition = this.batcher.partitionOf(frame.vin);
     this.byVin.set(frame.vin, session);
     answer(Response.SUCCESS, encodeTime(login.time));
   }
@@ -196,7 +202,7 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     const collectedAt = timeMs(frame.data);
     // Under `open` a VIN outside the registry is answered but not kept: no vehicle would ever show it.
     if (session.vehicleId) {
-      await this.bus.publish(Topics.energyReport, { key: frame.vin, value: { vin: frame.vin, vehicleId: session.vehicleId, collectedAt, receivedAt: Date.now(), reissued: frame.command === Command.REISSUE, data: frame.data } });
+      await this.batcher.add(session.partition, { vin: frame.vin, vehicleId: session.vehicleId, collectedAt, receivedAt: Date.now(), reissued: frame.command === Command.REISSUE, data: frame.data });
     }
     // The answer carries the report's own time: its first six bytes.
     answer(Response.SUCCESS, frame.data.subarray(0, 6));

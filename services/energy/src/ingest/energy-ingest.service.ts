@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
-import { PoisonMessageError, Topics, type EnergyAlarmEvent, type EnergyReport } from '@openfleet/contracts';
+import { PoisonMessageError, Topics, type EnergyAlarmEvent, type EnergyReport, type EnergyReportBatch } from '@openfleet/contracts';
 import { decodeRealtime } from '@openfleet/gb32960';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import { IdempotentRowWriter, sqlLiteral } from '@openfleet/storage';
@@ -20,7 +20,7 @@ const SAMPLE_UNITS: ReadonlySet<number> = new Set([0x01, 0x05, 0x06, 0x07]);
 const STATE_COLUMNS = ['vin', 'vehicle_id', 'collected_at', 'soc', 'charge_state', 'voltage', 'current', 'speed', 'alarm_level', 'latitude', 'longitude', 'open_alarms'] as const;
 
 /**
- * energy.report.v1 -> energy_report, the vehicles' latest state and their battery alarms. Each bus
+ * energy.report.v2 -> energy_report, the vehicles' latest state and their battery alarms. Each bus
  * batch: decode, fold the reports newer than a vehicle's state into it (open alarms included),
  * publish the alarms that started or ended (energy.alarm.v1, ids stable under redelivery), then one
  * transaction writes the reports and the states. The bus commits the offsets only after that; a
@@ -47,7 +47,8 @@ export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.subscription = await this.bus.subscribe(Topics.energyReport, {
       group: this.config.ENERGY_INGEST_GROUP,
-      maxBatchSize: 2000,
+      // A record carries the reports the gateway accepted together (tens to hundreds under load).
+      maxBatchSize: 100,
       // A report of 96 cells and 48 probes is about 400 bytes on the log.
       fetchBytesPerPartition: 2 * 1_048_576,
       handle: (messages) => this.ingest(messages),
@@ -59,12 +60,13 @@ export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
     await this.subscription?.close();
   }
 
-  async ingest(messages: readonly DeliveredMessage<EnergyReport>[]): Promise<void> {
-    await this.loadStates(new Set(messages.map((m) => m.value.vin)));
+  async ingest(messages: readonly DeliveredMessage<EnergyReportBatch>[]): Promise<void> {
+    const reports = messages.flatMap((m) => m.value.reports);
+    await this.loadStates(new Set(reports.map((r) => r.vin)));
     const rows: (string | number | null)[][] = [];
     const touched = new Set<EnergyVehicleState>();
     const alarms: EnergyAlarmEvent[] = [];
-    for (const { value: report } of messages) {
+    for (const report of reports) {
       let sample;
       try {
         sample = sampleOf(decodeRealtime(report.data, SAMPLE_UNITS).units);
