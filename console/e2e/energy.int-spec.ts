@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { shot, shots, signIn } from './steps';
+import { shot, shots, signIn, treeVehicle } from './steps';
 
 
 const PASSWORD = 'E2eEnergy2026';
@@ -47,15 +47,7 @@ describe('console new energy (standalone server + a simulated EV over GB/T 32960
   it('shows the live battery of a simulated EV: SOC, charging state, cell and probe heat maps', async () => {
     await signIn(page, platform.baseUrl, 'admin', PASSWORD);
     await page.goto(`${platform.baseUrl}/index/newEnergy`);
-    const vehicle = page.locator('.of-tree-row:visible', { hasText: '京AD00001' }).first();
-    const company = page.locator('.of-tree-row[data-key^="c"]:visible').first();
-    await company.waitFor({ timeout: 30_000 });
-    for (let attempt = 0; attempt < 10 && !(await vehicle.isVisible()); attempt++) {
-      if (attempt % 3 === 2) await page.reload();
-      await company.locator('.of-tree-name').click().catch(() => undefined);
-      await vehicle.waitFor({ timeout: 3_000 }).catch(() => undefined);
-    }
-    await vehicle.click();
+    await (await treeVehicle(page, '京AD00001')).click();
     await page.waitForSelector('.of-energy-live[data-state=ready]', { timeout: 30_000 }).catch(async (error) => {
       throw new Error(`${(error as Error).message}\n${simOutput}\n${platform.output()}`);
     });
@@ -115,15 +107,7 @@ describe('console new energy (standalone server + a simulated EV over GB/T 32960
   it('charts and lists a simulated diesel truck’s NOx over HJ 1239, and shows its OBD report', async () => {
     const openTruck = async (path: string) => {
       await page.goto(`${platform.baseUrl}${path}`);
-      const truck = page.locator('.of-tree-row:visible', { hasText: '京AH00001' }).first();
-      const company = page.locator('.of-tree-row[data-key^="c"]:visible').first();
-      await company.waitFor({ timeout: 30_000 });
-      for (let attempt = 0; attempt < 10 && !(await truck.isVisible()); attempt++) {
-        if (attempt % 3 === 2) await page.reload();
-        await company.locator('.of-tree-name').click().catch(() => undefined);
-        await truck.waitFor({ timeout: 3_000 }).catch(() => undefined);
-      }
-      await truck.click();
+      await (await treeVehicle(page, '京AH00001')).click();
     };
     await openTruck('/monitor/noxData');
     // The chart is read once; query again until the truck's streams are there.

@@ -42,3 +42,19 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.locator('button[type=submit]').click();
   await page.waitForSelector('.of-side-menu');
 }
+
+/**
+ * The visible vehicle-tree row showing `plate`, expanding its company (and reloading now and then:
+ * a vehicle provisioned a moment ago reaches the tree with the next registry snapshot).
+ */
+export async function treeVehicle(page: Page, plate: string) {
+  const vehicle = page.locator('.of-tree-row:visible', { hasText: plate }).first();
+  const company = page.locator('.of-tree-row[data-key^="c"]:visible').first();
+  await company.waitFor({ timeout: 30_000 });
+  for (let attempt = 0; attempt < 10 && !(await vehicle.isVisible()); attempt++) {
+    if (attempt % 3 === 2) await page.reload();
+    await company.locator('.of-tree-name').click().catch(() => undefined);
+    await vehicle.waitFor({ timeout: 3_000 }).catch(() => undefined);
+  }
+  return vehicle;
+}

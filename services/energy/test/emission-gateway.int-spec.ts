@@ -13,16 +13,15 @@ import {
   encodeHj1239Frame,
   encodeHj1239Login,
   encodeHj1239Realtime,
-  Gb32960Deframer,
   type DieselStream,
   type Hj1239Frame,
   type Hj1239Info,
 } from '@openfleet/gb32960';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
-import { connect, type Socket } from 'node:net';
 import request from 'supertest';
 import { EnergyModule, Hj1239Server } from '../src';
+import { eventually, VehicleSocket } from './vehicle-socket';
 
 jest.setTimeout(60_000);
 
@@ -31,26 +30,9 @@ const OTHER_VIN = 'LFWSRXSJ5N1A00002';
 const user = (company: string, role = 'emission'): AuthUser => ({ id: '41', companyId: company, userType: 1, roleIds: [role], superAdmin: false, scope: { companies: [company], fleets: [] } });
 
 /** A truck's terminal: frames out, the rare answer (time sync) in. */
-class Truck {
-  private readonly deframer = new Gb32960Deframer();
-  readonly answers: Hj1239Frame[] = [];
-  closed = false;
-
-  private constructor(readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => this.answers.push(...this.deframer.push(chunk).map((bytes) => decodeHj1239Frame(bytes))));
-    socket.on('close', () => (this.closed = true));
-  }
-
-  static async open(port: number): Promise<Truck> {
-    const socket = connect({ host: '127.0.0.1', port });
-    await new Promise((resolve) => socket.once('connect', resolve));
-    return new Truck(socket);
-  }
-
-  send(command: number, data: Buffer, vin = VIN, encryption = 1): void {
-    this.socket.write(encodeHj1239Frame({ command, vin, softwareVersion: 2, encryption, data }));
-  }
-}
+const openTruck = (port: number) => VehicleSocket.open(port, decodeHj1239Frame);
+const send = (truck: VehicleSocket<Hj1239Frame>, command: number, data: Buffer, vin = VIN, encryption = 1) =>
+  void truck.socket.write(encodeHj1239Frame({ command, vin, softwareVersion: 2, encryption, data }));
 
 const login = () => encodeHj1239Login({ time: '2026-11-25 08:00:00', serial: 1, iccid: '89860012345678901234' });
 const stream = (nox: number, reagent: number | 'invalid'): DieselStream => ({
@@ -62,22 +44,13 @@ const stream = (nox: number, reagent: number | 'invalid'): DieselStream => ({
 const report = (sentAt: string, infos: Hj1239Info[]) => encodeHj1239Realtime({ sentAt, serial: 1, infos });
 const supplement = { torqueMode: 9, acceleratorPercent: 30, totalFuelL: 10000.5, ureaTankTempC: 25, ureaDosingMlph: 1234.56, totalUreaG: 5000, dpfExhaustTempC: 350 };
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(['sqlite', 'mysql'] as const)('HJ 1239 emission gateway on %s', (engine) => {
   const env: NodeJS.ProcessEnv = { ...testStorageEnv(engine, 'energy'), LOG_LEVEL: 'silent', ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0', AUTH_JWT_SECRET: 'emission-test-secret-emission-test-secret-0123' };
   let app: INestApplication;
   let port: number;
   const tokens: Record<string, string> = {};
-  let truck: Truck;
+  let truck: VehicleSocket<Hj1239Frame>;
 
   const api = async (path: string, who = 'c1') => (await request(app.getHttpServer()).get(`/energy/emission/${path}`).set('Authorization', tokens[who]).expect(200)).body;
   const window = (vehicleId = 't1', start = '2026-11-25 07:00:00', end = '2026-11-25 09:00:00') => `vehicleId=${vehicleId}&startTime=${encodeURIComponent(start)}&endTime=${encodeURIComponent(end)}`;
@@ -109,19 +82,19 @@ describe.each(['sqlite', 'mysql'] as const)('HJ 1239 emission gateway on %s', (e
   });
 
   it('closes the connection of a VIN the registry does not know', async () => {
-    const stranger = await Truck.open(port);
-    stranger.send(0x01, login(), 'LUNKNOWN000000000');
-    stranger.send(0x02, report('2026-11-25 08:00:01', [{ type: 2, collectedAt: '2026-11-25 08:00:01', stream: stream(30, 80) }]), 'LUNKNOWN000000000');
+    const stranger = await openTruck(port);
+    send(stranger, 0x01, login(), 'LUNKNOWN000000000');
+    send(stranger, 0x02, report('2026-11-25 08:00:01', [{ type: 2, collectedAt: '2026-11-25 08:00:01', stream: stream(30, 80) }]), 'LUNKNOWN000000000');
     await eventually(async () => stranger.closed, Boolean, 'the refused connection to close', 5000);
   });
 
   it('stores a data stream with its supplementary stream, once when resent, and a reissue', async () => {
-    truck = await Truck.open(port);
-    truck.send(0x01, login());
+    truck = await openTruck(port);
+    send(truck, 0x01, login());
     const live = report('2026-11-25 08:00:12', [{ type: 2, collectedAt: '2026-11-25 08:00:10', stream: stream(30, 80) }, { type: 0x80, collectedAt: '2026-11-25 08:00:10', supplement }]);
-    truck.send(0x02, live);
-    truck.send(0x02, live);
-    truck.send(0x03, report('2026-11-25 08:00:13', [{ type: 2, collectedAt: '2026-11-25 07:59:50', stream: stream(35.5, 'invalid') }]));
+    send(truck, 0x02, live);
+    send(truck, 0x02, live);
+    send(truck, 0x03, report('2026-11-25 08:00:13', [{ type: 2, collectedAt: '2026-11-25 07:59:50', stream: stream(35.5, 'invalid') }]));
     const page = await eventually(() => api(`streams?${window()}&current=1&size=10`), (body) => body.data?.total === 2, 'two stored streams');
     expect(page.data.records[0]).toEqual({
       vin: VIN, vehicleId: 't1', plateCode: '京AH00001', collectedAt: Date.parse('2026-11-25T08:00:10+08:00'), reissued: 0,
@@ -137,7 +110,7 @@ describe.each(['sqlite', 'mysql'] as const)('HJ 1239 emission gateway on %s', (e
 
   it('stores an OBD report with its fault codes', async () => {
     const obd = { protocol: 2, mil: 1, diagnosticSupport: 0x1234, diagnosticReadiness: 1, vin: VIN, calibrationId: 'CAL123456789000000', cvn: 'ABCD12340000000000', iupr: '00'.repeat(36), faultCodes: [0x123456, 0x0a0b0c0d] };
-    truck.send(0x02, report('2026-11-25 08:01:00', [{ type: 1, collectedAt: '2026-11-25 08:00:58', obd }]));
+    send(truck, 0x02, report('2026-11-25 08:01:00', [{ type: 1, collectedAt: '2026-11-25 08:00:58', obd }]));
     const page = await eventually(() => api(`obd?${window()}`), (body) => body.data?.total === 1, 'a stored OBD report');
     expect(page.data.records[0]).toEqual({
       vin: VIN, vehicleId: 't1', plateCode: '京AH00001', collectedAt: Date.parse('2026-11-25T08:00:58+08:00'), protocol: 2, mil: 1, diagnosticSupport: 0x1234, diagnosticReadiness: 1,
@@ -149,10 +122,10 @@ describe.each(['sqlite', 'mysql'] as const)('HJ 1239 emission gateway on %s', (e
     const bad = encodeHj1239Frame({ command: 0x02, vin: VIN, softwareVersion: 2, encryption: 1, data: report('2026-11-25 08:02:00', [{ type: 2, collectedAt: '2026-11-25 08:02:00', stream: stream(31, 80) }]) });
     bad[bad.length - 1] ^= 0xff;
     truck.socket.write(bad);
-    truck.send(0x02, report('2026-11-25 08:02:10', [{ type: 2, collectedAt: '2026-11-25 08:02:10', stream: stream(32, 80) }]), VIN, 0x02);
-    const stranger = await Truck.open(port);
-    stranger.send(0x02, report('2026-11-25 08:02:20', [{ type: 2, collectedAt: '2026-11-25 08:02:20', stream: stream(33, 80) }]));
-    truck.send(0x05, Buffer.alloc(0));
+    send(truck, 0x02, report('2026-11-25 08:02:10', [{ type: 2, collectedAt: '2026-11-25 08:02:10', stream: stream(32, 80) }]), VIN, 0x02);
+    const stranger = await openTruck(port);
+    send(stranger, 0x02, report('2026-11-25 08:02:20', [{ type: 2, collectedAt: '2026-11-25 08:02:20', stream: stream(33, 80) }]));
+    send(truck, 0x05, Buffer.alloc(0));
     const answer = await eventually(async () => truck.answers[0], Boolean, 'the time sync answer', 5000);
     expect(answer).toMatchObject({ command: 5, vin: VIN, encryption: 1 });
     expect(answer.data).toHaveLength(6);

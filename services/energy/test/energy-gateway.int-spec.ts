@@ -8,12 +8,12 @@ import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type EnergyAlarmEvent } from '@openfleet/contracts';
-import { decodeFrame, encodeFrame, encodeRealtime, encodeVehicleLogin, Gb32960Deframer, type Gb32960Frame, type RealtimeUnit } from '@openfleet/gb32960';
+import { decodeFrame, encodeFrame, encodeRealtime, encodeVehicleLogin, type Gb32960Frame, type RealtimeUnit } from '@openfleet/gb32960';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
-import { connect, type Socket } from 'node:net';
 import request from 'supertest';
 import { EnergyIngestService, EnergyModule, EnergyPartitionMaintenance, Gb32960Server } from '../src';
+import { eventually, VehicleSocket } from './vehicle-socket';
 
 jest.setTimeout(60_000);
 
@@ -23,47 +23,32 @@ const operator = (company: string): AuthUser => ({ id: '31', companyId: company,
 
 /** A vehicle terminal: frames out, answers in. */
 class Ev {
-  private readonly deframer = new Gb32960Deframer();
-  readonly answers: Gb32960Frame[] = [];
-  closed = false;
+  private constructor(private readonly link: VehicleSocket<Gb32960Frame>) {}
 
-  private constructor(readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => this.answers.push(...this.deframer.push(chunk).map((bytes) => decodeFrame(bytes))));
-    socket.on('close', () => (this.closed = true));
+  get socket() {
+    return this.link.socket;
+  }
+
+  get closed() {
+    return this.link.closed;
+  }
+
+  get answers() {
+    return this.link.answers;
   }
 
   static async open(port: number): Promise<Ev> {
-    const socket = connect({ host: '127.0.0.1', port });
-    await new Promise((resolve) => socket.once('connect', resolve));
-    return new Ev(socket);
+    return new Ev(await VehicleSocket.open(port, decodeFrame));
   }
 
   async call(command: number, data: Buffer, vin = VIN, encryption = 1): Promise<Gb32960Frame> {
-    const before = this.answers.length;
-    this.socket.write(encodeFrame({ command, response: 0xfe, vin, encryption, data }));
-    return this.next(before);
-  }
-
-  async next(index: number, timeoutMs = 5000): Promise<Gb32960Frame> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.answers.length <= index) {
-      if (Date.now() > deadline) throw new Error('no answer');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return this.answers[index];
+    const before = this.link.answers.length;
+    this.link.socket.write(encodeFrame({ command, response: 0xfe, vin, encryption, data }));
+    return this.link.next(before);
   }
 }
 
 const login = (time = '2026-11-24 10:00:00') => encodeVehicleLogin({ time, serial: 1, iccid: '89860012345678901234', subsystemCodes: ['PACK00000001'] });
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const alarmUnit = (flags: number, maxLevel: number): RealtimeUnit => ({ type: 7, alarms: { maxLevel, flags, packFaults: [], motorFaults: [], engineFaults: [], otherFaults: [] } });
 const units = (soc: number, cellVoltage: number | 'abnormal', extra: RealtimeUnit[] = []): RealtimeUnit[] => [

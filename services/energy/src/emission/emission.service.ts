@@ -17,6 +17,8 @@ interface Window {
   endTime: string;
 }
 
+type PageWindow = Window & { current: number; size: number };
+
 /** HJ 1239 emission data of a vehicle in the caller's scope: streams and OBD pages, chart series. */
 @Injectable()
 export class EmissionService {
@@ -32,30 +34,30 @@ export class EmissionService {
     return { plateCode: vehicle.plateCode, from: startS * 1000, to: endS * 1000 + 999 };
   }
 
-  /** Newest first. */
-  async streamPage(user: AuthUser, query: Window & { current: number; size: number }): Promise<Page<EmissionStream>> {
+  /** A page of a vehicle's rows in the window, newest first, each with the vehicle's plate. */
+  private async page<Row extends { vehicleId: string; collectedAt: number; receivedAt: number }, Out>(
+    repository: Repository<Row>,
+    user: AuthUser,
+    query: PageWindow,
+    shape: (row: Omit<Row, 'receivedAt'>, plateCode: string) => Out,
+  ): Promise<Page<Out>> {
     const { plateCode, from, to } = this.range(user, query, MAX_LIST_DAYS);
-    const [rows, total] = await this.streams
-      .createQueryBuilder('s')
-      .where('s.vehicle_id = :vehicleId AND s.collected_at BETWEEN :from AND :to', { vehicleId: query.vehicleId, from, to })
-      .orderBy('s.collected_at', 'DESC')
+    const [rows, total] = await repository
+      .createQueryBuilder('r')
+      .where('r.vehicle_id = :vehicleId AND r.collected_at BETWEEN :from AND :to', { vehicleId: query.vehicleId, from, to })
+      .orderBy('r.collected_at', 'DESC')
       .skip((query.current - 1) * query.size)
       .take(query.size)
       .getManyAndCount();
-    return { records: rows.map(({ receivedAt: _r, ...row }) => ({ ...row, plateCode })), total, current: query.current, size: query.size };
+    return { records: rows.map(({ receivedAt: _r, ...row }) => shape(row, plateCode)), total, current: query.current, size: query.size };
   }
 
-  async obdPage(user: AuthUser, query: Window & { current: number; size: number }): Promise<Page<EmissionObd>> {
-    const { plateCode, from, to } = this.range(user, query, MAX_LIST_DAYS);
-    const [rows, total] = await this.obd
-      .createQueryBuilder('o')
-      .where('o.vehicle_id = :vehicleId AND o.collected_at BETWEEN :from AND :to', { vehicleId: query.vehicleId, from, to })
-      .orderBy('o.collected_at', 'DESC')
-      .skip((query.current - 1) * query.size)
-      .take(query.size)
-      .getManyAndCount();
-    const records = rows.map(({ receivedAt: _r, faultCodes, ...row }) => ({ ...row, plateCode, faultCodes: faultCodes === null ? null : (JSON.parse(faultCodes) as number[]) }));
-    return { records, total, current: query.current, size: query.size };
+  streamPage(user: AuthUser, query: PageWindow): Promise<Page<EmissionStream>> {
+    return this.page(this.streams, user, query, (row, plateCode) => ({ ...row, plateCode }));
+  }
+
+  obdPage(user: AuthUser, query: PageWindow): Promise<Page<EmissionObd>> {
+    return this.page(this.obd, user, query, ({ faultCodes, ...row }, plateCode) => ({ ...row, plateCode, faultCodes: faultCodes === null ? null : (JSON.parse(faultCodes) as number[]) }));
   }
 
   /** The noxData and ureaData charts: oldest first, one array per reading. */

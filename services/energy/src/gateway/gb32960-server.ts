@@ -16,10 +16,11 @@ import {
 } from '@openfleet/gb32960';
 import type { EventBus } from '@openfleet/bus';
 import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
-import { createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
 import { ReportBatcher } from './report-batcher';
+import { TcpListener } from './tcp-listener';
 
 const NO_UNITS: ReadonlySet<number> = new Set();
 
@@ -51,8 +52,7 @@ interface Session {
 export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Gb32960');
   private readonly log = new RateLimitedLog(this.logger);
-  private server?: Server;
-  private readonly sessions = new Set<Session>();
+  private readonly listener = new TcpListener((socket) => this.accept(socket));
   private readonly byVin = new Map<string, Session>();
   private readonly batcher: ReportBatcher;
 
@@ -65,31 +65,21 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   port(): number {
-    const address = this.server?.address();
-    return typeof address === 'object' && address ? address.port : 0;
+    return this.listener.port();
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.server = createServer((socket) => this.accept(socket));
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.config.ENERGY_32960_PORT, this.config.ENERGY_32960_HOST, () => resolve());
-    });
+    await this.listener.listen(this.config.ENERGY_32960_PORT, this.config.ENERGY_32960_HOST, this.config.ENERGY_IDLE_S * 1000);
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const session of this.sessions) session.socket.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.listener.close();
   }
 
   private accept(socket: Socket): void {
     const session: Session = { socket, partition: 0, badFrames: 0, queue: Promise.resolve() };
-    this.sessions.add(session);
     const deframer = new Gb32960Deframer();
-    socket.setTimeout(this.config.ENERGY_IDLE_S * 1000, () => socket.destroy());
-    socket.on('error', () => undefined);
     socket.on('close', () => {
-      this.sessions.delete(session);
       if (session.vin && this.byVin.get(session.vin) === session) this.byVin.delete(session.vin);
     });
     socket.on('data', (chunk: Buffer) => {

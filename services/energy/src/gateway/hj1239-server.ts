@@ -16,9 +16,10 @@ import {
   type Hj1239Frame,
 } from '@openfleet/gb32960';
 import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
-import { createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
+import { TcpListener } from './tcp-listener';
 
 /** Consecutive undecodable frames after which a connection is closed. */
 const MAX_BAD_FRAMES = 10;
@@ -45,8 +46,7 @@ interface Session {
 export class Hj1239Server implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Hj1239');
   private readonly log = new RateLimitedLog(this.logger);
-  private server?: Server;
-  private readonly sessions = new Set<Session>();
+  private readonly listener = new TcpListener((socket) => this.accept(socket));
 
   constructor(
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
@@ -55,30 +55,20 @@ export class Hj1239Server implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   port(): number {
-    const address = this.server?.address();
-    return typeof address === 'object' && address ? address.port : 0;
+    return this.listener.port();
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.server = createServer((socket) => this.accept(socket));
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.config.ENERGY_HJ1239_PORT, this.config.ENERGY_32960_HOST, () => resolve());
-    });
+    await this.listener.listen(this.config.ENERGY_HJ1239_PORT, this.config.ENERGY_32960_HOST, this.config.ENERGY_IDLE_S * 1000);
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const session of this.sessions) session.socket.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.listener.close();
   }
 
   private accept(socket: Socket): void {
     const session: Session = { socket, badFrames: 0, queue: Promise.resolve() };
-    this.sessions.add(session);
     const deframer = new Gb32960Deframer();
-    socket.setTimeout(this.config.ENERGY_IDLE_S * 1000, () => socket.destroy());
-    socket.on('error', () => undefined);
-    socket.on('close', () => this.sessions.delete(session));
     socket.on('data', (chunk: Buffer) => {
       for (const bytes of deframer.push(chunk)) {
         session.queue = session.queue.then(() =>
