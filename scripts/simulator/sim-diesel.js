@@ -3,8 +3,8 @@
 // stream with the supplementary stream every `interval` seconds (engine load cycling between idle and
 // cruise, SCR warming up, NOx cut by the catalyst, urea draining), asks for the time every 30 minutes,
 // and logs out on stop. HJ 1239 answers nothing but the time sync, so "acked" counts nothing here.
-const net = require('node:net');
-const { chinaTime, encodeHj1239Frame, encodeHj1239Login, encodeHj1239Logout, encodeHj1239Realtime, Gb32960Deframer } = require('@openfleet/gb32960');
+const { chinaTime, encodeHj1239Frame, encodeHj1239Login, encodeHj1239Logout, encodeHj1239Realtime } = require('@openfleet/gb32960');
+const { VinVehicle } = require('./vin-vehicle');
 
 /** VIN of simulated truck `index`: 17 characters, no I, O or Q. */
 function truckVinOf(index) {
@@ -17,12 +17,9 @@ function truckPlateOf(index) {
 
 const round = (v, step) => Math.round(v / step) * step;
 
-class SimDiesel {
+class SimDiesel extends VinVehicle {
   constructor(index, options, stats) {
-    this.index = index;
-    this.options = options;
-    this.stats = stats;
-    this.vin = truckVinOf(index);
+    super(index, options, stats, truckVinOf(index));
     this.odometer = 50_000 + index * 321.5;
     this.urea = 60 + ((index * 13) % 35);
     this.totalFuel = 20_000 + index * 10;
@@ -30,46 +27,34 @@ class SimDiesel {
     this.scrTemp = 60;
     this.tick = 0;
     this.serial = 0;
-    this.online = false;
-    this.deframer = new Gb32960Deframer();
   }
 
-  start() {
-    this.stopped = false;
-    this.connect();
+  port() {
+    return this.options.emissionPort;
   }
 
-  stop() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    if (this.socket && this.online) this.send(0x04, encodeHj1239Logout({ time: chinaTime(), serial: this.loginSerial }));
-    this.socket?.end();
+  /** HJ 1239 answers no login: the truck reports at once (a refused login closes the connection). */
+  login() {
+    this.loginSerial = ((this.loginSerial ?? 0) % 65531) + 1;
+    this.send(0x01, encodeHj1239Login({ time: chinaTime(), serial: this.loginSerial, iccid: `8986${String(this.index).padStart(16, '0')}` }));
+    this.online = true;
+    this.obd();
+    this.startReporting();
   }
 
-  connect() {
-    const socket = net.connect({ host: this.options.host, port: this.options.emissionPort });
-    this.socket = socket;
-    socket.on('connect', () => {
-      this.stats.connects++;
-      this.loginSerial = ((this.loginSerial ?? 0) % 65531) + 1;
-      this.send(0x01, encodeHj1239Login({ time: chinaTime(), serial: this.loginSerial, iccid: `8986${String(this.index).padStart(16, '0')}` }));
-      this.online = true;
-      this.obd();
-      this.timer = setInterval(() => this.report(), (this.options.interval * 1000) / this.options.speedup);
-      this.report();
-    });
-    socket.on('data', (chunk) => {
-      for (const bytes of this.deframer.push(chunk)) if (bytes[2] === 0x05) this.stats.received++;
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      // The platform closes a connection only when it refuses the login (an unknown VIN under strict
-      // registration) or could not keep a report: either way the truck logs in again and reissues.
-      if (!this.stopped) this.stats.refused++;
-      this.online = false;
-      clearInterval(this.timer);
-      if (!this.stopped) setTimeout(() => this.connect(), 2000);
-    });
+  logout() {
+    this.send(0x04, encodeHj1239Logout({ time: chinaTime(), serial: this.loginSerial }));
+  }
+
+  /** Only a time sync is ever answered. */
+  answer(bytes) {
+    if (bytes[2] === 0x05) this.stats.received++;
+  }
+
+  // The platform closes a connection only when it refuses the login (an unknown VIN under strict
+  // registration) or could not keep a report: either way the truck logs in again and reissues.
+  closed() {
+    if (!this.stopped) this.stats.refused++;
   }
 
   send(command, data) {

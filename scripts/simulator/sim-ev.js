@@ -2,8 +2,8 @@
 // it logs in with its VIN, reports every `interval` seconds (whole vehicle, motor, position, extremes,
 // alarms, 96 cell voltages, 48 probe temperatures), discharges while driving and charges when low,
 // raises a battery alarm now and then, heartbeats, and logs out on stop.
-const net = require('node:net');
-const { chinaTime, decodeFrame, encodeFrame, encodeLogout, encodeRealtime, encodeVehicleLogin, Gb32960Deframer } = require('@openfleet/gb32960');
+const { chinaTime, decodeFrame, encodeFrame, encodeLogout, encodeRealtime, encodeVehicleLogin } = require('@openfleet/gb32960');
+const { VinVehicle } = require('./vin-vehicle');
 
 const CELLS = 96;
 const PROBES = 48;
@@ -17,52 +17,30 @@ function evPlateOf(index) {
   return `京AD${String(index + 1).padStart(5, '0')}`;
 }
 
-class SimEv {
+class SimEv extends VinVehicle {
   constructor(index, options, stats) {
-    this.index = index;
-    this.options = options;
-    this.stats = stats;
-    this.vin = vinOf(index);
+    super(index, options, stats, vinOf(index));
     this.soc = 40 + ((index * 37) % 55);
     this.charging = false;
     this.mileage = 10_000 + index * 123.4;
-    this.online = false;
     this.serial = 0;
-    this.deframer = new Gb32960Deframer();
   }
 
-  start() {
-    this.stopped = false;
-    this.connect();
+  port() {
+    return this.options.energyPort;
   }
 
-  stop() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    if (this.socket && this.online) this.send(0x04, encodeLogout({ time: chinaTime(), serial: this.serial }));
-    this.socket?.end();
+  login() {
+    this.serial = (this.serial % 65531) + 1;
+    this.send(0x01, encodeVehicleLogin({ time: chinaTime(), serial: this.serial, iccid: `8986${String(this.index).padStart(16, '0')}`, subsystemCodes: [`PACK${String(this.index).padStart(8, '0')}`] }));
   }
 
-  connect() {
-    const socket = net.connect({ host: this.options.host, port: this.options.energyPort });
-    this.socket = socket;
-    socket.on('connect', () => {
-      this.stats.connects++;
-      this.serial = (this.serial % 65531) + 1;
-      this.send(0x01, encodeVehicleLogin({ time: chinaTime(), serial: this.serial, iccid: `8986${String(this.index).padStart(16, '0')}`, subsystemCodes: [`PACK${String(this.index).padStart(8, '0')}`] }));
-    });
-    socket.on('data', (chunk) => {
-      for (const bytes of this.deframer.push(chunk)) this.answer(decodeFrame(bytes));
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      this.online = false;
-      clearInterval(this.timer);
-      if (!this.stopped) setTimeout(() => this.connect(), 2000);
-    });
+  logout() {
+    this.send(0x04, encodeLogout({ time: chinaTime(), serial: this.serial }));
   }
 
-  answer(frame) {
+  answer(bytes) {
+    const frame = decodeFrame(bytes);
     this.stats.received++;
     if (frame.command === 0x01) {
       if (frame.response !== 1) {
@@ -71,8 +49,7 @@ class SimEv {
       }
       this.online = true;
       this.stats.loggedIn++;
-      this.timer = setInterval(() => this.report(), (this.options.interval * 1000) / this.options.speedup);
-      this.report();
+      this.startReporting();
     } else if (frame.command === 0x02) {
       if (frame.response === 1) this.stats.acked++;
       else this.stats.refused++;

@@ -1,7 +1,8 @@
 // `npm run simulate -- --energy --provision` against the whole platform under strict registration:
 // the simulator creates its electric vehicles with VINs through the admin API, logs them in over
-// GB/T 32960 and reports; the battery API then shows their 96 cells and 48 probes.
-import { Gb32960Server } from '@openfleet/energy';
+// GB/T 32960 and reports; the battery API then shows their 96 cells and 48 probes. `--emission`
+// does the same for diesel trucks over HJ 1239; the emission API then lists their streams and OBD.
+import { Gb32960Server, Hj1239Server } from '@openfleet/energy';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -53,5 +54,36 @@ describe('simulator --energy under strict registration', () => {
     const probes = latest.units.find((unit: { type: number }) => unit.type === 9).temperatures[0].probeTempsC as number[];
     expect([cells.length, probes.length]).toEqual([96, 48]);
     expect(latest.maxCellV).toBe(Math.max(...cells));
+  });
+
+  it('provisions diesel trucks with VINs and stores their HJ 1239 streams and OBD reports', async () => {
+    const port = (platform.app.getHttpServer().address() as { port: number }).port;
+    const args = (seconds: number) => ['--emission', '--vehicles', '2', '--interval', '1', '--duration', String(seconds), '--emission-port', String(platform.app.get(Hj1239Server).port()), '--api', `http://127.0.0.1:${port}`, '--password', PASSWORD];
+    const run = async (extra: string[], seconds: number) => {
+      const child = spawn(process.execPath, [join(__dirname, 'simulate.js'), ...extra, ...args(seconds)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout!.on('data', (chunk) => (output += chunk));
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      return `${code} ${output}`;
+    };
+    // Unknown VINs under strict: the platform closes their connections.
+    expect((await run([], 3)).trim().split('\n').at(-1)).toMatch(/closed by the platform [1-9]/);
+    const output = await run(['--provision'], 4);
+    expect(output).toMatch(/^0 [\s\S]*provisioned 2 diesel trucks/);
+    expect(output.trim().split('\n').at(-1)).toMatch(/reports [3-9]\d*  closed by the platform 0/);
+
+    const login = await request(platform.app.getHttpServer()).post('/login').send({ username: 'admin', password: PASSWORD }).expect(200);
+    const token = `Bearer ${login.body.data.access_token}`;
+    const vehicles = (await request(platform.app.getHttpServer()).get('/basic/vehicle?current=1&size=50').set('Authorization', token).expect(200)).body.data.records as { id: number; vin: string; plateColor: number }[];
+    const truck = vehicles.find((vehicle) => vehicle.vin === 'LFWHJ000000000001')!;
+    expect(truck.plateColor).toBe(2);
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const window = `vehicleId=${truck.id}&startTime=${encodeURIComponent(`${day} 00:00:00`)}&endTime=${encodeURIComponent(`${day} 23:59:59`)}`;
+    const streams = (await request(platform.app.getHttpServer()).get(`/energy/emission/streams?${window}`).set('Authorization', token).expect(200)).body.data;
+    expect(streams.total).toBeGreaterThan(2);
+    expect(streams.records[0]).toMatchObject({ vin: 'LFWHJ000000000001', engineRpm: expect.any(Number), noxUpstream: expect.any(Number), reagent: expect.any(Number), totalUrea: expect.any(Number) });
+    const obd = (await request(platform.app.getHttpServer()).get(`/energy/emission/obd?${window}`).set('Authorization', token).expect(200)).body.data;
+    expect(obd.records[0]).toMatchObject({ obdVin: 'LFWHJ000000000001', protocol: 2, faultCodes: [] });
   });
 });

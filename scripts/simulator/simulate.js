@@ -145,13 +145,18 @@ async function simulateEvs(options) {
   }
   const stats = { connects: 0, loggedIn: 0, sent: 0, received: 0, reports: 0, acked: 0, refused: 0, alarms: 0 };
   const evs = Array.from({ length: options.vehicles }, (_, i) => new SimEv(i, options, stats));
-  evs.forEach((ev, i) => setTimeout(() => ev.start(), Math.floor(i / 100) * 50));
   console.log(`simulating ${options.vehicles} GB/T 32960 electric vehicles -> ${options.host}:${options.energyPort}, report every ${options.interval}s`);
-  const printStats = () => console.log(`online ${evs.filter((ev) => ev.online).length}/${evs.length}  reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  alarms ${stats.alarms}  reconnects ${Math.max(0, stats.connects - evs.length)}`);
+  runVehicles(evs, options, () => `reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  alarms ${stats.alarms}  reconnects ${Math.max(0, stats.connects - evs.length)}`);
+}
+
+/** Starts the vehicles (staggered), prints their stats every 10 s and on stop (Ctrl-C, --duration). */
+function runVehicles(vehicles, options, statsLine) {
+  vehicles.forEach((vehicle, i) => setTimeout(() => vehicle.start(), Math.floor(i / 100) * 50));
+  const printStats = () => console.log(`online ${vehicles.filter((v) => v.online).length}/${vehicles.length}  ${statsLine()}`);
   const statsTimer = setInterval(printStats, 10_000);
   const stop = () => {
     clearInterval(statsTimer);
-    evs.forEach((ev) => ev.stop());
+    vehicles.forEach((vehicle) => vehicle.stop());
     printStats();
     setTimeout(() => process.exit(0), 200);
   };
@@ -170,19 +175,8 @@ async function simulateTrucks(options) {
   }
   const stats = { connects: 0, sent: 0, received: 0, reports: 0, refused: 0 };
   const trucks = Array.from({ length: options.vehicles }, (_, i) => new SimDiesel(i, options, stats));
-  trucks.forEach((truck, i) => setTimeout(() => truck.start(), Math.floor(i / 100) * 50));
   console.log(`simulating ${options.vehicles} HJ 1239 diesel trucks -> ${options.host}:${options.emissionPort}, report every ${options.interval}s`);
-  const printStats = () => console.log(`online ${trucks.filter((t) => t.online).length}/${trucks.length}  reports ${stats.reports}  closed by the platform ${stats.refused}  time syncs ${stats.received}  reconnects ${Math.max(0, stats.connects - trucks.length)}`);
-  const statsTimer = setInterval(printStats, 10_000);
-  const stop = () => {
-    clearInterval(statsTimer);
-    trucks.forEach((truck) => truck.stop());
-    printStats();
-    setTimeout(() => process.exit(0), 200);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  if (options.duration > 0) setTimeout(stop, options.duration * 1000);
+  runVehicles(trucks, options, () => `reports ${stats.reports}  closed by the platform ${stats.refused}  time syncs ${stats.received}  reconnects ${Math.max(0, stats.connects - trucks.length)}`);
 }
 
 main().catch((error) => {
