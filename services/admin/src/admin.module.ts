@@ -56,6 +56,10 @@ import { TerminalDeviceId1732320000000 } from './migrations/1732320000000-termin
 import { SpentRefreshTokens1732330000000 } from './migrations/1732330000000-spent-refresh-tokens';
 import { MenuOrder1732340000000 } from './migrations/1732340000000-menu-order';
 import { VehicleEmission1732350000000 } from './migrations/1732350000000-vehicle-emission';
+import { SystemNotice1732360000000 } from './migrations/1732360000000-system-notice';
+import { NoticeController, PublishedNoticeController } from './notice/notice.controller';
+import { SystemNotice } from './notice/notice.entity';
+import { NoticeService } from './notice/notice.service';
 import { OperationLogController } from './operation-log/operation-log.controller';
 import { OperationLog } from './operation-log/operation-log.entity';
 import { OperationLogInterceptor } from './operation-log/operation-log.interceptor';
@@ -95,10 +99,10 @@ import { VehicleMasterService } from './vehicle-master/vehicle-master.service';
 
 const CATALOGUE_ENTITIES = [
   DictionaryType, DictionaryItem, Manufacturer, DeviceModel, VehicleBrand, VehicleModel, CarFactory, EngineModel, FuelTank, FuelTankCalibration, VehicleMaster,
-  UserSocial, AppVersion, SystemLog,
+  UserSocial, AppVersion, SystemLog, SystemNotice,
 ];
 export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, SpentRefreshToken, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000, SystemNotice1732360000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,
@@ -142,6 +146,8 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     RegisterController,
     SocialController,
     AppVersionController,
+    NoticeController,
+    PublishedNoticeController,
     AppUpdateController,
     SystemLogController,
   ],
@@ -182,6 +188,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     VehicleModelLookupService,
     RegistrationService,
     AppVersionService,
+    NoticeService,
     SystemLogService,
   ],
   exports: [AdminSeeder, SMS_PROVIDER],
