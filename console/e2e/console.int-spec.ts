@@ -183,6 +183,24 @@ describe('console in Chromium', () => {
     await shot(page, 'manufacturers');
   });
 
+  it('writes a system notice, publishes it and home shows it', async () => {
+    const { page } = admin;
+    await openScreen(page, '/system/systemNotice');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.fill('#field-title', '冬季安全行车提示');
+    await page.fill('#field-content', '12 月 1 日前更换冬季轮胎。');
+    await saveDialog(page);
+    await selectRow(page, '冬季安全行车提示');
+    expect(await cell(page, '草稿').count()).toBeGreaterThan(0);
+    await page.locator('.of-notice-publish').click();
+    await cell(page, '已发布').first().waitFor();
+    await shot(page, 'system-notice');
+    await page.goto(`${platform.baseUrl}/monitor/home`);
+    await page.locator('.of-home-notice', { hasText: '冬季安全行车提示' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('.of-home-notice p').first().textContent()).toBe('12 月 1 日前更换冬季轮胎。');
+    await shot(page, 'home-notice');
+  });
+
   it('switches to en_US and the whole frame follows', async () => {
     const { page } = admin;
     await openScreen(page, '/index/carList');

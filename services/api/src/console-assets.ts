@@ -14,7 +14,8 @@ main{max-width:36rem}a{color:#4fa3ff}</style></head>
 </main></body></html>`;
 
 // Paths owned by the HTTP API: never answered with the console page, whatever the Accept header says.
-const API_PATHS = /^\/(basic|auth|gps|enterprise|system|health|metrics|api-docs|socket\.io|verifySessionStatus|app|sms)(\/|$)/;
+// `/system/info` only: the rest of /system is the console's system menu (/system/systemNotice ...).
+const API_PATHS = /^\/(basic|auth|gps|enterprise|system\/info|health|metrics|api-docs|socket\.io|verifySessionStatus|app|sms)(\/|$)/;
 
 /** A browser loading a page (explicit text/html, as navigations send): health probes and API clients send *\/* or JSON. */
 function isBrowserNavigation(request: Request): boolean {

@@ -1,5 +1,5 @@
 // `npm start` in a test: the whole platform in one process, in-process bus, SQLite in a temp dir.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -56,6 +56,21 @@ describe('standalone console page', () => {
       const response = await request(platform.urls.console).get('').expect(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.text).toMatch(/车辆监控平台/);
+    } finally {
+      await platform.app.close();
+    }
+  });
+
+  it('answers a browser navigation to a console screen with the console, an API path with the API', async () => {
+    const bundle = mkdtempSync(join(tmpdir(), 'openfleet-console-bundle-'));
+    writeFileSync(join(bundle, 'index.html'), '<!doctype html><title>console bundle</title>');
+    const platform = await startStandalone({ HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', LOG_LEVEL: 'silent', CONSOLE_DIR: bundle, DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-standalone-')) });
+    try {
+      const navigate = (path: string) => request(platform.urls.console).get(path).set('Accept', 'text/html,application/xhtml+xml');
+      // The system menu's screens are console routes; /system/info stays the API's.
+      for (const path of ['system/systemNotice', 'monitor/noxData', 'battery/batteryProductionInfo']) expect((await navigate(path).expect(200)).text).toContain('console bundle');
+      const info = await navigate('system/info').expect(200);
+      expect(info.body).toMatchObject({ flag: true, data: { name: 'openfleet' } });
     } finally {
       await platform.app.close();
     }

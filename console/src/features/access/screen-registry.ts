@@ -64,6 +64,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   otaUpdata: lazyScreen(() => import('../ota/OtaScreens').then((m) => ({ default: m.OtaUpdataScreen }))),
   otaUpgradeLog: lazyScreen(() => import('../ota/OtaScreens').then((m) => ({ default: m.OtaUpgradeLogScreen }))),
   newEnergy: lazyScreen(() => import('../energy/NewEnergyScreen')),
+  systemNotice: lazyScreen(() => import('../system/SystemNoticeScreen').then((m) => ({ default: m.SystemNoticeScreen }))),
   emissionData: lazyScreen(() => import('../emission/EmissionScreens').then((m) => ({ default: m.EmissionDataScreen }))),
   noxData: lazyScreen(() => import('../emission/EmissionScreens').then((m) => ({ default: m.NoxDataScreen }))),
   ureaData: lazyScreen(() => import('../emission/EmissionScreens').then((m) => ({ default: m.UreaDataScreen }))),

@@ -11,6 +11,9 @@ import { STATUS_COLOURS } from '../../map/vehicle-marker';
 import type { ScreenProps } from '../access/screen-registry';
 import { useScopeOverviewQuery, useVehicleTreeQuery } from '../monitor/monitorApi';
 import { chartPairs, countByRegion, countByType, treeVehicles } from './home-stats';
+import { cstTime } from '../instruction/command-form';
+import type { Notice } from '../system/SystemNoticeScreen';
+import { useLookupQuery } from '../table-screen/resource-api';
 import './home.css';
 
 const typesApi = api.injectEndpoints({
@@ -20,10 +23,31 @@ const typesApi = api.injectEndpoints({
 });
 
 /**
- * /monitor/home: announcements (no announcement service yet: an empty state, never sample text),
+ * /monitor/home: the announcements published for the user's company (systemNotice),
  * online rate, distribution by status, type and region, and the alarms of the last 24 hours by
  * type with the unhandled count (for users who may read them).
  */
+
+/** The notices published for the user's company and the companies above it, newest first. */
+function Announcements() {
+  const { t } = useTranslation();
+  const { data, isFetching } = useLookupQuery({ url: 'basic/notices/published', tag: 'Catalogue' });
+  const notices = (data ?? []) as readonly Pick<Notice, 'id' | 'title' | 'content' | 'publishedAt'>[];
+  if (!notices.length) return <NonIdealState icon="notifications" description={isFetching ? undefined : t('home.noAnnouncements')} />;
+  return (
+    <ul className="of-home-notices">
+      {notices.map((notice) => (
+        <li key={notice.id} className="of-home-notice">
+          <div className="of-home-notice-head">
+            <strong>{notice.title}</strong>
+            <span className="of-home-notice-date">{notice.publishedAt ? cstTime(notice.publishedAt).slice(0, 16) : ''}</span>
+          </div>
+          <p>{notice.content}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function HomeScreen(_props: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -60,7 +84,7 @@ export default function HomeScreen(_props: ScreenProps) {
     <div className="of-home">
       <Card className="of-home-card of-home-announcements">
         <H5>{t('home.announcements')}</H5>
-        <NonIdealState icon="notifications" description={t('home.noAnnouncements')} />
+        <Announcements />
       </Card>
       <Card className="of-home-card of-home-online">
         <H5>{t('home.onlineRate')}</H5>
