@@ -15,3 +15,16 @@ export async function writeSheet(name: string, columns: SheetColumn[], records: 
   for (const record of records) sheet.addRow(record);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** What sendSheet needs of an HTTP response (Express's). */
+export interface SheetResponse {
+  setHeader(name: string, value: string): unknown;
+  end(body: Buffer): unknown;
+}
+
+/** Answers a download of `body` as the .xlsx file `fileName` (ASCII). */
+export function sendSheet(response: SheetResponse, fileName: string, body: Buffer): void {
+  response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  response.end(body);
+}

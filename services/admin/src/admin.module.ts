@@ -131,6 +131,8 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     DriverController,
     MasterDataController,
     OperationLogController,
+    SystemLogController,
+    // Its `basic/:resource/export|import|template` routes come after every fixed `basic/<x>/export`.
     MasterDataExcelController,
     SmsController,
     DictionaryTypeController,
@@ -149,7 +151,6 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     NoticeController,
     PublishedNoticeController,
     AppUpdateController,
-    SystemLogController,
   ],
   providers: [
     serviceConfigProvider(ADMIN_CONFIG, AdminConfig),

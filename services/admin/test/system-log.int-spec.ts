@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { ADMIN_PASSWORD, loginAs, startAdmin, type AdminTestApp, type Engine } from './admin-test-app';
 
 const engines: Engine[] = ['sqlite', 'mysql'];
@@ -83,6 +84,73 @@ describe.each(engines)('system log on %s', (engine) => {
     await sa('/basic/user', { account: 'plainviewer', name: 'Plain Viewer', password: 'Viewer12345', userType: 1, roleIds: [role] });
     const viewer = await loginAs(test, 'plainviewer', 'Viewer12345');
     expect((await search(viewer)).errorCode).toBe(403);
+  });
+});
+
+describe.each(engines)('log exports and operation-log filters on %s', (engine) => {
+  let test: AdminTestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    test = await startAdmin(engine, LOCK_ENV);
+    admin = await loginAs(test, 'admin', ADMIN_PASSWORD);
+  });
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const sheetRows = async (response: { body: Buffer }) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.body as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+    return rows;
+  };
+  const download = (path: string, bearer: string, query: Record<string, unknown>) =>
+    test.http().get(path).query(query).set('Authorization', bearer).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+
+  it('filters the operation log by account and time and exports what the filters select', async () => {
+    const before = Date.now();
+    const sa = (path: string, body: object) => test.http().post(path).set('Authorization', admin).send(body).then((r) => r.body);
+    await sa('/basic/company', { name: 'Juliet Freight' });
+    await sa('/basic/company', { name: 'Kilo Freight' });
+    const page = (query: Record<string, unknown>) => test.http().get('/basic/operation-log').query({ size: 100, ...query }).set('Authorization', admin).then((r) => r.body.data);
+    const mine = await page({ from: before, keyword: '/basic/company' });
+    expect(mine.records.map((row: { path: string; method: string }) => `${row.method} ${row.path}`)).toEqual(['POST /basic/company', 'POST /basic/company']);
+    expect((await page({ from: before, to: before - 1 })).total).toBe(0);
+    // The login of the admin above was logged with its account.
+    expect((await page({ account: 'admin' })).records.every((row: { account: string }) => row.account === 'admin')).toBe(true);
+    expect((await page({ account: 'admin' })).total).toBeGreaterThan(0);
+
+    const sheet = await download('/basic/operation-log/export', admin, { from: before, keyword: '/basic/company' });
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    const rows = await sheetRows(sheet);
+    expect(rows[0]).toEqual(['时间', '账号', '方法', '路径', '结果码', 'IP']);
+    expect(rows.slice(1).map((row) => [row[2], row[3], row[4]])).toEqual([['POST', '/basic/company', '200'], ['POST', '/basic/company', '200']]);
+    expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('exports the system log with its filters, and each export needs its own action code', async () => {
+    await test.http().post('/login').send({ username: 'nobody', password: 'Wrong12345' });
+    const sheet = await download('/basic/system-log/export', admin, { event: 'login-failed' });
+    const rows = await sheetRows(sheet);
+    expect(rows[0]).toEqual(['时间', '级别', '事件', '内容', '详情', '来源']);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((row) => row[2] === 'login-failed' && row[1] === 'warn')).toBe(true);
+
+    const sa = (path: string, body: object) => test.http().post(path).set('Authorization', admin).send(body).then((r) => r.body);
+    const role = (await sa('/basic/role', { name: 'log_reader', roleType: 3, actionCodes: ['systemLog:search', 'operationLog:search'] })).data.id;
+    await sa('/basic/user', { account: 'logreader', name: 'Log Reader', password: 'Reader12345', userType: 1, roleIds: [Number(role)] });
+    const reader = await loginAs(test, 'logreader', 'Reader12345');
+    expect((await test.http().get('/basic/system-log').set('Authorization', reader)).body.errorCode).toBe(200);
+    expect((await test.http().get('/basic/system-log/export').set('Authorization', reader)).body.errorCode).toBe(403);
+    expect((await test.http().get('/basic/operation-log/export').set('Authorization', reader)).body.errorCode).toBe(403);
+    expect((await test.http().get('/basic/operation-log').query({ from: -1 }).set('Authorization', admin)).body.errorCode).toBe(400);
   });
 });
 

@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@ne
 import { AuthGuard, CurrentUser, PermissionCache, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { sendSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
 import { MasterDataExcelService, type MasterSheet } from './master-data-excel.service';
@@ -43,9 +44,7 @@ export class MasterDataExcelController {
   async export(@CurrentUser() user: AuthUser, @Param('resource') resource: string, @Res() response: Response) {
     const { sheet } = this.allowed(user, resource, 'export');
     const body = await this.excel.export(user, sheet);
-    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    response.setHeader('Content-Disposition', `attachment; filename="${resource}.xlsx"`);
-    response.send(body);
+    sendSheet(response, `${resource}.xlsx`, body);
   }
 
   private allowed(user: AuthUser, resource: string, action: 'import' | 'export') {

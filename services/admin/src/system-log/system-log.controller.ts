@@ -1,7 +1,9 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
+import { sendSheet } from '@openfleet/service-kit';
+import type { Response } from 'express';
 import { SystemLogQueryDto } from './dto/system-log.dto';
 import { SystemLogService } from './system-log.service';
 
@@ -17,5 +19,12 @@ export class SystemLogController {
   @ApiOperation({ summary: 'System events, newest first: {records: [{id, level, event, message, detail, companyId, companyPath, source, createdAt}], total, current, size}' })
   async page(@CurrentUser() user: AuthUser, @Query() query: SystemLogQueryDto) {
     return okEnvelope(await this.systemLog.page(user, query));
+  }
+
+  @Get('export')
+  @RequiresAction('systemLog:export')
+  @ApiOperation({ summary: 'The system log with the same filters as an Excel sheet (newest first, at most 10,000 rows)' })
+  async export(@CurrentUser() user: AuthUser, @Query() query: SystemLogQueryDto, @Res() response: Response) {
+    sendSheet(response, 'system-log.xlsx', await this.systemLog.export(user, query));
   }
 }

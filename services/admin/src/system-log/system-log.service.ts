@@ -2,7 +2,9 @@ import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationB
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { hostname } from 'node:os';
-import type { DataSource, Repository } from 'typeorm';
+import { writeSheet } from '@openfleet/service-kit';
+import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
+import { cst, LOG_EXPORT_ROWS } from '../common/log-export';
 import type { Page } from '../common/paging.dto';
 import { applyScope } from '../common/scope-filter';
 import type { SystemLogQueryDto } from './dto/system-log.dto';
@@ -71,6 +73,28 @@ export class SystemLogService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async page(user: AuthUser, query: SystemLogQueryDto): Promise<Page<SystemLog>> {
+    const [records, total] = await this.filtered(user, query).skip((query.current - 1) * query.size).take(query.size).getManyAndCount();
+    return { records, total, current: query.current, size: query.size };
+  }
+
+  /** The same filters, newest first, at most LOG_EXPORT_ROWS rows, as an Excel sheet. */
+  async export(user: AuthUser, query: SystemLogQueryDto): Promise<Buffer> {
+    const rows = await this.filtered(user, query).take(LOG_EXPORT_ROWS).getMany();
+    return writeSheet(
+      'system-log',
+      [
+        { key: 'createdAt', header: '时间', width: 20 },
+        { key: 'level', header: '级别', width: 8 },
+        { key: 'event', header: '事件', width: 18 },
+        { key: 'message', header: '内容', width: 40 },
+        { key: 'detail', header: '详情', width: 40 },
+        { key: 'source', header: '来源', width: 20 },
+      ],
+      rows.map((row) => ({ ...row, createdAt: cst(row.createdAt) })),
+    );
+  }
+
+  private filtered(user: AuthUser, query: SystemLogQueryDto): SelectQueryBuilder<SystemLog> {
     const builder = this.logs.createQueryBuilder('log').orderBy('log.id', 'DESC');
     // Platform events (no company) are for super administrators; others see their companies' events.
     if (!user.superAdmin) {
@@ -82,8 +106,7 @@ export class SystemLogService implements OnApplicationBootstrap, BeforeApplicati
     if (query.from) builder.andWhere('log.createdAt >= :from', { from: query.from });
     if (query.to) builder.andWhere('log.createdAt <= :to', { to: query.to });
     if (query.keyword) builder.andWhere('(log.message LIKE :kw OR log.detail LIKE :kw)', { kw: `%${query.keyword}%` });
-    const [records, total] = await builder.skip((query.current - 1) * query.size).take(query.size).getManyAndCount();
-    return { records, total, current: query.current, size: query.size };
+    return builder;
   }
 
   /** One `migration` row per applied migration, the first time a start sees it. */

@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagg
 import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { sendSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { BindTerminalDto, CreateVehicleDto, LogoutTerminalQuery, UpdateVehicleDto, VehicleQueryDto } from './dto/vehicle.dto';
 import { VehicleExcelService } from './vehicle-excel.service';
@@ -38,12 +39,12 @@ export class VehicleController {
   @Get('vehicle/export')
   @RequiresAction('carList:export')
   async export(@CurrentUser() user: AuthUser, @Res() response: Response) {
-    sendXlsx(response, 'vehicles.xlsx', await this.excel.export(user));
+    sendSheet(response, 'vehicles.xlsx', await this.excel.export(user));
   }
 
   @Get('vehicle/template')
   async template(@Res() response: Response) {
-    sendXlsx(response, 'vehicle-template.xlsx', await this.excel.template());
+    sendSheet(response, 'vehicle-template.xlsx', await this.excel.template());
   }
 
   @Get('tree/findVehicleTreeInfoList')
@@ -104,10 +105,4 @@ export class VehicleController {
     await this.vehicles.bindTerminal(user, id, dto.terminalId);
     return okEnvelope(true);
   }
-}
-
-function sendXlsx(response: Response, name: string, body: Buffer): void {
-  response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-  response.send(body);
 }

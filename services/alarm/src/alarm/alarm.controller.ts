@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res,
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
+import { sendSheet } from '@openfleet/service-kit';
 import { AlarmPageQueryDto, HandleAlarmsDto } from './alarm.dto';
 import { AlarmExportService } from './alarm-export.service';
 import { AlarmService } from './alarm.service';
@@ -31,9 +32,7 @@ export class AlarmController {
   @ApiOperation({ summary: 'The alarm list with the same filters as an Excel sheet (at most 20,000 rows, newest first)' })
   async export(@CurrentUser() user: AuthUser, @Query() query: AlarmPageQueryDto, @Res() response: Response) {
     const sheet = await this.exporter.export(user, query);
-    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    response.setHeader('Content-Disposition', 'attachment; filename="alarms.xlsx"');
-    response.end(sheet);
+    sendSheet(response, 'alarms.xlsx', sheet);
   }
 
   @Get('count')

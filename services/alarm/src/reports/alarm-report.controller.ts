@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
-import { writeSheet } from '@openfleet/service-kit';
+import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { AlarmReportQueryDto, HandlingStatsQueryDto } from './alarm-report.dto';
 import { AlarmReportService, type ReportKind } from './alarm-report.service';
@@ -82,8 +82,6 @@ export class AlarmReportController {
       ],
       rows.map((row) => ({ ...row, startedAt: cst(row.startedAt), endedAt: row.endedAt ? cst(row.endedAt) : '进行中', limitKmh: row.limitKmh ?? '', position: `${row.latitude.toFixed(6)}, ${row.longitude.toFixed(6)}` })),
     );
-    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    response.setHeader('Content-Disposition', `attachment; filename="${kind}.xlsx"`);
-    response.end(sheet);
+    sendSheet(response, `${kind}.xlsx`, sheet);
   }
 }

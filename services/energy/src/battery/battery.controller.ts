@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@ne
 import { AuthGuard, CurrentUser, PermissionCache, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { sendSheet } from '@openfleet/service-kit';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Response } from 'express';
@@ -58,9 +59,7 @@ export class BatteryController {
   @Get(':resource/export')
   async export(@CurrentUser() user: AuthUser, @Param('resource') name: string, @Res() response: Response) {
     const body = await this.battery.export(user, this.allowed(user, name, 'export'));
-    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    response.setHeader('Content-Disposition', `attachment; filename="battery-${name}.xlsx"`);
-    response.send(body);
+    sendSheet(response, `battery-${name}.xlsx`, body);
   }
 
   @Post(':resource')
