@@ -201,6 +201,41 @@ describe('console in Chromium', () => {
     await shot(page, 'home-notice');
   });
 
+  it('reads the operation and system logs with their filters, and publishes an app release', async () => {
+    const { page } = admin;
+    await openScreen(page, '/system/operationLog');
+    await cell(page, '/basic/company').first().waitFor();
+    await page.fill('.of-log-account input', 'nobody');
+    await page.locator('.of-log-apply').click();
+    await page.locator('.of-pager', { hasText: '共 0 条' }).waitFor();
+    await page.fill('.of-log-account input', 'admin');
+    await page.locator('.of-log-apply').click();
+    await cell(page, '/basic/company').first().waitFor();
+    await shot(page, 'operation-log');
+    const download = page.waitForEvent('download');
+    await page.locator('.of-log-export').click();
+    expect((await download).suggestedFilename()).toBe('operation-log.xlsx');
+
+    await openScreen(page, '/system/systemLog');
+    await page.locator('.of-log-event select').selectOption('start');
+    await page.locator('.of-log-apply').click();
+    await cell(page, '服务启动').first().waitFor();
+    expect(await cell(page, '数据库迁移').count()).toBe(0);
+    await shot(page, 'system-log');
+
+    await openScreen(page, '/system/appVersion');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await page.locator('#field-platform').selectOption('android');
+    await page.fill('#field-versionName', '2.3.1');
+    await page.fill('#field-versionCode', '231');
+    await page.fill('#field-downloadUrl', 'https://downloads.example.com/openfleet-2.3.1.apk');
+    await saveDialog(page);
+    await cell(page, '2.3.1').first().waitFor();
+    const latest = (await (await fetch(`${platform.baseUrl}/app/appVersion/getLastVersionAPK`)).json()) as { data: { versionName: string } };
+    expect(latest.data.versionName).toBe('2.3.1');
+    await shot(page, 'app-version');
+  });
+
   it('switches to en_US and the whole frame follows', async () => {
     const { page } = admin;
     await openScreen(page, '/index/carList');

@@ -123,15 +123,18 @@ describe.each(engines)('log exports and operation-log filters on %s', (engine) =
     const mine = await page({ from: before, keyword: '/basic/company' });
     expect(mine.records.map((row: { path: string; method: string }) => `${row.method} ${row.path}`)).toEqual(['POST /basic/company', 'POST /basic/company']);
     expect((await page({ from: before, to: before - 1 })).total).toBe(0);
-    // The login of the admin above was logged with its account.
-    expect((await page({ account: 'admin' })).records.every((row: { account: string }) => row.account === 'admin')).toBe(true);
-    expect((await page({ account: 'admin' })).total).toBeGreaterThan(0);
+    // By account: the admin's requests (logged by user id) and its logins, each row named with the account.
+    const admins = await page({ account: 'admin' });
+    expect(admins.records.every((row: { account: string }) => row.account === 'admin')).toBe(true);
+    expect(admins.records.map((row: { path: string }) => row.path)).toEqual(expect.arrayContaining(['/basic/company', '/login']));
+    expect((await page({ account: 'admin', from: before, keyword: '/basic/company' })).total).toBe(2);
+    expect((await page({ account: 'nobody', from: before })).total).toBe(0);
 
     const sheet = await download('/basic/operation-log/export', admin, { from: before, keyword: '/basic/company' });
     expect(sheet.headers['content-type']).toContain('spreadsheetml');
     const rows = await sheetRows(sheet);
     expect(rows[0]).toEqual(['时间', '账号', '方法', '路径', '结果码', 'IP']);
-    expect(rows.slice(1).map((row) => [row[2], row[3], row[4]])).toEqual([['POST', '/basic/company', '200'], ['POST', '/basic/company', '200']]);
+    expect(rows.slice(1).map((row) => [row[1], row[2], row[3], row[4]])).toEqual([['admin', 'POST', '/basic/company', '200'], ['admin', 'POST', '/basic/company', '200']]);
     expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 

@@ -1,6 +1,6 @@
 import { validateForm, type FormValues } from '../table-screen/table-model';
 import { emptyForm, formToBody, referenceOptions, rowToForm } from './catalogue';
-import { engineModels, idCardProblem, manufacturers, vehicleMasters } from './configs';
+import { appVersions, engineModels, idCardProblem, manufacturers, vehicleMasters } from './configs';
 
 describe('catalogue configs', () => {
   it('mirrors the manufacturer rules: number 5 letters/digits not starting with 0, code <= 15', () => {
@@ -33,5 +33,11 @@ describe('catalogue configs', () => {
     expect(referenceOptions({ url: '', paged: true, labelField: 'name' }, { records: [{ id: 2, name: 'B' }] })).toEqual([{ value: '2', label: 'B' }]);
     const tree = [{ id: 1, name: 'Root', children: [{ id: 5, name: 'Sub', children: [] }] }];
     expect(referenceOptions({ url: '', paged: false, labelField: 'name' }, tree).map((o) => o.label)).toEqual(['Root', 'Sub']);
+  });
+
+  it('never sends a field locked on edit again (an app release keeps its platform and build number)', () => {
+    const form = { ...emptyForm(appVersions), platform: 'android', versionName: '2.3.1', versionCode: '231', downloadUrl: 'https://example.com/a.apk', forceUpdate: '1' };
+    expect(formToBody(appVersions, form, false)).toEqual({ platform: 'android', versionName: '2.3.1', versionCode: 231, downloadUrl: 'https://example.com/a.apk', forceUpdate: 1 });
+    expect(formToBody(appVersions, form, true)).toEqual({ versionName: '2.3.1', downloadUrl: 'https://example.com/a.apk', forceUpdate: 1, changelog: null });
   });
 });

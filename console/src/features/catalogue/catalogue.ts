@@ -52,6 +52,8 @@ export function rowToForm(config: CatalogueConfig, row: CatalogueRow): FormValue
 export function formToBody(config: CatalogueConfig, form: FormValues, editing: boolean, fixed: Readonly<Record<string, number>> = {}) {
   const body: Record<string, unknown> = { ...fixed };
   for (const field of config.fields) {
+    // A field locked on edit (a release's build number) or only on the add dialog is never sent again.
+    if (editing && (field.lockedOnEdit || field.addOnly)) continue;
     const value = (form[field.name] ?? '').trim();
     if (value === '') {
       if (editing && !field.required) body[field.name] = null;

@@ -199,3 +199,22 @@ export const fuelTanks: CatalogueConfig = {
     remark,
   ],
 };
+
+const versionName = match(/^\d{1,4}(\.\d{1,4}){1,3}$/, 'validation.versionName');
+const httpUrl = match(/^https?:\/\/\S+$/, 'validation.url');
+
+/** App releases (systemLog group's appVersion): what `app/appVersion/getLastVersionAPK` answers the app. */
+export const appVersions: CatalogueConfig = {
+  screen: 'appVersion',
+  path: 'basic/app-version',
+  i18n: 'appVersion',
+  width: 600,
+  fields: [
+    { name: 'platform', labelKey: 'appVersion.platform', kind: 'select', options: [{ value: 'android', label: 'Android' }, { value: 'ios', label: 'iOS' }], required: true, lockedOnEdit: true, width: 90 },
+    { name: 'versionName', labelKey: 'appVersion.versionName', required: true, validate: versionName, sortable: true, width: 110 },
+    { name: 'versionCode', labelKey: 'appVersion.versionCode', numeric: true, required: true, validate: intRange(1, 2147483647), lockedOnEdit: true, sortable: true, width: 100 },
+    { name: 'downloadUrl', labelKey: 'appVersion.downloadUrl', required: true, maxLength: 255, validate: httpUrl, width: 280 },
+    { name: 'forceUpdate', labelKey: 'appVersion.forceUpdate', kind: 'select', numeric: true, options: [{ value: '0', labelKey: 'appVersion.no' }, { value: '1', labelKey: 'appVersion.yes' }], width: 90 },
+    { name: 'changelog', labelKey: 'appVersion.changelog', kind: 'textarea', maxLength: 1000, width: 260 },
+  ],
+};

@@ -47,3 +47,4 @@ export const EngineModelScreen = (_props: ScreenProps) => <CatalogueScreen confi
 export const CarFactoryScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.carFactories} />;
 export const VehicleMasterScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.vehicleMasters} />;
 export const FuelTankScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.fuelTanks} />;
+export const AppVersionScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.appVersions} />;
