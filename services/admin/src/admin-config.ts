@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** The admin service's own settings (environment variable names). */
 export class AdminConfig {
@@ -43,6 +43,16 @@ export class AdminConfig {
   /** `POST /register` (self registration of a company and its administrator); `off` answers 424. */
   @IsIn(['on', 'off'])
   AUTH_SELF_REGISTRATION: 'on' | 'off' = 'on';
+
+  /** Where uploaded app packages (APK, IPA) are kept; empty: DATA_DIR/app-packages (a volume shared by every admin instance in cluster mode). */
+  @IsString()
+  ADMIN_APP_PACKAGE_DIR = '';
+
+  /** Largest app package accepted, in MiB, up to 512 (the upload is held in memory while it is checked). */
+  @IsInt()
+  @Min(1)
+  @Max(512)
+  ADMIN_APP_PACKAGE_MAX_MB = 150;
 }
 
 export const ADMIN_CONFIG = Symbol('ADMIN_CONFIG');

@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@openfleet/auth';
-import { PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { join } from 'node:path';
 import { ADMIN_CONFIG, AdminConfig } from './admin-config';
 import { AdminSeeder } from './admin-seeder';
-import { AppUpdateController, AppVersionController } from './app-version/app-version.controller';
+import { APP_PACKAGE_STORE, AppPackageService } from './app-version/app-package.service';
+import { AppPackageController, AppUpdateController, AppVersionController } from './app-version/app-version.controller';
 import { AppVersion } from './app-version/app-version.entity';
 import { AppVersionService } from './app-version/app-version.service';
 import { AuthController } from './auth/auth.controller';
@@ -148,6 +150,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     RegisterController,
     SocialController,
     AppVersionController,
+    AppPackageController,
     NoticeController,
     PublishedNoticeController,
     AppUpdateController,
@@ -189,6 +192,12 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     VehicleModelLookupService,
     RegistrationService,
     AppVersionService,
+    AppPackageService,
+    {
+      provide: APP_PACKAGE_STORE,
+      inject: [ADMIN_CONFIG, PROCESS_ENV],
+      useFactory: (config: AdminConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.ADMIN_APP_PACKAGE_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'app-packages')),
+    },
     NoticeService,
     SystemLogService,
   ],

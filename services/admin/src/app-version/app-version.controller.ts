@@ -1,7 +1,13 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, Public } from '@openfleet/auth';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, Public, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import type { Response } from 'express';
+import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
+import { APP_PACKAGE_HARD_LIMIT_BYTES, AppPackageService } from './app-package.service';
+import { AppPackageUploadDto } from './dto/app-package.dto';
 import { CatalogueController } from '../common/catalogue.controller';
 import { AppVersionService } from './app-version.service';
 import { AppVersionQueryDto, CreateAppVersionDto, UpdateAppVersionDto } from './dto/app-version.dto';
@@ -19,17 +25,54 @@ export class AppVersionController extends CatalogueController({
   }
 }
 
+/** The package upload of appVersion: the file first, then the release that names its URL. */
+@ApiTags('app versions')
+@ApiBearerAuth()
+@Controller('basic/app-version-package')
+@UseGuards(AuthGuard)
+@UseInterceptors(OperationLogInterceptor)
+export class AppPackageController {
+  constructor(private readonly packages: AppPackageService) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequiresAction('appVersion:add')
+  // Multer stops at the hard cap (413); within it the configured ADMIN_APP_PACKAGE_MAX_MB answers 20005.
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: APP_PACKAGE_HARD_LIMIT_BYTES + 1, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Stores an APK or IPA (field "file", a ZIP archive within ADMIN_APP_PACKAGE_MAX_MB): {downloadUrl, size, sha256}; 20004 not a package, 20005 too large' })
+  async upload(@CurrentUser() _user: AuthUser, @Body() body: AppPackageUploadDto, @UploadedFile() file?: { buffer: Buffer }) {
+    if (!file) throw new AppError(ErrorCode.UPLOAD_FAILED, { data: 'no file' });
+    return okEnvelope(await this.packages.upload(body.platform ?? 'android', file.buffer));
+  }
+}
+
 /** Spec §7: the app asks before anyone signs in, so the call is public. */
 @ApiTags('app versions')
 @Controller('app/appVersion')
 @UseGuards(AuthGuard)
 export class AppUpdateController {
-  constructor(private readonly versions: AppVersionService) {}
+  constructor(
+    private readonly versions: AppVersionService,
+    private readonly packages: AppPackageService,
+  ) {}
 
   @Public()
   @Get('getLastVersionAPK')
   @ApiOperation({ summary: 'Newest Android release: {id, platform, versionName, versionCode, downloadUrl, forceUpdate, changelog, createdAt}; 3005 none' })
   async getLastVersionAPK() {
     return okEnvelope(await this.versions.latest('android'));
+  }
+
+  @Public()
+  @Get('package/:name')
+  @ApiOperation({ summary: 'Downloads an uploaded package (the URL a release names); 404 for any other name' })
+  async download(@Param('name') name: string, @Res() response: Response) {
+    const found = await this.packages.open(name);
+    if (!found) throw new AppError(ErrorCode.NOT_FOUND);
+    response.setHeader('Content-Type', name.endsWith('.ipa') ? 'application/octet-stream' : 'application/vnd.android.package-archive');
+    response.setHeader('Content-Length', String(found.size));
+    response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    found.stream.pipe(response);
   }
 }
