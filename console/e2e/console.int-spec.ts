@@ -233,6 +233,18 @@ describe('console in Chromium', () => {
     await cell(page, '2.3.1').first().waitFor();
     const latest = (await (await fetch(`${platform.baseUrl}/app/appVersion/getLastVersionAPK`)).json()) as { data: { versionName: string } };
     expect(latest.data.versionName).toBe('2.3.1');
+    // Upload a package and publish it: the app then downloads exactly those bytes.
+    const apk = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(5000, 7)]);
+    await page.locator('.of-app-upload').click();
+    await page.locator('[data-testid=app-package-file]').setInputFiles({ name: 'openfleet-2.4.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk });
+    await page.fill('.of-app-version-name input', '2.4.0');
+    await page.fill('.of-app-version-code input', '240');
+    await page.locator('.of-app-upload-submit').click();
+    await page.waitForSelector('.bp6-dialog', { state: 'detached' });
+    await cell(page, '2.4.0').first().waitFor();
+    const published = (await (await fetch(`${platform.baseUrl}/app/appVersion/getLastVersionAPK`)).json()) as { data: { versionName: string; downloadUrl: string } };
+    expect(published.data.versionName).toBe('2.4.0');
+    expect(Buffer.compare(Buffer.from(await (await fetch(published.data.downloadUrl)).arrayBuffer()), apk)).toBe(0);
     await shot(page, 'app-version');
   });
 

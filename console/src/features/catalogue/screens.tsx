@@ -2,6 +2,7 @@ import type { ScreenProps } from '../access/screen-registry';
 import { CatalogueScreen } from './CatalogueScreen';
 import { SubCatalogue } from './SubCatalogueDialog';
 import * as configs from './configs';
+import { AppPackageDialog } from '../system/AppPackageDialog';
 
 // One lazily loaded chunk for the catalogue screens (they share everything but their configs).
 
@@ -47,4 +48,4 @@ export const EngineModelScreen = (_props: ScreenProps) => <CatalogueScreen confi
 export const CarFactoryScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.carFactories} />;
 export const VehicleMasterScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.vehicleMasters} />;
 export const FuelTankScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.fuelTanks} />;
-export const AppVersionScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.appVersions} />;
+export const AppVersionScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.appVersions} toolbar={() => <AppPackageDialog />} />;
