@@ -74,6 +74,17 @@ describe('console new energy (standalone server + a simulated EV over GB/T 32960
     expect(browserErrors).toEqual([]);
   }, 60_000);
 
+  it('shows a checked EV’s SOC and charging state in multiCar’s table of selected vehicles', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/multiCar`);
+    const ev = await treeVehicle(page, '京AD00001');
+    await ev.locator('input[type=checkbox]').check({ force: true });
+    const soc = page.locator('.of-selected-table .of-selected-soc:visible').first();
+    await soc.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => /^\d+ %$/.test(document.querySelector('.of-selected-table .of-selected-soc')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    expect(await page.locator('.of-selected-table .bp6-table-cell:visible', { hasText: /停车充电|未充电|行驶充电|充电完成/ }).count()).toBeGreaterThan(0);
+    await shot(page, 'energy-multicar');
+  }, 60_000);
+
   it('adds a battery pack from the production screen and shows its history from production to retirement', async () => {
     const token = ((await (await fetch(`${platform.baseUrl}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })).json()) as { data: { access_token: string } }).data.access_token;
     const post = async (path: string, body: object) => {
