@@ -167,6 +167,29 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
     expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:01:00', units: units(79, 3.4) }))).response).toBe(2);
   });
 
+  it('answers frames that arrive in one write in their order, reports once the bus has them', async () => {
+    const link = await VehicleSocket.open(port, decodeFrame);
+    const frame = (command: number, data: Buffer, encryption = 1) => encodeFrame({ command, response: 0xfe, vin: VIN, encryption, data });
+    link.socket.write(
+      Buffer.concat([
+        frame(0x01, login('2026-11-24 10:02:00')),
+        frame(0x02, encodeRealtime({ time: '2026-11-24 10:02:05', units: units(77, 3.4) })),
+        frame(0x07, Buffer.alloc(0)),
+        frame(0x02, encodeRealtime({ time: '2026-11-24 10:02:15', units: units(76, 3.4) })),
+        frame(0x02, encodeRealtime({ time: '2026-11-24 10:02:25', units: units(75, 3.4) }), 3),
+        frame(0x08, Buffer.alloc(0)),
+      ]),
+    );
+    await link.next(5);
+    expect(link.answers.map((a) => [a.command, a.response])).toEqual([[1, 1], [2, 1], [7, 1], [2, 1], [2, 2], [8, 1]]);
+    // Each report's answer carries its own time.
+    expect([link.answers[1]!.data.toString('hex'), link.answers[3]!.data.toString('hex')]).toEqual(['1a0b180a0205', '1a0b180a020f']);
+    const history = await eventually(historyOf, (h) => h.t.includes(Date.parse('2026-11-24T10:02:15+08:00')), 'the pipelined reports stored');
+    expect(history.t).toContain(Date.parse('2026-11-24T10:02:05+08:00'));
+    expect(history.t).not.toContain(Date.parse('2026-11-24T10:02:25+08:00'));
+    link.socket.destroy();
+  });
+
   it('shows a vehicle’s battery only to its company', async () => {
     expect((await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev1').set('Authorization', otherToken)).body.errorCode).toBe(8002);
     expect((await request(app.getHttpServer()).get('/energy/latest?vehicleId=ev2').set('Authorization', otherToken).expect(200)).body.data).toBeNull();
