@@ -80,7 +80,7 @@ describe('console new energy (standalone server + a simulated EV over GB/T 32960
     await ev.locator('input[type=checkbox]').check({ force: true });
     const soc = page.locator('.of-selected-table .of-selected-soc:visible').first();
     await soc.waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => /^\d+ %$/.test(document.querySelector('.of-selected-table .of-selected-soc')?.textContent ?? ''), undefined, { timeout: 20_000 });
+    await page.waitForFunction("/^\\d+ %$/.test(document.querySelector('.of-selected-table .of-selected-soc')?.textContent ?? '')", undefined, { timeout: 20_000 });
     expect(await page.locator('.of-selected-table .bp6-table-cell:visible', { hasText: /停车充电|未充电|行驶充电|充电完成/ }).count()).toBeGreaterThan(0);
     await shot(page, 'energy-multicar');
   }, 60_000);

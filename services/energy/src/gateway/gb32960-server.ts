@@ -23,9 +23,17 @@ import { ReportBatcher } from './report-batcher';
 import { TcpListener } from './tcp-listener';
 
 const NO_UNITS: ReadonlySet<number> = new Set();
+const NO_DATA = Buffer.alloc(0);
 
 /** Consecutive undecodable frames after which a connection is closed. */
 const MAX_BAD_FRAMES = 10;
+
+/** The answers to one frame, sent once every earlier frame's are. */
+interface Slot {
+  answers: Buffer[];
+  /** False while a report waits for the bus. */
+  ready: boolean;
+}
 
 interface Session {
   socket: Socket;
@@ -35,9 +43,9 @@ interface Session {
   partition: number;
   badFrames: number;
   /** Answers of one connection go out in the order of its frames. */
-  queue: Promise<void>;
-  corked?: boolean;
-  /** Refused: the connection ends once the answer is out. */
+  slots: Slot[];
+  flushScheduled?: boolean;
+  /** Refused: the connection ends once the answers are out. */
   closing?: boolean;
 }
 
@@ -77,57 +85,58 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private accept(socket: Socket): void {
-    const session: Session = { socket, partition: 0, badFrames: 0, queue: Promise.resolve() };
+    const session: Session = { socket, partition: 0, badFrames: 0, slots: [] };
     const deframer = new Gb32960Deframer();
     socket.on('close', () => {
       if (session.vin && this.byVin.get(session.vin) === session) this.byVin.delete(session.vin);
     });
     socket.on('data', (chunk: Buffer) => {
-      // Frames are handled as they arrive (a report's publish joins the bus's batch at once); their
-      // answers go out in frame order, those ready together in one write.
+      // Frames are handled as they arrive (a report joins the bus's next batch at once); their
+      // answers go out in frame order, those ready together in one write. A report costs one
+      // promise (its batch's), not a chain per frame: this path runs for every report.
       for (const bytes of deframer.push(chunk)) {
-        const answers = this.receive(session, bytes).catch((error: Error) => {
-          this.log.write('warn', `32960 ${session.vin ?? '?'}: ${error.message}`);
-          return [];
-        });
-        session.queue = session.queue.then(async () => this.write(session, await answers));
+        const slot: Slot = { answers: [], ready: true };
+        session.slots.push(slot);
+        this.receive(session, bytes, slot);
       }
+      this.flush(session);
     });
   }
 
-  private write(session: Session, answers: Buffer[]): void {
-    const { socket } = session;
-    if (socket.destroyed || !answers.length) return;
-    if (!session.corked) {
-      session.corked = true;
-      socket.cork();
-      process.nextTick(() => {
-        session.corked = false;
-        socket.uncork();
-        if (session.closing) socket.end();
-      });
-    }
-    for (const answer of answers) socket.write(answer);
+  private scheduleFlush(session: Session): void {
+    if (session.flushScheduled) return;
+    session.flushScheduled = true;
+    process.nextTick(() => {
+      session.flushScheduled = false;
+      this.flush(session);
+    });
   }
 
-  /** Handles one frame; resolves with the answers to send (once a report is on the bus). */
-  private async receive(session: Session, bytes: Buffer): Promise<Buffer[]> {
-    const out: Buffer[] = [];
+  /** Writes the answers of the frames whose turn has come, in one write. */
+  private flush(session: Session): void {
+    const { socket, slots } = session;
+    let out: Buffer[] | undefined;
+    while (slots.length && slots[0]!.ready) {
+      const { answers } = slots.shift()!;
+      if (answers.length) (out ??= []).push(...answers);
+    }
+    if (socket.destroyed) return;
+    if (out) socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
+    if (session.closing && !slots.length) socket.end();
+  }
+
+  /** Handles one frame, its answers into `slot` (a report's once the bus has it). */
+  private receive(session: Session, bytes: Buffer, slot: Slot): void {
     let frame: Gb32960Frame;
     try {
       frame = decodeFrame(bytes);
     } catch (error) {
       this.log.write('warn', `32960 from ${session.socket.remoteAddress ?? '?'}: ${(error as Error).message}`);
       if (++session.badFrames >= MAX_BAD_FRAMES) session.socket.destroy();
-      return out;
+      return;
     }
     session.badFrames = 0;
-    const answer = (response: number, data: Buffer = Buffer.alloc(0)) => void out.push(encodeFrame({ command: frame.command, response, vin: frame.vin, encryption: Encryption.NONE, data }));
-    await this.dispatch(session, frame, answer);
-    return out;
-  }
-
-  private async dispatch(session: Session, frame: Gb32960Frame, answer: (response: number, data?: Buffer) => void): Promise<void> {
+    const answer = (response: number, data: Buffer = NO_DATA) => void slot.answers.push(encodeFrame({ command: frame.command, response, vin: frame.vin, encryption: Encryption.NONE, data }));
     if (frame.response !== Response.COMMAND) return;
     if (frame.encryption !== Encryption.NONE) {
       this.log.write('warn', `32960 ${frame.vin}: encrypted data (${frame.encryption}) and no keys configured`);
@@ -139,7 +148,7 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
           return this.login(session, frame, answer);
         case Command.REALTIME:
         case Command.REISSUE:
-          return await this.report(session, frame, answer);
+          return this.report(session, frame, answer, slot);
         case Command.VEHICLE_LOGOUT:
           decodeLogout(frame.data);
           if (session.vin === frame.vin) {
@@ -182,19 +191,32 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy {
     answer(Response.SUCCESS, encodeTime(login.time));
   }
 
-  private async report(session: Session, frame: Gb32960Frame, answer: (response: number, data?: Buffer) => void): Promise<void> {
+  private report(session: Session, frame: Gb32960Frame, answer: (response: number, data?: Buffer) => void, slot: Slot): void {
     if (session.vin !== frame.vin) {
       this.log.write('warn', `32960 ${frame.vin}: data before login`);
       return answer(Response.ERROR);
     }
     // Every unit's layout is checked (not built) so a malformed report is answered "error" here, not parked downstream.
     decodeRealtime(frame.data, NO_UNITS);
-    const collectedAt = timeMs(frame.data);
-    // Under `open` a VIN outside the registry is answered but not kept: no vehicle would ever show it.
-    if (session.vehicleId) {
-      await this.batcher.add(session.partition, { vin: frame.vin, vehicleId: session.vehicleId, collectedAt, receivedAt: Date.now(), reissued: frame.command === Command.REISSUE, data: frame.data });
-    }
     // The answer carries the report's own time: its first six bytes.
-    answer(Response.SUCCESS, frame.data.subarray(0, 6));
+    const time = frame.data.subarray(0, 6);
+    // Under `open` a VIN outside the registry is answered but not kept: no vehicle would ever show it.
+    if (!session.vehicleId) return answer(Response.SUCCESS, time);
+    slot.ready = false;
+    const report = { vin: frame.vin, vehicleId: session.vehicleId, collectedAt: timeMs(frame.data), receivedAt: Date.now(), reissued: frame.command === Command.REISSUE, data: frame.data };
+    this.batcher.add(session.partition, report).then(
+      () => this.settle(session, slot, () => answer(Response.SUCCESS, time)),
+      (error: Error) =>
+        this.settle(session, slot, () => {
+          this.log.write('warn', `32960 ${frame.vin}: the bus refused a report, answered error so the vehicle resends: ${error.message}`);
+          answer(Response.ERROR);
+        }),
+    );
+  }
+
+  private settle(session: Session, slot: Slot, answer: () => void): void {
+    answer();
+    slot.ready = true;
+    this.scheduleFlush(session);
   }
 }
