@@ -27,6 +27,8 @@ function round(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+
 export class Reader extends BoundedReader {
   constructor(buf: Buffer, pos = 0, end = buf.length) {
     super(buf, pos, end, (message) => new Gb32960DecodeError('TRUNCATED', message));
@@ -43,10 +45,14 @@ export class Reader extends BoundedReader {
 
   /** BYTE[6] year-2000, month, day, hour, minute, second (China time, as the terminal sent it). */
   time(what = 'time'): string {
-    const [y, mo, d, h, mi, s] = [...this.bytes(6, what)];
+    // Read in place (every report passes here twice: the gateway's check and the ingest's decode).
+    this.need(6, what);
+    const b = this.buf;
+    const at = this.pos;
+    const y = b[at]!, mo = b[at + 1]!, d = b[at + 2]!, h = b[at + 3]!, mi = b[at + 4]!, s = b[at + 5]!;
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) throw new Gb32960DecodeError('BAD_FIELD', `${what} ${[y, mo, d, h, mi, s].join(',')} is not a date`);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${2000 + y}-${p(mo)}-${p(d)} ${p(h)}:${p(mi)}:${p(s)}`;
+    this.pos += 6;
+    return `${2000 + y}-${TWO_DIGITS[mo]}-${TWO_DIGITS[d]} ${TWO_DIGITS[h]}:${TWO_DIGITS[mi]}:${TWO_DIGITS[s]}`;
   }
 }
 
