@@ -14,24 +14,15 @@ import {
   encodeTime,
   encodeVehicleLogin,
   Gb32960Deframer,
-  Gb32960DecodeError,
   splitCellVoltages,
   timeMs,
   type RealtimeUnit,
 } from './index';
+import { code, hex } from './testing/bytes';
 
-const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
 const VIN = 'LSVAU2180N2183294';
 const VIN_HEX = Buffer.from(VIN).toString('hex');
 const TIME = '1a 0b 18 0a 1e 00'; // 2026-11-24 10:30:00: year - 2000, month, day, hour, minute, second
-const code = (fn: () => unknown) => {
-  try {
-    fn();
-    return 'ok';
-  } catch (error) {
-    return (error as Gb32960DecodeError).code;
-  }
-};
 
 describe('frame', () => {
   it('heartbeat: "##", command, 0xFE, VIN, encryption 1, length 0, BCC from the command on', () => {

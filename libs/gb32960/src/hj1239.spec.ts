@@ -8,12 +8,11 @@ import {
   encodeHj1239Login,
   encodeHj1239Realtime,
   Gb32960Deframer,
-  Gb32960DecodeError,
   Hj1239Command,
   type Hj1239Realtime,
 } from './index';
+import { code, hex } from './testing/bytes';
 
-const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
 const VIN = 'LFWSRXSJ5N1A00001';
 const VIN_HEX = Buffer.from(VIN).toString('hex');
 const TIME = '1a 0b 19 08 00 1e'; // 2026-11-25 08:00:30
@@ -23,14 +22,6 @@ const xor = (b: Buffer) => b.reduce((x, v) => x ^ v, 0);
 const frame = (command: string, data: string) => {
   const body = hex(command + VIN_HEX + '03' + '01' + (hex(data).length.toString(16).padStart(4, '0')) + data);
   return Buffer.concat([hex('2323'), body, Buffer.from([xor(body)])]);
-};
-const code = (fn: () => unknown) => {
-  try {
-    fn();
-    return 'ok';
-  } catch (error) {
-    return (error as Gb32960DecodeError).code;
-  }
 };
 
 // Diesel data stream (0x02), 37 bytes: speed 60 km/h (1/256), pressure 101 kPa (0.5), torque 40 % and
