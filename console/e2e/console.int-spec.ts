@@ -207,7 +207,7 @@ describe('console in Chromium', () => {
     await cell(page, '/basic/company').first().waitFor();
     await page.fill('.of-log-account input', 'nobody');
     await page.locator('.of-log-apply').click();
-    await page.locator('.of-pager', { hasText: '共 0 条' }).waitFor();
+    await page.locator('.of-pager:visible', { hasText: '共 0 条' }).first().waitFor();
     await page.fill('.of-log-account input', 'admin');
     await page.locator('.of-log-apply').click();
     await cell(page, '/basic/company').first().waitFor();
