@@ -192,7 +192,7 @@ describe('console in Chromium', () => {
     await saveDialog(page);
     await selectRow(page, '冬季安全行车提示');
     expect(await cell(page, '草稿').count()).toBeGreaterThan(0);
-    await page.locator('.of-notice-publish').click();
+    await page.locator('.of-notice-publish:visible').click();
     await cell(page, '已发布').first().waitFor();
     await shot(page, 'system-notice');
     await page.goto(`${platform.baseUrl}/monitor/home`);
@@ -205,20 +205,20 @@ describe('console in Chromium', () => {
     const { page } = admin;
     await openScreen(page, '/system/operationLog');
     await cell(page, '/basic/company').first().waitFor();
-    await page.fill('.of-log-account input', 'nobody');
-    await page.locator('.of-log-apply').click();
+    await page.fill('.of-log-account:visible input', 'nobody');
+    await page.locator('.of-log-apply:visible').click();
     await page.locator('.of-pager:visible', { hasText: '共 0 条' }).first().waitFor();
-    await page.fill('.of-log-account input', 'admin');
-    await page.locator('.of-log-apply').click();
+    await page.fill('.of-log-account:visible input', 'admin');
+    await page.locator('.of-log-apply:visible').click();
     await cell(page, '/basic/company').first().waitFor();
     await shot(page, 'operation-log');
     const download = page.waitForEvent('download');
-    await page.locator('.of-log-export').click();
+    await page.locator('.of-log-export:visible').click();
     expect((await download).suggestedFilename()).toBe('operation-log.xlsx');
 
     await openScreen(page, '/system/systemLog');
-    await page.locator('.of-log-event select').selectOption('start');
-    await page.locator('.of-log-apply').click();
+    await page.locator('.of-log-event:visible select').selectOption('start');
+    await page.locator('.of-log-apply:visible').click();
     await cell(page, '服务启动').first().waitFor();
     expect(await cell(page, '数据库迁移').count()).toBe(0);
     await shot(page, 'system-log');
@@ -235,11 +235,11 @@ describe('console in Chromium', () => {
     expect(latest.data.versionName).toBe('2.3.1');
     // Upload a package and publish it: the app then downloads exactly those bytes.
     const apk = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(5000, 7)]);
-    await page.locator('.of-app-upload').click();
+    await page.locator('.of-app-upload:visible').click();
     await page.locator('[data-testid=app-package-file]').setInputFiles({ name: 'openfleet-2.4.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk });
-    await page.fill('.of-app-version-name input', '2.4.0');
-    await page.fill('.of-app-version-code input', '240');
-    await page.locator('.of-app-upload-submit').click();
+    await page.fill('.of-app-version-name:visible input', '2.4.0');
+    await page.fill('.of-app-version-code:visible input', '240');
+    await page.locator('.of-app-upload-submit:visible').click();
     await page.waitForSelector('.bp6-dialog', { state: 'detached' });
     await cell(page, '2.4.0').first().waitFor();
     const published = (await (await fetch(`${platform.baseUrl}/app/appVersion/getLastVersionAPK`)).json()) as { data: { versionName: string; downloadUrl: string } };
