@@ -140,6 +140,18 @@ describe.each(['sqlite', 'mysql'] as const)('HJ 1239 emission gateway on %s', (e
     expect((await api(`streams?${window()}`)).data.total).toBe(2);
   });
 
+  it('closes a connection that sends ten undecodable frames in a row, not one that sent nine', async () => {
+    const hostile = await openTruck(port);
+    send(hostile, 0x01, login());
+    const bad = encodeHj1239Frame({ command: 0x02, vin: VIN, softwareVersion: 2, encryption: 1, data: Buffer.alloc(8) });
+    bad[bad.length - 1] ^= 0xff;
+    hostile.socket.write(Buffer.concat(Array.from({ length: 9 }, () => bad)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hostile.closed).toBe(false);
+    hostile.socket.write(bad);
+    await eventually(async () => hostile.closed, Boolean, 'the hostile connection to close', 5000);
+  });
+
   it('answers only in scope, with the action codes, within the query windows', async () => {
     expect((await api(`streams?${window('t1')}`, 'c2')).errorCode).toBe(8002);
     expect((await api(`streams?${window('t2')}`, 'c2')).data.total).toBe(0);

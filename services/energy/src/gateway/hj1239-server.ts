@@ -147,6 +147,6 @@ export class Hj1239Server implements OnApplicationBootstrap, OnModuleDestroy {
     }
     // Under `open` a VIN outside the registry is read but not kept: no vehicle would ever show it.
     if (!session.vehicleId) return;
-    await this.bus.publish(Topics.emissionReport, { key: frame.vin, value: { vin: frame.vin, vehicleId: session.vehicleId, collectedAt: sentAt, receivedAt: Date.now(), reissued: frame.command === Hj1239Command.REISSUE, data: Buffer.from(frame.data) } });
+    await this.bus.publish(Topics.emissionReport, { key: frame.vin, value: { vin: frame.vin, vehicleId: session.vehicleId, collectedAt: sentAt, receivedAt: Date.now(), reissued: frame.command === Hj1239Command.REISSUE, data: frame.data } });
   }
 }
