@@ -3,7 +3,7 @@
 // the monitor needs the gateway port and a running simulator.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@openfleet/service-kit';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -26,16 +26,6 @@ export interface MonitorPlatform {
   readonly stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((done) => {

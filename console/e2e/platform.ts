@@ -2,7 +2,7 @@
 // port with a fresh data dir, for the browser tests. Builds nothing: `npm test` builds first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@openfleet/service-kit';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -18,17 +18,6 @@ export interface Platform {
   readonly output: () => string;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
@@ -50,13 +50,6 @@ function composeServices(): Map<string, Record<string, string>> {
   return ours;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface RunningService {
   name: string;

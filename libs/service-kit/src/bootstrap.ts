@@ -29,8 +29,14 @@ export async function startApplication(options: StartOptions): Promise<INestAppl
   options.configure?.(app);
   hardenHttp(app);
   app.connectMicroservice({ strategy: new BusTransport(options.bus, ALL_TOPICS) }, { inheritAppConfig: true });
-  await app.listen(options.port, options.host);
-  await app.startAllMicroservices();
+  try {
+    await app.listen(options.port, options.host);
+    await app.startAllMicroservices();
+  } catch (error) {
+    // A port taken half-way through start-up must not leave the listeners already opened behind.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }
 

@@ -20,3 +20,4 @@ export * from './sms-provider';
 export * from './time-window';
 export * from './file-store';
 export { RateLimitedLog } from './rate-limited-log';
+export * from './free-port';

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logDestination } from '@openfleet/service-kit';
+import { EPHEMERAL_PORTS } from './test-platform';
 
 jest.setTimeout(60_000);
 
@@ -29,7 +30,7 @@ describe('npm start output', () => {
     expect(existsSync(MAIN)).toBe(true); // built by `npm test`'s type-check step
     const dataDir = mkdtempSync(join(tmpdir(), 'openfleet-start-output-'));
     child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, DATA_DIR: dataDir, HTTP_PORT: '0', HTTP_HOST: '127.0.0.1', GATEWAY_808_PORT: '0', ALARM_ATTACHMENT_PORT: '0', FORWARDER_809_SLAVE_PORT: '0', ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0', GATEWAY_808_HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_INITIAL_PASSWORD: '' },
+      env: { ...process.env, DATA_DIR: dataDir, ...EPHEMERAL_PORTS, LOG_LEVEL: 'info', ADMIN_INITIAL_PASSWORD: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -7,16 +7,22 @@ import { startStandalone, type RunningPlatform } from '../src';
 
 export const TEST_ADMIN_PASSWORD = 'Admin12345';
 
+/** Every listener on a free port, so tests never meet each other or a running platform on the defaults. */
+export const EPHEMERAL_PORTS = {
+  HTTP_PORT: '0',
+  HTTP_HOST: '127.0.0.1',
+  GATEWAY_808_PORT: '0',
+  GATEWAY_808_HOST: '127.0.0.1',
+  ALARM_ATTACHMENT_PORT: '0',
+  FORWARDER_809_SLAVE_PORT: '0',
+  ENERGY_32960_PORT: '0',
+  ENERGY_HJ1239_PORT: '0',
+} as const;
+
 /** Starts the platform; `dataDir` reuses an earlier run's data (restart tests). */
 export function startTestPlatform(registration: 'open' | 'strict', dataDir = mkdtempSync(join(tmpdir(), 'openfleet-standalone-test-'))): Promise<RunningPlatform> {
   return startStandalone({
-    HTTP_PORT: '0',
-    HTTP_HOST: '127.0.0.1',
-    GATEWAY_808_PORT: '0',
-    ALARM_ATTACHMENT_PORT: '0',
-    FORWARDER_809_SLAVE_PORT: '0',
-    ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0',
-    GATEWAY_808_HOST: '127.0.0.1',
+    ...EPHEMERAL_PORTS,
     GATEWAY_808_REGISTRATION: registration,
     LOG_LEVEL: 'silent',
     ADMIN_INITIAL_PASSWORD: TEST_ADMIN_PASSWORD,

@@ -6,7 +6,7 @@ import { KafkaBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type Position, type TerminalSessionEvent } from '@openfleet/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { position } from './tracking-test-app';
@@ -23,13 +23,6 @@ const T0 = Math.floor(Date.now() / 1000) - 3600;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mysql = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Member {
   name: string;
