@@ -72,7 +72,7 @@ export class TrackingConfig {
   @Max(4096)
   TRACKING_TRACK_CACHE_MB = 64;
 
-  /** Longest window of a mileage report; beyond: error 300. */
+  /** Longest window of a day-by-day report (mileage, online rate, vehicle operation); beyond: error 300. */
   @IsInt()
   @Min(1)
   @Max(366)

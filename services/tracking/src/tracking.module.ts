@@ -6,18 +6,23 @@ import { PartitionMaintenanceService } from './ingest/partition-maintenance.serv
 import { PositionIngestService } from './ingest/position-ingest.service';
 import { TrackPointWriter } from './ingest/track-point.writer';
 import { LatestPositionService } from './live-state/latest-position.service';
+import { DayStatsRecompute } from './live-state/day-stats-recompute';
 import { LiveStateService } from './live-state/live-state.service';
+import { OnlineSessionRecorder } from './live-state/online-session.recorder';
 import { PositionController } from './live-state/position.controller';
 import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-create-tracking-tables';
 import { CanonicalTerminalPhones1732310000000 } from './migrations/1732310000000-canonical-terminal-phones';
+import { DayStatisticsAndOnlineSessions1732700000000 } from './migrations/1732700000000-day-statistics-and-online-sessions';
 import { VehicleRegistryCache } from './registry/vehicle-registry.cache';
+import { ReportController } from './report/report.controller';
+import { ReportService } from './report/report.service';
 import { DailyMileageService } from './track/daily-mileage.service';
 import { TrackController } from './track/track.controller';
 import { TrackQueryService } from './track/track-query.service';
 import { TRACKING_CONFIG, TrackingConfig } from './tracking-config';
 
 // Tables are read and written with SQL (multi-row upserts, partitions): no ORM entities.
-export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000];
+export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000, DayStatisticsAndOnlineSessions1732700000000];
 
 /**
  * Positions to storage, live state, history, mileage. Consumes tracking.position.v1 and
@@ -25,18 +30,21 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
  */
 @Module({
   imports: [ServiceStorageModule.forService('tracking', { entities: [], migrations: TRACKING_MIGRATIONS }), AuthModule],
-  controllers: [TrackController, PositionController],
+  controllers: [TrackController, PositionController, ReportController],
   providers: [
     serviceConfigProvider(TRACKING_CONFIG, TrackingConfig),
     VehicleRegistryCache,
     TrackingTransactions,
     TrackPointWriter,
     LiveStateService,
+    DayStatsRecompute,
+    OnlineSessionRecorder,
     PositionIngestService,
     PartitionMaintenanceService,
     TrackQueryService,
     DailyMileageService,
     LatestPositionService,
+    ReportService,
   ],
   exports: [LiveStateService, PartitionMaintenanceService, PositionIngestService],
 })

@@ -4,6 +4,7 @@ import { Topics, type Position } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import { Counter } from 'prom-client';
 import { TrackingTransactions } from '../common/tracking-transactions';
+import { DayStatsRecompute } from '../live-state/day-stats-recompute';
 import { LiveStateService } from '../live-state/live-state.service';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
@@ -30,6 +31,7 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
     private readonly writer: TrackPointWriter,
     private readonly live: LiveStateService,
+    private readonly days: DayStatsRecompute,
     private readonly registry: VehicleRegistryCache,
   ) {}
 
@@ -62,6 +64,7 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
     try {
       await this.transactions.run(async (manager) => {
         await this.writer.write(rows, manager);
+        await this.days.refold(this.live.takeBackfilledDays(), manager);
         await this.live.persist(touched, manager);
       });
     } catch (error) {

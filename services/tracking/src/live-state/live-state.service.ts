@@ -9,10 +9,16 @@ import { TrackingTransactions } from '../common/tracking-transactions';
 import type { TrackPointRow } from '../ingest/track-point';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
-import { copyState, dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
+import { newDayStats, type DayRules, type DayStats } from './day-stats';
+import { OnlineSessionRecorder } from './online-session.recorder';
+import { copyState, dayMileageMeters, displayStatusOf, isOnline, judge, locateStatusOf, reportingDay, type VehicleLiveState } from './vehicle-live-state';
 
 const SWEEP_INTERVAL_MS = 10_000;
 const SWEEP_SLICE = 200;
+const DAY_COLUMNS = [
+  'terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points',
+  'driving_s', 'idle_s', 'stop_count', 'trip_count', 'max_speed_dkmh', 'overspeed_count', 'overspeed_s', 'fuel_used_dl', 'updated_at',
+];
 
 /**
  * The latest state of every terminal/vehicle: in memory for the APIs and the live push, persisted
@@ -30,6 +36,10 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   private owns: (terminalPhone: string) => boolean = () => true;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
+  /** Days (terminal, day) a blind-area upload landed in since the last takeBackfilledDays. */
+  private backfilled = new Map<string, { terminalPhone: string; gpsTime: number }>();
+  /** Days the fold moved past since the last persist (a batch that crosses midnight). */
+  private finishedDays: { terminalPhone: string; vehicleId: string; day: DayStats }[] = [];
 
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
@@ -37,6 +47,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
     private readonly registry: VehicleRegistryCache,
     private readonly transactions: TrackingTransactions,
+    private readonly sessions: OnlineSessionRecorder,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
   }
@@ -45,6 +56,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     // Every state is read so the APIs answer for the whole fleet; this member only moves the
     // states of the terminals it owns (see takeOwnership).
     await this.reload();
+    await this.sessions.reload();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
   }
@@ -61,6 +73,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   async takeOwnership(owns: (terminalPhone: string) => boolean): Promise<void> {
     this.owns = owns;
     await this.reload();
+    await this.sessions.reload();
   }
 
   /** Session events of owned terminals (joined with the positions in one subscription). */
@@ -75,6 +88,8 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     for (const row of rows) {
       const state = JSON.parse(row.state) as VehicleLiveState;
       state.terminalPhone = canonicalTerminalPhone(state.terminalPhone);
+      // States stored before the day statistics had the mileage fields only.
+      if (state.day) state.day = { ...newDayStats(state.day.day), ...state.day };
       this.states.set(state.terminalPhone, state);
     }
   }
@@ -97,10 +112,28 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     const touched = new Map<string, VehicleLiveState>();
     for (const row of rows) {
       const state = this.stateOf(row.terminalPhone, row.vehicleId);
-      judge(state, row, this.config.TRACKING_MAX_SPEED_KMH);
+      const dayBefore = state.day;
+      if (judge(state, row, this.config.TRACKING_MAX_SPEED_KMH, this.dayRules)) {
+        this.backfilled.set(`${state.terminalPhone}|${reportingDay(row.gpsTime)}`, { terminalPhone: state.terminalPhone, gpsTime: row.gpsTime });
+      }
+      // A batch across midnight: the finished day is written with the batch too.
+      if (dayBefore && state.day !== dayBefore) this.finishedDays.push({ terminalPhone: state.terminalPhone, vehicleId: state.vehicleId, day: dayBefore });
       touched.set(row.terminalPhone, state);
     }
     return [...touched.values()];
+  }
+
+  /** The rules of the day statistics, from the configuration. */
+  get dayRules(): DayRules {
+    const config = this.config;
+    return { stopSpeedKmh: config.TRACKING_STOP_SPEED_KMH, minStopS: config.TRACKING_MIN_STOP_S, maxGapS: config.TRACKING_OFFLINE_TIMEOUT_S, maxSpeedKmh: config.TRACKING_MAX_SPEED_KMH };
+  }
+
+  /** The days blind-area points landed in since the last call (folded again by DayStatsRecompute). */
+  takeBackfilledDays(): { terminalPhone: string; gpsTime: number }[] {
+    const days = [...this.backfilled.values()];
+    this.backfilled = new Map();
+    return days;
   }
 
   /** Copies of the states of these terminals, to undo a fold whose write failed (the batch is retried). */
@@ -127,19 +160,26 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     await this.upsert(manager, 'vehicle_state', ['terminal_phone', 'vehicle_id', 'state', 'updated_at'], ['terminal_phone'],
       states.map((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]),
     );
-    const days = states.filter((state) => state.day);
+    const finished = this.finishedDays;
+    this.finishedDays = [];
+    await this.persistDays(manager, [...finished, ...states.filter((state) => state.day).map(({ terminalPhone, vehicleId, day }) => ({ terminalPhone, vehicleId, day: day! }))]);
+  }
+
+  /** Upserts day statistics (daily_mileage) inside the caller's transaction. */
+  async persistDays(manager: EntityManager, days: readonly { terminalPhone: string; vehicleId: string; day: DayStats }[]): Promise<void> {
     if (!days.length) return;
-    const columns = ['terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points', 'updated_at'];
-    await this.upsert(manager, 'daily_mileage', columns, ['terminal_phone', 'day'],
-      days.map(({ terminalPhone, vehicleId, day }) => {
-        const d = day!;
-        return [terminalPhone, d.day, vehicleId, dayMileageMeters(d), d.odometerStartHm, d.odometerEndHm, Math.round(d.computedM), d.points, now];
-      }),
+    const now = Date.now();
+    await this.upsert(manager, 'daily_mileage', DAY_COLUMNS, ['terminal_phone', 'day'],
+      days.map(({ terminalPhone, vehicleId, day: d }) => [
+        terminalPhone, d.day, vehicleId, dayMileageMeters(d), d.odometerStartHm, d.odometerEndHm, Math.round(d.computedM), d.points,
+        d.drivingS, d.idleS, d.stopCount, d.tripCount, d.maxSpeedDkmh, d.overspeedCount, d.overspeedS, d.fuelUsedDl, now,
+      ]),
     );
   }
 
   /** Publishes a compacted state record for every terminal whose online/display status changed. */
   async publishChanges(states: readonly VehicleLiveState[], nowMs = Date.now()): Promise<void> {
+    await this.sessions.observe(states, (state) => this.online(state, nowMs), (state) => this.vehicleIdOf(state));
     const records: { key: string; value: VehicleStateEvent }[] = [];
     for (const state of states) {
       const online = this.online(state, nowMs);
@@ -191,6 +231,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   private applySession(event: TerminalSessionEvent): VehicleLiveState {
     const state = this.stateOf(event.terminalPhone, event.vehicleId ?? '');
     state.sessionOnline = event.state === 'online';
+    state.offlineReason = state.sessionOnline ? undefined : event.reason;
     if (event.vehicleId) state.vehicleId = event.vehicleId;
     if (event.plateCode) state.reportedPlate = event.plateCode;
     state.lastHeardMs = Math.max(state.lastHeardMs, event.at);

@@ -63,18 +63,22 @@ describe('latest state after a report flagged as a jump', () => {
 describe('daily mileage across midnight, China time (16:00 UTC)', () => {
   const MIDNIGHT_CST = Date.UTC(2026, 10, 20, 16) / 1000; // 2026-11-21 00:00 UTC+8
 
-  it('starts a new day at 16:00 UTC with the odometer there, and a late row of the previous day changes nothing', () => {
+  it('starts a new day at 16:00 UTC carrying the interval across midnight, and answers a late row of the previous day as a backfill', () => {
     const state = fresh();
     judge(state, row(MIDNIGHT_CST - 20, 39_900_000, { mileageHm: 1000 }), 250);
     judge(state, row(MIDNIGHT_CST - 10, 39_900_900, { mileageHm: 1001 }), 250);
     expect(state.day).toMatchObject({ day: '2026-11-20', odometerStartHm: 1000, odometerEndHm: 1001, points: 2 });
     judge(state, row(MIDNIGHT_CST, 39_901_800, { mileageHm: 1002 }), 250);
-    expect(state.day).toMatchObject({ day: '2026-11-21', odometerStartHm: 1002, odometerEndHm: 1002, points: 1, computedM: 0 });
+    // The day starts from the last reading before midnight: daily mileages add up to the distance driven.
+    expect(state.day).toMatchObject({ day: '2026-11-21', odometerStartHm: 1001, odometerEndHm: 1002, points: 1 });
+    expect(state.day!.computedM).toBeGreaterThan(95);
+    expect(state.day!.computedM).toBeLessThan(105);
     judge(state, row(MIDNIGHT_CST + 10, 39_902_700, { mileageHm: 1005 }), 250);
-    expect(state.day).toMatchObject({ day: '2026-11-21', odometerStartHm: 1002, odometerEndHm: 1005, points: 2 });
-    expect(dayMileageMeters(state.day!)).toBe(300);
+    expect(state.day).toMatchObject({ day: '2026-11-21', odometerStartHm: 1001, odometerEndHm: 1005, points: 2 });
+    expect(dayMileageMeters(state.day!)).toBe(400);
     const before = JSON.stringify(state.day);
-    judge(state, row(MIDNIGHT_CST - 5, 39_901_300, { mileageHm: 1001 }), 250); // late blind-area row of 2026-11-20
+    // A late blind-area row of 2026-11-20: the live day is untouched and the caller refolds that day.
+    expect(judge(state, row(MIDNIGHT_CST - 5, 39_901_300, { mileageHm: 1001 }), 250)).toBe(true);
     expect(JSON.stringify(state.day)).toBe(before);
   });
 });

@@ -1,8 +1,10 @@
 import { LocateStatus, vehicleDisplayStatus, type DisplayStatus } from '@openfleet/contracts';
-import { distanceMeters } from '@openfleet/geo';
 import { cstDate } from '../common/time-window';
 import { isImpossibleJump, type LastFix } from '../ingest/jump-filter';
 import { PointQuality, type TrackPointRow } from '../ingest/track-point';
+import { DEFAULT_DAY_RULES, foldDayPoint, newDayStats, type DayRules, type DayStats } from './day-stats';
+
+export { dayMileageMeters } from './day-stats';
 
 /** The newest report of a terminal, whatever its quality. */
 export interface LatestReport {
@@ -21,22 +23,14 @@ export interface LatestReport {
   quality: number;
 }
 
-/** Mileage of one reporting day (China Standard Time), kept as the points arrive. */
-export interface DayMileage {
-  day: string;
-  odometerStartHm: number | null;
-  odometerEndHm: number | null;
-  /** Sum of distances between consecutive good fixes (jumps excluded), metres. */
-  computedM: number;
-  points: number;
-}
-
 /** What tracking knows about one terminal (and the vehicle it is bound to); persisted as JSON. */
 export interface VehicleLiveState {
   terminalPhone: string;
   vehicleId: string;
   /** From gateway.session.v2; null until the first session event. */
   sessionOnline: boolean | null;
+  /** The gateway's reason when it closed the session ("closed", "idle-timeout" ...). */
+  offlineReason?: string;
   /** Last time anything (session event or position) was heard, ms. */
   lastHeardMs: number;
   latest?: LatestReport;
@@ -44,7 +38,8 @@ export interface VehicleLiveState {
   lastFix?: LastFix & { speedDkmh: number | null; direction: number };
   /** A fix flagged as a jump; if the next one agrees with it, the vehicle really moved (see judge). */
   jumpCandidate?: LastFix;
-  day?: DayMileage;
+  /** Statistics of the newest reporting day (daily_mileage). */
+  day?: DayStats;
   /** Plate the terminal reported at registration: names a terminal no vehicle is bound to (open registration). */
   reportedPlate?: string;
 }
@@ -52,20 +47,13 @@ export interface VehicleLiveState {
 /** Reporting day (China Standard Time) of a GPS time, e.g. "2026-11-22". */
 export const reportingDay = cstDate;
 
-/** Kilometres of a reporting day: the odometer difference when the terminal reports one, else the computed path. */
-export function dayMileageMeters(day: DayMileage): number {
-  if (day.odometerStartHm !== null && day.odometerEndHm !== null && day.odometerEndHm >= day.odometerStartHm) {
-    return (day.odometerEndHm - day.odometerStartHm) * 100;
-  }
-  return Math.round(day.computedM);
-}
-
 /**
  * Folds one stored row into the state: flags impossible jumps on the row (before it is written),
  * moves the latest report and the trusted fix forward, and accumulates the day's mileage.
- * Older rows (blind-area uploads, redeliveries) never move the state backwards.
+ * Older rows (blind-area uploads, redeliveries) never move the state backwards: for a trusted one
+ * the answer is true, and the caller folds its day again from the stored points.
  */
-export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: number): void {
+export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: number, rules: DayRules = { ...DEFAULT_DAY_RULES, maxSpeedKmh }): boolean {
   // Runs once per stored point: the nested records are updated in place rather than replaced (a copy
   // for undo is taken once per batch, see copyState), and the row itself serves as the fix to compare.
   state.lastHeardMs = Math.max(state.lastHeardMs, row.receivedAt);
@@ -99,20 +87,11 @@ export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: 
     latest.quality = row.quality;
   }
   const trusted = (row.quality & (PointQuality.NO_FIX | PointQuality.JUMP)) === 0;
-  if (!trusted || (state.lastFix && row.gpsTime <= state.lastFix.gpsTime)) return;
+  if (!trusted) return false;
+  if (state.lastFix && row.gpsTime <= state.lastFix.gpsTime) return true;
   const day = reportingDay(row.gpsTime);
-  if (!state.day || state.day.day !== day) {
-    if (!state.day || state.day.day < day) state.day = { day, odometerStartHm: row.mileageHm, odometerEndHm: row.mileageHm, computedM: 0, points: 0 };
-  } else if (state.lastFix) {
-    state.day.computedM += distanceMeters(state.lastFix.longitudeE6 / 1e6, state.lastFix.latitudeE6 / 1e6, row.longitudeE6 / 1e6, row.latitudeE6 / 1e6);
-  }
-  if (state.day?.day === day) {
-    state.day.points++;
-    if (row.mileageHm !== null) {
-      state.day.odometerStartHm ??= row.mileageHm;
-      state.day.odometerEndHm = row.mileageHm;
-    }
-  }
+  if (!state.day || state.day.day < day) state.day = newDayStats(day, state.day, row.gpsTime, rules.maxGapS);
+  if (state.day.day === day) foldDayPoint(state.day, row, rules);
   const fix = (state.lastFix ??= {} as NonNullable<VehicleLiveState['lastFix']>);
   fix.gpsTime = row.gpsTime;
   fix.latitudeE6 = row.latitudeE6;
@@ -120,6 +99,7 @@ export function judge(state: VehicleLiveState, row: TrackPointRow, maxSpeedKmh: 
   fix.speedDkmh = row.speedDkmh;
   fix.direction = row.direction;
   state.jumpCandidate = undefined;
+  return false;
 }
 
 /** A copy deep enough to undo folds: every nested record judge updates in place is copied. */
@@ -129,7 +109,7 @@ export function copyState(state: VehicleLiveState): VehicleLiveState {
     latest: state.latest && { ...state.latest },
     lastFix: state.lastFix && { ...state.lastFix },
     jumpCandidate: state.jumpCandidate && { ...state.jumpCandidate },
-    day: state.day && { ...state.day },
+    day: state.day && { ...state.day, last: state.day.last && { ...state.day.last } },
   };
 }
 

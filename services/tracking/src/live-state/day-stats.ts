@@ -1,0 +1,144 @@
+import { distanceMeters } from '@openfleet/geo';
+import { isImpossibleJump } from '../ingest/jump-filter';
+
+/** JT/T 808 alarm bit 1: the terminal's own overspeed alarm (its limit is parameter 0x0055). */
+const ALARM_OVERSPEED = 1 << 1;
+
+/** The fields of a trusted track point that a day's statistics read. */
+export interface DayPointInput {
+  gpsTime: number;
+  latitudeE6: number;
+  longitudeE6: number;
+  speedDkmh: number | null;
+  accState: number;
+  alarmFlags: number;
+  mileageHm: number | null;
+  fuelDl: number | null;
+}
+
+/** The last point folded into a day: what the next interval is measured from. */
+interface DayLastPoint {
+  gpsTime: number;
+  latitudeE6: number;
+  longitudeE6: number;
+  speedDkmh: number;
+  accState: number;
+  overspeed: boolean;
+}
+
+/**
+ * One reporting day (China Standard Time) of one terminal, folded point by point from its trusted
+ * fixes in time order: in the live state as points arrive, and again from track_point when a
+ * blind-area upload lands inside a day already folded (see DayStatsRecompute). Each day is folded
+ * from its own points only, so the interval across midnight belongs to neither day.
+ */
+export interface DayStats {
+  day: string;
+  odometerStartHm: number | null;
+  odometerEndHm: number | null;
+  /** Sum of distances between consecutive fixes of the day, impossible jumps excluded, metres. */
+  computedM: number;
+  points: number;
+  /** Seconds between consecutive fixes, counted to the earlier one: moving, or still with ACC on. */
+  drivingS: number;
+  idleS: number;
+  /** Stops: still (below the stop speed) for at least the minimum stop time. */
+  stopCount: number;
+  /** Trips: a start of movement after the day began or after a counted stop. */
+  tripCount: number;
+  maxSpeedDkmh: number;
+  /** Overspeed alarms (alarm bit 1 rising) and the seconds it stayed set. */
+  overspeedCount: number;
+  overspeedS: number;
+  /** Fuel used: the sum of falls of the fuel reading (rises are refuelling), 0.1 L. */
+  fuelUsedDl: number;
+  last?: DayLastPoint;
+  lastFuelDl?: number;
+  stillSinceS?: number;
+  stopCounted?: boolean;
+  inTrip?: boolean;
+}
+
+export interface DayRules {
+  /** Below this speed a vehicle is still (TRACKING_STOP_SPEED_KMH). */
+  stopSpeedKmh: number;
+  /** A still spell this long counts as a stop (TRACKING_MIN_STOP_S). */
+  minStopS: number;
+  /** A gap between fixes longer than this (TRACKING_OFFLINE_TIMEOUT_S) is not counted as driving or idling. */
+  maxGapS: number;
+  /** Distance that needs a faster speed is a jump and is not counted (TRACKING_MAX_SPEED_KMH). */
+  maxSpeedKmh: number;
+}
+
+export const DEFAULT_DAY_RULES: DayRules = { stopSpeedKmh: 3, minStopS: 180, maxGapS: 300, maxSpeedKmh: 250 };
+
+/**
+ * A day with nothing folded yet. `before`, the day before's statistics, carries its last point
+ * (and odometer and fuel readings) over when the first point of this day comes within the gap:
+ * the interval across midnight then counts to the new day, and daily mileages add up to the
+ * distance driven. A trip or an overspeed that runs across midnight counts in both days.
+ */
+export function newDayStats(day: string, before?: DayStats, firstTimeS?: number, maxGapS = Infinity): DayStats {
+  const stats: DayStats = { day, odometerStartHm: null, odometerEndHm: null, computedM: 0, points: 0, drivingS: 0, idleS: 0, stopCount: 0, tripCount: 0, maxSpeedDkmh: 0, overspeedCount: 0, overspeedS: 0, fuelUsedDl: 0 };
+  if (before?.last && firstTimeS !== undefined && firstTimeS - before.last.gpsTime <= maxGapS) {
+    stats.last = { ...before.last };
+    stats.odometerStartHm = before.odometerEndHm;
+    stats.odometerEndHm = before.odometerEndHm;
+    stats.lastFuelDl = before.lastFuelDl;
+  }
+  return stats;
+}
+
+/** Kilometres of a reporting day: the odometer difference when the terminal reports one, else the computed path. */
+export function dayMileageMeters(day: Pick<DayStats, 'odometerStartHm' | 'odometerEndHm' | 'computedM'>): number {
+  if (day.odometerStartHm !== null && day.odometerEndHm !== null && day.odometerEndHm >= day.odometerStartHm) {
+    return (day.odometerEndHm - day.odometerStartHm) * 100;
+  }
+  return Math.round(day.computedM);
+}
+
+/** Folds the next trusted point of the day (newer than every point folded so far). */
+export function foldDayPoint(stats: DayStats, point: DayPointInput, rules: DayRules): void {
+  const previous = stats.last;
+  const speed = point.speedDkmh ?? 0;
+  const overspeed = (point.alarmFlags & ALARM_OVERSPEED) !== 0;
+  const moving = speed >= rules.stopSpeedKmh * 10;
+  stats.points++;
+  if (point.mileageHm !== null) {
+    stats.odometerStartHm ??= point.mileageHm;
+    stats.odometerEndHm = point.mileageHm;
+  }
+  stats.maxSpeedDkmh = Math.max(stats.maxSpeedDkmh, speed);
+  if (point.fuelDl !== null) {
+    if (stats.lastFuelDl !== undefined && point.fuelDl < stats.lastFuelDl) stats.fuelUsedDl += stats.lastFuelDl - point.fuelDl;
+    stats.lastFuelDl = point.fuelDl;
+  }
+  if (previous) {
+    if (!isImpossibleJump(previous, point, rules.maxSpeedKmh)) {
+      stats.computedM += distanceMeters(previous.longitudeE6 / 1e6, previous.latitudeE6 / 1e6, point.longitudeE6 / 1e6, point.latitudeE6 / 1e6);
+    }
+    const seconds = point.gpsTime - previous.gpsTime;
+    if (seconds > 0 && seconds <= rules.maxGapS) {
+      if (previous.speedDkmh >= rules.stopSpeedKmh * 10) stats.drivingS += seconds;
+      else if (previous.accState === 1) stats.idleS += seconds;
+      if (previous.overspeed) stats.overspeedS += seconds;
+    }
+  }
+  if (overspeed && !previous?.overspeed) stats.overspeedCount++;
+  if (moving) {
+    stats.stillSinceS = undefined;
+    stats.stopCounted = false;
+    if (!stats.inTrip) {
+      stats.tripCount++;
+      stats.inTrip = true;
+    }
+  } else {
+    stats.stillSinceS ??= point.gpsTime;
+    if (!stats.stopCounted && stats.tripCount > 0 && point.gpsTime - stats.stillSinceS >= rules.minStopS) {
+      stats.stopCount++;
+      stats.stopCounted = true;
+      stats.inTrip = false;
+    }
+  }
+  stats.last = { gpsTime: point.gpsTime, latitudeE6: point.latitudeE6, longitudeE6: point.longitudeE6, speedDkmh: speed, accState: point.accState, overspeed };
+}
