@@ -89,7 +89,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
   }
   // No simulated vehicles: the test drives its own terminals.
   if (vehicles === 0) return { baseUrl, gatewayPort, slavePort809, energyPort, emissionPort, output: () => printed, stop: () => stopChild(server) };
-  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--provision', '--api', baseUrl, '--password', adminPassword], {
+  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--drive-first', '900', '--provision', '--api', baseUrl, '--password', adminPassword], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -241,6 +241,31 @@ describe('console monitoring (standalone server + simulator)', () => {
     await shot('history-en');
   });
 
+  it('runs the online, mileage and operation reports of the simulated vehicles and exports one as Excel', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/onlineStatistics`);
+    const rate = page.locator('.of-statistics-total[data-rate]:visible');
+    await rate.waitFor();
+    // The simulated vehicles are online today: the week's mean rate is above zero.
+    await page.waitForFunction("Number(document.querySelector('.of-statistics-total[data-rate]')?.getAttribute('data-rate')) > 0", undefined, { timeout: 30_000 });
+    expect(await page.locator('.highcharts-container:visible').count()).toBe(1);
+    await shot('online-statistics');
+    await page.goto(`${platform.baseUrl}/monitor/mileageStatistics`);
+    await page.locator('.of-statistics-period select:visible').selectOption('month');
+    await page.locator('.of-statistics-query:visible').click();
+    await page.waitForFunction("document.querySelectorAll('.bp6-table-cell').length > 0");
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.of-statistics-export:visible').click()]);
+    expect(download.suggestedFilename()).toBe('mileageStatistics.xlsx');
+    const path = await download.path();
+    expect(readFileSync(path!).subarray(0, 2).toString()).toBe('PK');
+    await shot('mileage-statistics');
+    await page.goto(`${platform.baseUrl}/monitor/vehicleOperation`);
+    await page.locator('.of-statistics-group select:visible').selectOption('day');
+    await page.locator('.of-statistics-query:visible').click();
+    // Seven days for each of the three simulated vehicles; today's rows show the simulated driving.
+    await page.waitForFunction("/\\d/.test(document.querySelector('.of-statistics-total')?.textContent ?? '')");
+    await shot('vehicle-operation');
+  });
+
   it('lists the sent orders on controlInstruction and the queried parameters on terminalProM', async () => {
     await page.goto(`${platform.baseUrl}/monitor/controlInstruction`);
     const table = page.locator('.bp6-table-container:visible').first();

@@ -25,6 +25,7 @@ const DEFAULTS = {
   duration: 0,
   phonePrefix: '138',
   speedup: 1,
+  driveFirst: 0,
   verbose: false,
   provision: false,
   api: 'http://127.0.0.1:8080',
@@ -51,6 +52,8 @@ const HELP = `usage: simulate.js [options]
   --duration S       stop after S seconds (default 0: run until Ctrl-C)
   --phone-prefix D   leading digits of the 11-digit SIM numbers (default ${DEFAULTS.phonePrefix}); headers zero-pad them
   --speedup X        run simulated time X times faster (default 1)
+  --drive-first S    every vehicle starts out driving at its cruising speed for S seconds (default 0: a random
+                     start, some parked); demos and tests that must see vehicles move
   --provision        first create the vehicles, SIM cards and terminals through the admin API and bind
                      them (for a gateway under strict registration); an earlier run's are reused
   --api URL          where the platform's HTTP API answers (default ${DEFAULTS.api})

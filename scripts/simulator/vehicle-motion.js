@@ -10,7 +10,7 @@ function rand(min, max) {
 }
 
 class VehicleMotion {
-  constructor({ centerLat, centerLon, radiusKm }) {
+  constructor({ centerLat, centerLon, radiusKm, driveFirst = 0 }) {
     this.centerLat = centerLat;
     this.centerLon = centerLon;
     this.radiusM = radiusKm * 1000;
@@ -29,6 +29,10 @@ class VehicleMotion {
     this.state = this.accOn ? 'driving' : 'parked';
     this.stateLeftS = rand(60, 600);
     this.toNextTurnM = rand(0, BLOCK_M * 3);
+    if (driveFirst > 0) {
+      this.setState('driving', driveFirst);
+      this.speedKmh = this.targetKmh;
+    }
   }
 
   /** Advances the simulation by `seconds`. */

@@ -126,6 +126,8 @@ describe.each<Engine>(['sqlite', 'mysql'])('statistics reports on %s', (engine) 
       overspeedCount: 1,
       overspeedS: 60,
     });
+    // A vehicle that did not report that day: nothing is known of it, parked time included.
+    expect((await operation(`startTime=${D1}&endTime=${D1}&vehicleIds=503`)).records[0]).toMatchObject({ vehicleId: '503', mileageKm: 0, drivingS: 0, parkedS: 0 });
   });
 
   it('gives the interval across midnight to the new day: the two days add up to the distance driven', async () => {

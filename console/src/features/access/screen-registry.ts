@@ -75,6 +75,9 @@ export const screens: Readonly<Record<string, Screen>> = {
   alarmConfigNew: lazyScreen(() => import('../alarm/AlarmConfigScreen')),
   overSpeed: lazyScreen(() => import('../alarm-report/AlarmReportScreen').then((m) => ({ default: m.OverSpeedScreen }))),
   fatigueDriving: lazyScreen(() => import('../alarm-report/AlarmReportScreen').then((m) => ({ default: m.FatigueDrivingScreen }))),
+  mileageStatistics: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.MileageStatisticsScreen }))),
+  onlineStatistics: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.OnlineStatisticsScreen }))),
+  vehicleOperation: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.VehicleOperationScreen }))),
 };
 
 export function screenFor(name: string): Screen | null {

@@ -151,8 +151,10 @@ export class ReportService {
       const sum = (key: keyof DayRow) => list.reduce((total, row) => total + Number(row[key]), 0);
       const drivingS = sum('driving_s');
       const idleS = sum('idle_s');
-      // The days' elapsed seconds (today only up to now) not spent driving or idling.
-      const elapsedS = days.reduce((total, day) => total + Math.max(0, Math.min(DAY_S, nowS - Date.parse(`${day}T00:00:00+08:00`) / 1000)), 0);
+      // The elapsed seconds (today only up to now) of the days it reported, not spent driving or
+      // idling; a day without a report is unknown, not parked.
+      const reported = days.filter((day) => list.some((row) => row.day === day));
+      const elapsedS = reported.reduce((total, day) => total + Math.max(0, Math.min(DAY_S, nowS - Date.parse(`${day}T00:00:00+08:00`) / 1000)), 0);
       const mileageKm = round(sum('mileage_m') / 1000, 1);
       return {
         ...vehicle,
