@@ -21,4 +21,5 @@ export * from './live/vehicle-positions';
 export * from './validation-rules';
 export * from './instruction';
 export * from './fence';
+export * from './report';
 export * from './energy';

@@ -7,6 +7,7 @@ import type { InstructionOrderEvent } from './instruction/order-types';
 import { positionCodec, type Position } from './events/position';
 import { instructionRequestCodec, type InstructionRequest } from './events/instruction-request';
 import { fenceEventCodec, type FenceEvent } from './fence/fence-event';
+import { exportTaskCodec, type ExportTaskEvent } from './report/export-task';
 import { energyAlarmCodec, type EnergyAlarmEvent } from './energy/energy-alarm';
 import { emissionReportCodec, energyReportBatchCodec, type EmissionReport, type EnergyReportBatch } from './energy/energy-report';
 import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
@@ -24,7 +25,7 @@ import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-upli
 import { vehicleStateCodec, type VehicleStateEvent } from './events/vehicle-state';
 
 /** What a topic's message key is: keys keep one terminal's (or vehicle's) events in order on one partition. */
-export type TopicKey = 'terminal' | 'vehicle' | 'gateway' | 'role';
+export type TopicKey = 'terminal' | 'vehicle' | 'gateway' | 'role' | 'user';
 
 /** A bus topic: versioned name (`<owner>.<event>.v<N>`), key, partition count and payload codec. */
 export interface TopicDef<T> {
@@ -112,6 +113,7 @@ export const Topics = {
   energyReport: topic<EnergyReportBatch>('energy.report.v2', 'vehicle', 12, energyReportBatchCodec, 'GB/T 32960 real-time and reissued reports the energy gateway accepted, those of one partition together (key: the partition\'s key)'),
   emissionReport: topic<EmissionReport>('emission.report.v1', 'vehicle', 6, emissionReportCodec, 'HJ 1239 emission reports (OBD, diesel stream, urea) the emission gateway accepted (key: VIN)'),
   energyAlarm: topic<EnergyAlarmEvent>('energy.alarm.v1', 'vehicle', 6, energyAlarmCodec, 'Battery alarms of GB/T 32960 vehicles starting and ending (key: VIN)'),
+  exportTask: topic<ExportTaskEvent>('report.export-task.v1', 'user', 3, exportTaskCodec, 'Offline download tasks as they progress (key: the owner\'s user id); pushed to the owner\'s sockets'),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
   rawFrames: topic<RawFrameBatch>(
     'gateway.raw-frames.v1',

@@ -1,7 +1,16 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
+
+/** A file being written as a stream: invisible under its key until committed. */
+export interface FileUpload {
+  stream: Writable;
+  /** Makes the written bytes visible under the key (after the stream has finished). */
+  commit(): Promise<void>;
+  /** Throws the partial bytes away. */
+  abort(): Promise<void>;
+}
 
 /**
  * Where uploaded bytes live (terminal photos, alarm evidence): the local filesystem here; an object
@@ -15,6 +24,10 @@ export interface FileStore {
   writePart(key: string, offset: number, bytes: Buffer): Promise<void>;
   /** Makes the assembled upload visible under `key`. */
   commitPart(key: string): Promise<void>;
+  /** Writes a large file as a stream (exports), without holding it in memory. */
+  createUpload(key: string): Promise<FileUpload>;
+  /** Removes the file under `key`; nothing when there is none. */
+  remove(key: string): Promise<void>;
 }
 
 /** Files under one directory (DATA_DIR/…, or a volume every instance mounts in cluster mode). */
@@ -54,6 +67,25 @@ export class LocalFileStore implements FileStore {
   async commitPart(key: string): Promise<void> {
     const path = this.pathOf(key);
     await rename(`${path}.part`, path);
+  }
+
+  async createUpload(key: string): Promise<FileUpload> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${process.pid}.part`;
+    const stream = createWriteStream(partial);
+    return {
+      stream,
+      commit: () => rename(partial, path),
+      abort: async () => {
+        stream.destroy();
+        await rm(partial, { force: true });
+      },
+    };
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   /** A stored key never escapes the root. */

@@ -92,6 +92,27 @@ export class TrackingConfig {
   @IsInt()
   @Min(10)
   TRACKING_MIN_STOP_S = 180;
+
+  /** Where offline download files are written; empty: DATA_DIR/exports (a volume every instance mounts in cluster mode). */
+  @IsString()
+  TRACKING_EXPORT_DIR = '';
+
+  /** Hours a finished download file is kept; then it is deleted and the task shows as expired. */
+  @IsInt()
+  @Min(1)
+  @Max(24 * 90)
+  TRACKING_EXPORT_TTL_H = 72;
+
+  /** Unfinished download tasks one user may have at once (more: error 207). */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  TRACKING_EXPORT_MAX_ACTIVE = 5;
+
+  /** How often an instance looks for a download task to run, ms. */
+  @IsInt()
+  @Min(50)
+  TRACKING_EXPORT_POLL_MS = 1000;
 }
 
 export const TRACKING_CONFIG = Symbol('TRACKING_CONFIG');

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@openfleet/auth';
-import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
+import { join } from 'node:path';
+import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { ExportJobs } from './export-task/export-jobs';
+import { ExportTaskController } from './export-task/export-task.controller';
+import { ExportTaskRunner } from './export-task/export-task.runner';
+import { EXPORT_FILES, ExportTaskService } from './export-task/export-task.service';
 import { TrackingTransactions } from './common/tracking-transactions';
 import { PartitionMaintenanceService } from './ingest/partition-maintenance.service';
 import { PositionIngestService } from './ingest/position-ingest.service';
@@ -12,7 +17,7 @@ import { OnlineSessionRecorder } from './live-state/online-session.recorder';
 import { PositionController } from './live-state/position.controller';
 import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-create-tracking-tables';
 import { CanonicalTerminalPhones1732310000000 } from './migrations/1732310000000-canonical-terminal-phones';
-import { DayStatisticsAndOnlineSessions1732700000000 } from './migrations/1732700000000-day-statistics-and-online-sessions';
+import { ReportTables1732700000000 } from './migrations/1732700000000-report-tables';
 import { VehicleRegistryCache } from './registry/vehicle-registry.cache';
 import { ReportController } from './report/report.controller';
 import { ReportService } from './report/report.service';
@@ -22,7 +27,7 @@ import { TrackQueryService } from './track/track-query.service';
 import { TRACKING_CONFIG, TrackingConfig } from './tracking-config';
 
 // Tables are read and written with SQL (multi-row upserts, partitions): no ORM entities.
-export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000, DayStatisticsAndOnlineSessions1732700000000];
+export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000, ReportTables1732700000000];
 
 /**
  * Positions to storage, live state, history, mileage. Consumes tracking.position.v1 and
@@ -30,7 +35,7 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
  */
 @Module({
   imports: [ServiceStorageModule.forService('tracking', { entities: [], migrations: TRACKING_MIGRATIONS }), AuthModule],
-  controllers: [TrackController, PositionController, ReportController],
+  controllers: [TrackController, PositionController, ReportController, ExportTaskController],
   providers: [
     serviceConfigProvider(TRACKING_CONFIG, TrackingConfig),
     VehicleRegistryCache,
@@ -45,7 +50,15 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
     DailyMileageService,
     LatestPositionService,
     ReportService,
+    {
+      provide: EXPORT_FILES,
+      inject: [TRACKING_CONFIG, PROCESS_ENV],
+      useFactory: (config: TrackingConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.TRACKING_EXPORT_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'exports')),
+    },
+    ExportJobs,
+    ExportTaskService,
+    ExportTaskRunner,
   ],
-  exports: [LiveStateService, PartitionMaintenanceService, PositionIngestService],
+  exports: [LiveStateService, PartitionMaintenanceService, PositionIngestService, ExportTaskRunner],
 })
 export class TrackingModule {}

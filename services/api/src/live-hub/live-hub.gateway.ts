@@ -13,6 +13,11 @@ import { VehicleDirectory } from './vehicle-directory';
 export const ALL_ROOM = 'scope:all';
 export const companyRoom = (id: string) => `company:${id}`;
 export const fleetRoom = (id: string) => `fleet:${id}`;
+/** Every socket of one user: what is the user's own (offline download tasks) goes only there. */
+export const userRoom = (id: string) => `user:${id}`;
+
+/** Socket.io event of an offline download task's progress: `ExportTaskEvent`, to its owner only. */
+export const EXPORT_TASK_EVENT = 'exportTask';
 
 interface VehicleEvent {
   terminalPhone?: string;
@@ -76,7 +81,7 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
 
   async handleConnection(socket: Socket): Promise<void> {
     const user = socket.data.user as AuthUser;
-    const rooms = user.superAdmin ? [ALL_ROOM] : [...user.scope.companies.map(companyRoom), ...user.scope.fleets.map(fleetRoom)];
+    const rooms = [userRoom(String(user.id)), ...(user.superAdmin ? [ALL_ROOM] : [...user.scope.companies.map(companyRoom), ...user.scope.fleets.map(fleetRoom)])];
     socket.data.live = liveClientOf(user);
     await socket.join(rooms);
   }
@@ -117,6 +122,13 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
     );
     this.tickTimer = setInterval(() => this.pushTick(), this.tickMs);
     this.tickTimer.unref();
+    this.subscriptions.push(
+      await this.bus.subscribe(Topics.exportTask, {
+        group: `${group}-export-task`,
+        fromBeginning: false,
+        handle: async (messages) => messages.forEach(({ value }) => this.server?.to(userRoom(value.ownerId)).emit(EXPORT_TASK_EVENT, value)),
+      }),
+    );
     for (const [event, topic] of FORWARDED) {
       this.subscriptions.push(
         await this.bus.subscribe(topic, { group: `${group}-${event}`, fromBeginning: false, handle: async (messages) => messages.forEach((message) => this.forward(event, message.value)) }),
