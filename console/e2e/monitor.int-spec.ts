@@ -258,6 +258,16 @@ describe('console monitoring (standalone server + simulator)', () => {
     const path = await download.path();
     expect(readFileSync(path!).subarray(0, 2).toString()).toBe('PK');
     await shot('mileage-statistics');
+    // The same report as an offline download task: the header's drawer shows it finish, then hands out the file.
+    await page.locator('.of-statistics-offline:visible').click();
+    await page.locator('.of-download-tasks').click();
+    const finished = page.locator('.of-download-drawer .of-export-task[data-status="1"]').first();
+    await finished.waitFor({ timeout: 30_000 });
+    await shot('download-tasks');
+    const [taskFile] = await Promise.all([page.waitForEvent('download'), finished.locator('button').first().click()]);
+    expect(readFileSync((await taskFile.path())!).subarray(0, 2).toString()).toBe('PK');
+    await page.waitForSelector('.of-download-drawer .of-export-task[data-download="2"]', { timeout: 20_000 });
+    await page.keyboard.press('Escape');
     await page.goto(`${platform.baseUrl}/monitor/vehicleOperation`);
     await page.locator('.of-statistics-group select:visible').selectOption('day');
     await page.locator('.of-statistics-query:visible').click();

@@ -22,6 +22,7 @@ export const TAG_TYPES = [
   'Alarm',
   'UpperPlatform',
   'DutyCheck',
+  'ExportTask',
 ] as const;
 
 export const api = createApi({

@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from './LanguageSwitch';
 import { AlarmBadge } from './AlarmBadge';
 import { PendingOrdersBadge } from './PendingOrdersBadge';
+import { DownloadTasksButton } from '../statistics/DownloadTasks';
 import { ReminderBadges } from './ReminderBadges';
 import { ThemeSwitch } from './ThemeSwitch';
 import { menuToggled, navToggled } from './settingsSlice';
@@ -78,6 +79,7 @@ export function Header({ background }: { background: string }) {
       <NavbarGroup align="right">
         <AlarmBadge />
         <PendingOrdersBadge />
+        <DownloadTasksButton />
         <ReminderBadges />
         <NavbarDivider />
         <LanguageSwitch />

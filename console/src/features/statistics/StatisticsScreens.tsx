@@ -12,11 +12,13 @@ import { downloadSheet } from '../table-screen/excel-download';
 import type { PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import {
+  useCreateExportTaskMutation,
   useMileageReportQuery,
   useOnlineReportQuery,
   useOperationReportQuery,
   type MileageRow,
   type OnlineRow,
+  type ExportKind,
   type OperationRow,
   type ReportFilter,
 } from './statisticsApi';
@@ -44,15 +46,22 @@ function columnOptions(categories: readonly string[], name: string, data: readon
 }
 
 /** The window fields, the extra selects of a screen, query and export: the filter bar of every statistics screen. */
-function FilterBar({ draft, setDraft, onQuery, onExport, exportCode, children }: {
+function FilterBar({ draft, setDraft, onQuery, onExport, exportCode, offline, children }: {
   draft: ReportFilter;
   setDraft: (filter: ReportFilter) => void;
   onQuery: () => void;
   onExport: () => void;
   exportCode: string;
+  /** The report as an offline download task (large exports). */
+  offline: { kind: ExportKind; params: Record<string, unknown> };
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [createTask] = useCreateExportTaskMutation();
+  const exportOffline = async () => {
+    const result = await createTask(offline);
+    if (!('error' in result)) notify('success', t('exportTask.created'));
+  };
   return (
     <div className="of-statistics-filters">
       <InputGroup className="of-statistics-from" value={draft.startTime} onChange={(e) => setDraft({ ...draft, startTime: e.currentTarget.value })} aria-label={t('statistics.from')} title={t('statistics.windowHint')} />
@@ -61,6 +70,7 @@ function FilterBar({ draft, setDraft, onQuery, onExport, exportCode, children }:
       <Button className="of-statistics-query" icon="search" text={t('report.query')} onClick={onQuery} />
       <WithPower code={exportCode}>
         <Button className="of-statistics-export" icon="export" text={t('excel.export')} onClick={onExport} />
+        <Button className="of-statistics-offline" icon="cloud-download" text={t('exportTask.offline')} onClick={() => void exportOffline()} />
       </WithPower>
     </div>
   );
@@ -114,7 +124,7 @@ export function MileageStatisticsScreen(_props: ScreenProps) {
         </aside>
       }
       toolbar={() => (
-        <FilterBar draft={draft} setDraft={(next) => setDraft({ ...draft, ...next })} onQuery={() => setFilter(draft)} onExport={() => void exportSheet({ ...filter })} exportCode="mileageStatistics:export">
+        <FilterBar draft={draft} setDraft={(next) => setDraft({ ...draft, ...next })} onQuery={() => setFilter(draft)} onExport={() => void exportSheet({ ...filter })} exportCode="mileageStatistics:export" offline={{ kind: 'mileage', params: { ...filter } }}>
           <HTMLSelect className="of-statistics-period" value={draft.period} onChange={(e) => setDraft({ ...draft, period: e.currentTarget.value as 'day' | 'month' })} aria-label={t('statistics.period')}>
             <option value="day">{t('statistics.period.day')}</option>
             <option value="month">{t('statistics.period.month')}</option>
@@ -169,7 +179,7 @@ export function OnlineStatisticsScreen(_props: ScreenProps) {
           </Card>
         </aside>
       }
-      toolbar={() => <FilterBar draft={draft} setDraft={setDraft} onQuery={() => setFilter(draft)} onExport={() => void exportSheet({ ...filter })} exportCode="onlineStatistics:export" />}
+      toolbar={() => <FilterBar draft={draft} setDraft={setDraft} onQuery={() => setFilter(draft)} onExport={() => void exportSheet({ ...filter })} exportCode="onlineStatistics:export" offline={{ kind: 'online', params: { ...filter } }} />}
     />
   );
 }
@@ -215,7 +225,7 @@ export function VehicleOperationScreen(_props: ScreenProps) {
       cellData={filter.groupBy}
       {...readOnlyTable('menu.vehicleOperation')}
       toolbar={() => (
-        <FilterBar draft={draft} setDraft={(next) => setDraft({ ...draft, ...next })} onQuery={() => setFilter(draft)} onExport={() => void exportSheet({ ...filter })} exportCode="vehicleOperation:export">
+        <FilterBar draft={draft} setDraft={(next) => setDraft({ ...draft, ...next })} onQuery={() => setFilter(draft)} onExport={() => void exportSheet({ ...filter })} exportCode="vehicleOperation:export" offline={{ kind: 'operation', params: { ...filter } }}>
           <HTMLSelect className="of-statistics-group" value={draft.groupBy} onChange={(e) => setDraft({ ...draft, groupBy: e.currentTarget.value as 'vehicle' | 'day' })} aria-label={t('statistics.groupBy')}>
             <option value="vehicle">{t('statistics.groupBy.vehicle')}</option>
             <option value="day">{t('statistics.groupBy.day')}</option>

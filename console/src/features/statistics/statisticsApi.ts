@@ -62,12 +62,64 @@ export interface OperationSummary {
 
 type Paged<Extra = object> = ReportFilter & Extra & { current: number; size: number };
 
+/** An offline download task (tracking's /gps/export-task); statuses per spec §4. */
+export interface ExportTask {
+  id: number;
+  kind: ExportKind;
+  title: string;
+  taskStatus: number;
+  downloadStatus: number;
+  progress: number;
+  rows: number;
+  fileSize: number | null;
+  error: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+  expiresAt: number | null;
+  expired: boolean;
+}
+
+export type ExportKind = 'mileage' | 'online' | 'operation' | 'track';
+
+/** The socket.io event of a task's progress (the owner's sockets only). */
+export interface ExportTaskEvent {
+  taskId: number;
+  taskStatus: number;
+  downloadStatus: number;
+  progress: number;
+  rows: number;
+}
+
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    exportTasks: build.query<{ records: ExportTask[]; total: number }, { taskStatus?: number; current: number; size: number }>({
+      query: (params) => ({ url: 'gps/export-task', params }),
+      providesTags: [{ type: 'ExportTask', id: 'LIST' }],
+    }),
+    createExportTask: build.mutation<ExportTask, { kind: ExportKind; params: Record<string, unknown> }>({
+      query: (body) => ({ url: 'gps/export-task', method: 'POST', body }),
+      invalidatesTags: [{ type: 'ExportTask', id: 'LIST' }],
+    }),
+    moveExportTask: build.mutation<ExportTask, { id: number; action: 'pause' | 'resume' | 'cancel' }>({
+      query: ({ id, action }) => ({ url: `gps/export-task/${id}/${action}`, method: 'POST' }),
+      invalidatesTags: [{ type: 'ExportTask', id: 'LIST' }],
+    }),
+    deleteExportTask: build.mutation<null, number>({
+      query: (id) => ({ url: `gps/export-task/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'ExportTask', id: 'LIST' }],
+    }),
     mileageReport: build.query<Page<MileageRow, MileageSummary>, Paged<{ period: 'day' | 'month' }>>({ query: (params) => ({ url: 'gps/report/mileage', params }) }),
     onlineReport: build.query<Page<OnlineRow, OnlineSummary>, Paged>({ query: (params) => ({ url: 'gps/report/online', params }) }),
     operationReport: build.query<Page<OperationRow, OperationSummary>, Paged<{ groupBy: 'vehicle' | 'day' }>>({ query: (params) => ({ url: 'gps/report/operation', params }) }),
   }),
 });
 
-export const { useMileageReportQuery, useOnlineReportQuery, useOperationReportQuery } = statisticsApi;
+export const {
+  useMileageReportQuery,
+  useOnlineReportQuery,
+  useOperationReportQuery,
+  useExportTasksQuery,
+  useCreateExportTaskMutation,
+  useMoveExportTaskMutation,
+  useDeleteExportTaskMutation,
+} = statisticsApi;
