@@ -16,15 +16,15 @@ import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { TrackExportQuery, type ExportKind } from './dto/export-task.dto';
 
 const ALL_ROWS = 1_000_000;
-const TRACK_PAGE = 5000;
+const TRACK_PAGE = 2000;
 const TRACK_VEHICLES = 100;
 
-/** What a download task writes: its sheet's columns, its row count (for the progress) and its rows in batches. */
+/** What a download task writes: its sheet's columns, its row count (for the progress) and its rows in batches, each row its values in column order. */
 export interface ExportJob {
   sheet: string;
   columns: SheetColumn[];
   total: number;
-  batches: AsyncIterable<Record<string, unknown>[]>;
+  batches: AsyncIterable<unknown[][]>;
 }
 
 interface KindSpec {
@@ -110,7 +110,8 @@ export class ExportJobs {
     if (kind === 'mileage') sheet = mileageSheet(await this.reports.mileage(user, query as MileageReportQueryDto));
     else if (kind === 'online') sheet = onlineSheet(await this.reports.online(user, query as ReportQuery));
     else sheet = operationSheet(await this.reports.operation(user, query as OperationReportQueryDto), (query as OperationReportQueryDto).groupBy === 'day');
-    return { sheet: sheet.name, columns: sheet.columns, total: sheet.rows.length, batches: inBatches(sheet.rows, 1000) };
+    const values = sheet.rows.map((row) => sheet.columns.map((column) => row[column.key]));
+    return { sheet: sheet.name, columns: sheet.columns, total: values.length, batches: inBatches(values, 1000) };
   }
 
   private trackIds(query: TrackExportQuery): string[] {
@@ -126,7 +127,7 @@ export class ExportJobs {
       total += Number(row.n);
     }
     const dataSource = this.dataSource;
-    async function* batches(): AsyncIterable<Record<string, unknown>[]> {
+    async function* batches(): AsyncIterable<unknown[][]> {
       for (const vehicle of vehicles) {
         // Keyset pages on the primary key: memory stays one page whatever the row count.
         let after = { time: startS - 1, sequence: Number.MAX_SAFE_INTEGER };
@@ -137,20 +138,21 @@ export class ExportJobs {
             [vehicle.terminalPhone, endS, after.time, after.time, after.sequence],
           );
           if (!rows.length) break;
-          yield rows.map((row) => ({
-            plateCode: vehicle.plateCode,
-            time: formatCst(Number(row.gps_time)),
-            longitude: Number(row.longitude_e6) / 1e6,
-            latitude: Number(row.latitude_e6) / 1e6,
-            speed: tenths(row.speed_dkmh),
-            direction: Number(row.direction),
-            altitude: row.altitude_m === null ? null : Number(row.altitude_m),
-            mileage: tenths(row.mileage_hm),
-            fuel: tenths(row.fuel_dl),
-            acc: Number(row.acc_state) === 1 ? 'ON' : 'OFF',
-            alarmFlags: Number(row.alarm_flags),
-            statusFlags: Number(row.status_flags),
-          }));
+          // Arrays in TRACK_COLUMNS order: a million rows make less garbage than a million keyed objects.
+          yield rows.map((row) => [
+            vehicle.plateCode,
+            formatCst(Number(row.gps_time)),
+            Number(row.longitude_e6) / 1e6,
+            Number(row.latitude_e6) / 1e6,
+            tenths(row.speed_dkmh),
+            Number(row.direction),
+            row.altitude_m === null ? null : Number(row.altitude_m),
+            tenths(row.mileage_hm),
+            tenths(row.fuel_dl),
+            Number(row.acc_state) === 1 ? 'ON' : 'OFF',
+            Number(row.alarm_flags),
+            Number(row.status_flags),
+          ]);
           const last = rows[rows.length - 1];
           after = { time: Number(last.gps_time), sequence: Number(last.sequence) };
           if (rows.length < TRACK_PAGE) break;

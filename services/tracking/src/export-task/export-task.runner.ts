@@ -19,6 +19,28 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 class Stopped extends Error {}
 
+/** Unzipped sheet XML allowed to wait for the deflate before the writer waits too. */
+const ZIP_BACKLOG_BYTES = 4 * 2 ** 20;
+
+interface BufferedStream {
+  _readableState?: { length: number };
+  _writableState?: { length: number };
+}
+
+/**
+ * Waits until the zip has taken most of the rows written so far. exceljs's sheet stream writes
+ * into the zip without backpressure, so when rows come faster than deflate takes them the XML
+ * piles up in memory (about 450 MB for a million track points). archiver reads the sheet through
+ * a PassThrough, whose buffers are exactly that backlog: wait while they hold more than 4 MB.
+ * Should those internals change, this only yields to the event loop.
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  const entry = (sheet as unknown as { stream?: { pipes?: BufferedStream[] } }).stream?.pipes?.[0];
+  const backlog = () => (entry?._readableState?.length ?? 0) + (entry?._writableState?.length ?? 0);
+  while (backlog() > ZIP_BACKLOG_BYTES) await new Promise((resolve) => setTimeout(resolve, 2));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
  * Runs the offline download tasks of export_task, one at a time per instance, on any instance: a
  * task is claimed with a conditional UPDATE (the claim and a heartbeat), so two instances never
@@ -121,8 +143,7 @@ export class ExportTaskRunner implements OnModuleInit, OnModuleDestroy {
           reported = Date.now();
           await this.progress(task, rows, job.total);
         }
-        // Let the zip stream drain between batches (and the process serve everyone else).
-        await new Promise((resolve) => setImmediate(resolve));
+        await zipCaughtUp(sheet);
       }
       sheet.commit();
       await workbook.commit();
