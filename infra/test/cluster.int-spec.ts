@@ -129,6 +129,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     running.get('alarm')!.env.ALARM_EVIDENCE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-evidence-'));
     running.get('energy')!.env.ENERGY_OTA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-ota-'));
     running.get('admin')!.env.ADMIN_APP_PACKAGE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-app-packages-'));
+    running.get('tracking')!.env.TRACKING_EXPORT_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-exports-'));
     api = `http://127.0.0.1:${port('api')}`;
     for (const service of running.values()) start(service);
     for (const service of running.values()) await healthy(service);

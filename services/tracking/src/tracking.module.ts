@@ -19,6 +19,9 @@ import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-cr
 import { CanonicalTerminalPhones1732310000000 } from './migrations/1732310000000-canonical-terminal-phones';
 import { ReportTables1732700000000 } from './migrations/1732700000000-report-tables';
 import { VehicleRegistryCache } from './registry/vehicle-registry.cache';
+import { TerminalRecordsController } from './records/terminal-records.controller';
+import { TerminalRecordsIngest } from './records/terminal-records.ingest';
+import { TerminalRecordsService } from './records/terminal-records.service';
 import { ReportController } from './report/report.controller';
 import { ReportService } from './report/report.service';
 import { DailyMileageService } from './track/daily-mileage.service';
@@ -35,7 +38,7 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
  */
 @Module({
   imports: [ServiceStorageModule.forService('tracking', { entities: [], migrations: TRACKING_MIGRATIONS }), AuthModule],
-  controllers: [TrackController, PositionController, ReportController, ExportTaskController],
+  controllers: [TrackController, PositionController, ReportController, ExportTaskController, TerminalRecordsController],
   providers: [
     serviceConfigProvider(TRACKING_CONFIG, TrackingConfig),
     VehicleRegistryCache,
@@ -58,6 +61,8 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
     ExportJobs,
     ExportTaskService,
     ExportTaskRunner,
+    TerminalRecordsIngest,
+    TerminalRecordsService,
   ],
   exports: [LiveStateService, PartitionMaintenanceService, PositionIngestService, ExportTaskRunner],
 })

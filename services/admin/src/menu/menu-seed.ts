@@ -43,12 +43,13 @@ export const MENU_GROUPS: GroupSpec[] = [
       ['fenceManage', [...CRUD, 'send']], ['fenceSend', [...VIEW, 'send']], ['historyTrack', VIEW], ['singleCar', ['send']],
       ['multiCar', ['send']], ['vehicleTrack', VIEW], ['waybill', CRUD], ['videoPlay', []], ['videoPlayMulti', []],
       ['h5Playback', ['search']], ['screenshot', VIEW], ['realvideoTable', VIEW], ['videoflux', VIEW], ['batteryModel', CRUD],
-      ['batteryRetirement', VIEW], ['driverRating', VIEW], ['drivingBehavior', VIEW], ['canData', VIEW], ['mileageStatistics', VIEW],
+      ['batteryRetirement', VIEW], ['driverRating', VIEW], ['drivingBehavior', VIEW], ['canData', [...VIEW, 'add', 'modify', 'delete']], ['mileageStatistics', VIEW],
       ['onlineStatistics', VIEW], ['emissionData', VIEW], ['noxData', VIEW], ['ureaData', VIEW], ['otaUpdata', [...CRUD, 'upload', 'send']],
       ['otaUpgradeLog', VIEW], ['feedback', VIEW], ['collisionRescue', VIEW], ['pressRelease', CRUD], ['remoteControl', ['send']],
       ['remoteOperationLog', VIEW], ['faultInformation', VIEW], ['vehicleCondition', VIEW], ['drivingRecord', VIEW],
       ['nationalPlatformFiling', VIEW], ['alarmMonitor', [...VIEW, 'modify']], ['alarmConfigNew', CRUD], ['lineFence', [...CRUD, 'send']],
       ['overSpeed', VIEW], ['fatigueDriving', VIEW], ['vehicleOperation', VIEW],
+      ['driverIdentity', VIEW], ['externalPower', VIEW],
     ],
   },
   { prefix: 'battery', label: '电池生产', icon: 'battery', pages: [['batteryProductionInfo', CRUD], ['batteryPackInformation', CRUD]] },
@@ -73,7 +74,7 @@ export const PAGE_ORDER: Readonly<Record<string, readonly string[]>> = {
   monitor: [
     'home', 'multiCar', 'singleCar', 'historyTrack', 'vehicleTrack', 'alarmMonitor', 'alarmHandle', 'alarmConfigNew', 'overSpeed', 'fatigueDriving',
     'controlInstruction', 'remoteControl', 'remoteOperationLog', 'fenceManage', 'lineFence', 'fenceSend', 'videoPlay', 'videoPlayMulti', 'h5Playback',
-    'screenshot', 'realvideoTable', 'videoflux', 'mileageStatistics', 'onlineStatistics', 'vehicleOperation', 'drivingBehavior', 'driverRating', 'canData', 'bigDataShow',
+    'screenshot', 'realvideoTable', 'videoflux', 'mileageStatistics', 'onlineStatistics', 'vehicleOperation', 'driverIdentity', 'externalPower', 'drivingBehavior', 'driverRating', 'canData', 'bigDataShow',
   ],
   index: ['newCompany', 'userManage', 'roleManage', 'carList', 'terminalM', 'simCare', 'driverManage', 'vehicleMaster', 'carBrandManagement', 'newMune', 'dataDictionary'],
 };

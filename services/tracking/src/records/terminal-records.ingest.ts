@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import { Topics, type TerminalUplink } from '@openfleet/contracts';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import type { DataSource, EntityManager } from 'typeorm';
+import { TrackingTransactions } from '../common/tracking-transactions';
+import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
+import { canFramesOf, driverRecordsOf, powerRecordsOf } from './terminal-records';
+
+/** Uplinks whose records tracking keeps; every other message id is skipped at once. */
+const KEPT = new Set(['0x0702', '0x0700', '0x0705']);
+/** Rows per multi-row INSERT. */
+const CHUNK = 500;
+
+/**
+ * gateway.uplink.v1 -> driver_record, power_record, can_frame: driver card events (0x0702), the
+ * driver and external power logs of the tachograph (0x0700 answers to 12H and 13H collections)
+ * and CAN frames (0x0705). One transaction per bus batch; the primary keys make redelivery
+ * harmless (INSERT IGNORE), and a failed write is retried by the bus.
+ */
+@Injectable()
+export class TerminalRecordsIngest implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(TerminalRecordsIngest.name);
+  private subscription?: Subscription;
+  private readonly ignore: string;
+
+  constructor(
+    @InjectDataSource('tracking') private readonly dataSource: DataSource,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly registry: VehicleRegistryCache,
+    private readonly transactions: TrackingTransactions,
+  ) {
+    this.ignore = dataSource.options.type === 'better-sqlite3' ? 'OR IGNORE' : 'IGNORE';
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await this.bus.subscribe(Topics.terminalUplink, { group: 'tracking-records', fromBeginning: true, handle: (messages) => this.ingest(messages) });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  async ingest(messages: readonly DeliveredMessage<TerminalUplink>[]): Promise<void> {
+    const uplinks = messages.map((message) => message.value).filter((uplink) => KEPT.has(uplink.msgId));
+    if (!uplinks.length) return;
+    const vehicleOf = (uplink: TerminalUplink) => uplink.vehicleId || this.registry.byTerminalPhone(uplink.terminalPhone)?.vehicleId || '';
+    const drivers = uplinks.flatMap((uplink) => driverRecordsOf(uplink, vehicleOf(uplink)));
+    const power = uplinks.flatMap((uplink) => powerRecordsOf(uplink, vehicleOf(uplink)));
+    const frames = uplinks.flatMap((uplink) => canFramesOf(uplink, vehicleOf(uplink)));
+    try {
+      await this.transactions.run(async (manager) => {
+        await this.insert(manager, 'driver_record', ['terminal_phone', 'at', 'source', 'event', 'vehicle_id', 'ic_result', 'name', 'licence', 'issuer', 'expiry', 'id_card', 'received_at'],
+          drivers.map((r) => [r.terminalPhone, r.at, r.source, r.event, r.vehicleId, r.icResult, r.name, r.licence, r.issuer, r.expiry, r.idCard, r.receivedAt]));
+        await this.insert(manager, 'power_record', ['terminal_phone', 'at', 'event', 'vehicle_id', 'received_at'], power.map((r) => [r.terminalPhone, r.at, r.event, r.vehicleId, r.receivedAt]));
+        await this.insert(manager, 'can_frame', ['terminal_phone', 'at', 'seq', 'vehicle_id', 'can_id', 'data'], frames.map((r) => [r.terminalPhone, r.at, r.seq, r.vehicleId, r.canId, r.data]));
+      });
+    } catch (error) {
+      this.logger.warn(`terminal records not stored, the batch is retried: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  private async insert(manager: EntityManager, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK);
+      await manager.query(`INSERT ${this.ignore} INTO ${table} (${columns.join(',')}) VALUES ${new Array(chunk.length).fill(tuple).join(',')}`, chunk.flat());
+    }
+  }
+}
