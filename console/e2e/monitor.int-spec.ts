@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { signIn } from './steps';
+import { saveDialog, signIn } from './steps';
 
 const ADMIN_PASSWORD = 'E2eMonitor2024';
 const shots = join(repoRoot, '.infra/screenshots');
@@ -274,6 +274,29 @@ describe('console monitoring (standalone server + simulator)', () => {
     // Seven days for each of the three simulated vehicles; today's rows show the simulated driving.
     await page.waitForFunction("/\\d/.test(document.querySelector('.of-statistics-total')?.textContent ?? '')");
     await shot('vehicle-operation');
+  });
+
+  it('lists the simulated drivers\' card insertions and decodes their CAN frames through a signal added on canData', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/driverIdentity`);
+    // The simulated terminals insert a driver card (0x0702) when they come online (English since the language switch).
+    await page.waitForFunction("Array.from(document.querySelectorAll('.bp6-table-cell')).some((cell) => cell.textContent === 'Card inserted')", undefined, { timeout: 30_000 });
+    await shot('driver-identity');
+    await page.goto(`${platform.baseUrl}/monitor/canData`);
+    await (await firstVehicle(page)).click();
+    // CAN frames (0x0705) every tenth report while the engine runs.
+    await page.waitForFunction("Array.from(document.querySelectorAll('.bp6-table-cell')).some((cell) => cell.textContent === '0CF00400')", undefined, { timeout: 40_000 });
+    await page.locator('.bp6-tab:visible', { hasText: 'Signal table' }).click();
+    await page.locator('.of-can-main button:visible', { hasText: 'Add' }).click();
+    for (const [field, value] of [['name', 'engine speed'], ['busId', '0CF00400'], ['startBit', '24'], ['bitLength', '16'], ['factor', '0.125'], ['offset', '0'], ['unit', 'rpm']]) {
+      await page.fill(`#field-${field}`, value);
+    }
+    await saveDialog(page);
+    await page.locator('.bp6-tab:visible', { hasText: 'CAN frames' }).click();
+    await page.waitForFunction("Array.from(document.querySelectorAll('.bp6-table-cell')).some((cell) => /^engine speed \\d+(\\.\\d+)? rpm$/.test(cell.textContent ?? ''))", undefined, { timeout: 20_000 });
+    await shot('can-frames');
+    await page.locator('.bp6-tab:visible', { hasText: 'Curves' }).click();
+    await page.waitForFunction("Number(document.querySelector('.of-can-curves')?.getAttribute('data-points')) > 0", undefined, { timeout: 20_000 });
+    await shot('can-curves');
   });
 
   it('lists the sent orders on controlInstruction and the queried parameters on terminalProM', async () => {

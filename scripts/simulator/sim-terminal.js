@@ -7,6 +7,7 @@ const media = require('./media-samples');
 const { activeSafetyExtra } = require('./active-safety');
 const { repliesFor } = require('./command-replies');
 const { VehicleMotion } = require('./vehicle-motion');
+const { canBody, driverCardBody } = require('./driver-can');
 
 const ALARM_BITS = [0, 1, 2, 3, 4, 5, 6, 11, 18, 19, 20, 21]; // emergency, overspeed, fatigue, GNSS faults, area/route alarms
 const STATUS_ACC = 1 << 0;
@@ -166,6 +167,7 @@ class SimTerminal {
           this.online = true;
           this.stats.authenticated++;
           this.flushBacklog();
+          this.send(0x0702, driverCardBody(this.index, this.options.version));
         } else {
           this.authCode = undefined; // register again
           this.reconnect('authentication refused', 5);
@@ -208,6 +210,9 @@ class SimTerminal {
     if (this.online) {
       this.send(0x0200, location);
       this.stats.reports++;
+      // CAN frames every tenth report while the engine runs.
+      this.reportCount = (this.reportCount ?? 0) + 1;
+      if (this.motion.accOn && this.reportCount % 10 === 0) this.send(0x0705, canBody(this.motion.speedKmh, 80 + (this.index % 10)));
     } else if (this.backlog.length < 10_000) {
       this.backlog.push(location);
     }

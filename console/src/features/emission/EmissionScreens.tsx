@@ -1,14 +1,11 @@
-import { Button, Card, InputGroup, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Card, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
 import type { ScreenProps } from '../access/screen-registry';
 import { timeSeries } from '../energy/battery-view';
 import { cstTime } from '../instruction/command-form';
-import { selectLiveVehicles } from '../monitor/monitor-selectors';
-import { useMonitorData } from '../monitor/useMonitorData';
-import { VehicleTree } from '../monitor/VehicleTree';
+import { VehicleWindowFrame } from '../monitor/VehicleWindowFrame';
 import type { PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import { noxConversion, num, obdProtocolKey, faultCodeHex } from './emission-view';
@@ -17,12 +14,6 @@ import '../monitor/monitor.css';
 import './emission.css';
 
 type Screen = 'emissionData' | 'noxData' | 'ureaData';
-
-/** Today in China time, 00:00:00 to 23:59:59: within the chart's one-day window. */
-function today(): { startTime: string; endTime: string } {
-  const day = cstTime(Date.now()).slice(0, 10);
-  return { startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` };
-}
 
 function streamList(window: EmissionWindow) {
   return function useStreamList(query: PageQuery, skip: boolean) {
@@ -40,27 +31,10 @@ const at = (r: { collectedAt: number }) => cstTime(r.collectedAt);
 
 /** The tree of the caller's vehicles, the time window and the screen's tables (and chart) for the chosen vehicle. */
 function EmissionFrame({ screen, children }: { screen: Screen; children: (window: EmissionWindow, toolbar: () => ReactNode) => ReactNode }) {
-  const { t } = useTranslation();
-  const { rows } = useMonitorData();
-  const vehicles = useAppSelector(selectLiveVehicles);
-  const [vehicleId, setVehicleId] = useState<string | null>(null);
-  const [draft, setDraft] = useState(today);
-  const [range, setRange] = useState(draft);
-  const window = useMemo(() => ({ vehicleId: vehicleId ?? '', ...range }), [vehicleId, range]);
-  const toolbar = () => (
-    <div className="of-order-filters">
-      <InputGroup className="of-emission-from" value={draft.startTime} onChange={(e) => setDraft({ ...draft, startTime: e.currentTarget.value })} aria-label={t('emission.from')} />
-      <InputGroup className="of-emission-to" value={draft.endTime} onChange={(e) => setDraft({ ...draft, endTime: e.currentTarget.value })} aria-label={t('emission.to')} />
-      <Button icon="time" className="of-emission-query" text={t('emission.query')} onClick={() => setRange(draft)} />
-    </div>
-  );
   return (
-    <div className={`of-monitor of-emission of-emission-${screen}`}>
-      <aside className="of-monitor-tree">
-        <VehicleTree rows={rows} vehicles={vehicles} selected={vehicleId} onSelect={setVehicleId} checkLimit={Number.MAX_SAFE_INTEGER} onLimit={() => undefined} />
-      </aside>
-      <section className="of-monitor-main of-emission-main">{vehicleId ? children(window, toolbar) : <div className="of-empty">{t('emission.pickVehicle')}</div>}</section>
-    </div>
+    <VehicleWindowFrame prefix="of-emission" className={`of-emission-${screen}`} labels={{ from: 'emission.from', to: 'emission.to', query: 'emission.query', pick: 'emission.pickVehicle' }}>
+      {children}
+    </VehicleWindowFrame>
   );
 }
 

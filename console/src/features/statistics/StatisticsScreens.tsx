@@ -25,8 +25,8 @@ import {
 import './statistics.css';
 
 const DAY_MS = 86_400_000;
-const today = () => cstTime(Date.now()).slice(0, 10);
-const daysAgo = (days: number) => cstTime(Date.now() - days * DAY_MS).slice(0, 10);
+export const today = () => cstTime(Date.now()).slice(0, 10);
+export const daysAgo = (days: number) => cstTime(Date.now() - days * DAY_MS).slice(0, 10);
 
 function useUnits() {
   const { t } = useTranslation();
@@ -46,19 +46,20 @@ function columnOptions(categories: readonly string[], name: string, data: readon
 }
 
 /** The window fields, the extra selects of a screen, query and export: the filter bar of every statistics screen. */
-function FilterBar({ draft, setDraft, onQuery, onExport, exportCode, offline, children }: {
+export function FilterBar({ draft, setDraft, onQuery, onExport, exportCode, offline, children }: {
   draft: ReportFilter;
   setDraft: (filter: ReportFilter) => void;
   onQuery: () => void;
   onExport: () => void;
   exportCode: string;
-  /** The report as an offline download task (large exports). */
-  offline: { kind: ExportKind; params: Record<string, unknown> };
+  /** The report as an offline download task (large exports), where it has one. */
+  offline?: { kind: ExportKind; params: Record<string, unknown> };
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [createTask] = useCreateExportTaskMutation();
   const exportOffline = async () => {
+    if (!offline) return;
     const result = await createTask(offline);
     if (!('error' in result)) notify('success', t('exportTask.created'));
   };
@@ -70,13 +71,13 @@ function FilterBar({ draft, setDraft, onQuery, onExport, exportCode, offline, ch
       <Button className="of-statistics-query" icon="search" text={t('report.query')} onClick={onQuery} />
       <WithPower code={exportCode}>
         <Button className="of-statistics-export" icon="export" text={t('excel.export')} onClick={onExport} />
-        <Button className="of-statistics-offline" icon="cloud-download" text={t('exportTask.offline')} onClick={() => void exportOffline()} />
+        {offline && <Button className="of-statistics-offline" icon="cloud-download" text={t('exportTask.offline')} onClick={() => void exportOffline()} />}
       </WithPower>
     </div>
   );
 }
 
-function useExport(path: string, fileName: string) {
+export function useExport(path: string, fileName: string) {
   const { t } = useTranslation();
   const store = useAppStore();
   return async (params: Record<string, string | undefined>) => {

@@ -62,6 +62,27 @@ export interface OperationSummary {
 
 type Paged<Extra = object> = ReportFilter & Extra & { current: number; size: number };
 
+export interface DriverRecord {
+  vehicleId: string;
+  plateCode: string;
+  time: string;
+  source: 'card' | 'recorder';
+  event: number;
+  icResult: number | null;
+  name: string | null;
+  licence: string | null;
+  issuer: string | null;
+  expiry: string | null;
+  idCard: string | null;
+}
+
+export interface PowerRecord {
+  vehicleId: string;
+  plateCode: string;
+  time: string;
+  event: number;
+}
+
 /** An offline download task (tracking's /gps/export-task); statuses per spec §4. */
 export interface ExportTask {
   id: number;
@@ -92,6 +113,8 @@ export interface ExportTaskEvent {
 
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    driverRecords: build.query<{ records: DriverRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/driver-records', params }) }),
+    powerRecords: build.query<{ records: PowerRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/power-records', params }) }),
     exportTasks: build.query<{ records: ExportTask[]; total: number }, { taskStatus?: number; current: number; size: number }>({
       query: (params) => ({ url: 'gps/export-task', params }),
       providesTags: [{ type: 'ExportTask', id: 'LIST' }],
@@ -119,6 +142,8 @@ export const {
   useOnlineReportQuery,
   useOperationReportQuery,
   useExportTasksQuery,
+  useDriverRecordsQuery,
+  usePowerRecordsQuery,
   useCreateExportTaskMutation,
   useMoveExportTaskMutation,
   useDeleteExportTaskMutation,
