@@ -23,6 +23,7 @@ import { TerminalRecordsController } from './records/terminal-records.controller
 import { TerminalRecordsIngest } from './records/terminal-records.ingest';
 import { TerminalRecordsService } from './records/terminal-records.service';
 import { ReportController } from './report/report.controller';
+import { BehaviourReportService } from './report/behaviour-report.service';
 import { ReportService } from './report/report.service';
 import { DailyMileageService } from './track/daily-mileage.service';
 import { TrackController } from './track/track.controller';
@@ -53,6 +54,7 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
     DailyMileageService,
     LatestPositionService,
     ReportService,
+    BehaviourReportService,
     {
       provide: EXPORT_FILES,
       inject: [TRACKING_CONFIG, PROCESS_ENV],

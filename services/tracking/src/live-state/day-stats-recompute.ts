@@ -8,13 +8,14 @@ import { reportingDay } from './vehicle-live-state';
 const DAY_S = 86_400;
 const UNTRUSTED = PointQuality.NO_FIX | PointQuality.JUMP;
 const SELECT_POINTS =
-  'SELECT gps_time, latitude_e6, longitude_e6, speed_dkmh, acc_state, alarm_flags, mileage_hm, fuel_dl, quality FROM track_point WHERE terminal_phone = ? AND gps_time >= ? AND gps_time < ?';
+  'SELECT gps_time, latitude_e6, longitude_e6, speed_dkmh, direction, acc_state, alarm_flags, mileage_hm, fuel_dl, quality FROM track_point WHERE terminal_phone = ? AND gps_time >= ? AND gps_time < ?';
 
 interface StoredPoint {
   gps_time: number;
   latitude_e6: number;
   longitude_e6: number;
   speed_dkmh: number | null;
+  direction: number;
   acc_state: number;
   alarm_flags: number | string;
   mileage_hm: number | null;
@@ -69,6 +70,7 @@ function toInput(point: StoredPoint): DayPointInput {
     latitudeE6: Number(point.latitude_e6),
     longitudeE6: Number(point.longitude_e6),
     speedDkmh: point.speed_dkmh === null ? null : Number(point.speed_dkmh),
+    direction: Number(point.direction),
     accState: Number(point.acc_state),
     alarmFlags: Number(point.alarm_flags),
     mileageHm: point.mileage_hm === null ? null : Number(point.mileage_hm),

@@ -3,6 +3,20 @@ import { isImpossibleJump } from '../ingest/jump-filter';
 
 /** JT/T 808 alarm bit 1: the terminal's own overspeed alarm (its limit is parameter 0x0055). */
 const ALARM_OVERSPEED = 1 << 1;
+/** JT/T 808 alarm bit 2: the terminal's fatigue driving alarm. */
+const ALARM_FATIGUE = 1 << 2;
+
+/**
+ * Harsh driving, judged between two fixes at most HARSH_MAX_GAP_S apart (a wider gap says nothing
+ * about how the speed changed): acceleration of at least 2.8 m/s² (about 10 km/h in a second),
+ * braking of at least 3.5 m/s², or a heading change of at least 30° per second above 20 km/h.
+ * Terminals reporting every 10 s or more seldom show these: the figures need 1-2 s reports.
+ */
+export const HARSH = { accelerationMs2: 2.8, brakingMs2: 3.5, turnDegPerS: 30, turnMinKmh: 20, maxGapS: 3 } as const;
+/** Night: 22:00 to 06:00 China time. */
+const NIGHT_START_S = 22 * 3600;
+const NIGHT_END_S = 6 * 3600;
+const CST_OFFSET_S = 8 * 3600;
 
 /** The fields of a trusted track point that a day's statistics read. */
 export interface DayPointInput {
@@ -10,6 +24,7 @@ export interface DayPointInput {
   latitudeE6: number;
   longitudeE6: number;
   speedDkmh: number | null;
+  direction: number;
   accState: number;
   alarmFlags: number;
   mileageHm: number | null;
@@ -22,8 +37,10 @@ interface DayLastPoint {
   latitudeE6: number;
   longitudeE6: number;
   speedDkmh: number;
+  direction?: number;
   accState: number;
   overspeed: boolean;
+  fatigue?: boolean;
 }
 
 /**
@@ -52,6 +69,14 @@ export interface DayStats {
   overspeedS: number;
   /** Fuel used: the sum of falls of the fuel reading (rises are refuelling), 0.1 L. */
   fuelUsedDl: number;
+  /** Harsh acceleration, braking and turning (see HARSH). */
+  harshAccelCount: number;
+  harshBrakeCount: number;
+  harshTurnCount: number;
+  /** Fatigue alarms (alarm bit 2 rising). */
+  fatigueCount: number;
+  /** Driving seconds between 22:00 and 06:00 China time. */
+  nightDrivingS: number;
   last?: DayLastPoint;
   lastFuelDl?: number;
   stillSinceS?: number;
@@ -79,7 +104,7 @@ export const DEFAULT_DAY_RULES: DayRules = { stopSpeedKmh: 3, minStopS: 180, max
  * distance driven. A trip or an overspeed that runs across midnight counts in both days.
  */
 export function newDayStats(day: string, before?: DayStats, firstTimeS?: number, maxGapS = Infinity): DayStats {
-  const stats: DayStats = { day, odometerStartHm: null, odometerEndHm: null, computedM: 0, points: 0, drivingS: 0, idleS: 0, stopCount: 0, tripCount: 0, maxSpeedDkmh: 0, overspeedCount: 0, overspeedS: 0, fuelUsedDl: 0 };
+  const stats: DayStats = { day, odometerStartHm: null, odometerEndHm: null, computedM: 0, points: 0, drivingS: 0, idleS: 0, stopCount: 0, tripCount: 0, maxSpeedDkmh: 0, overspeedCount: 0, overspeedS: 0, fuelUsedDl: 0, harshAccelCount: 0, harshBrakeCount: 0, harshTurnCount: 0, fatigueCount: 0, nightDrivingS: 0 };
   if (before?.last && firstTimeS !== undefined && firstTimeS - before.last.gpsTime <= maxGapS) {
     stats.last = { ...before.last };
     stats.odometerStartHm = before.odometerEndHm;
@@ -102,6 +127,7 @@ export function foldDayPoint(stats: DayStats, point: DayPointInput, rules: DayRu
   const previous = stats.last;
   const speed = point.speedDkmh ?? 0;
   const overspeed = (point.alarmFlags & ALARM_OVERSPEED) !== 0;
+  const fatigue = (point.alarmFlags & ALARM_FATIGUE) !== 0;
   const moving = speed >= rules.stopSpeedKmh * 10;
   stats.points++;
   if (point.mileageHm !== null) {
@@ -119,12 +145,16 @@ export function foldDayPoint(stats: DayStats, point: DayPointInput, rules: DayRu
     }
     const seconds = point.gpsTime - previous.gpsTime;
     if (seconds > 0 && seconds <= rules.maxGapS) {
-      if (previous.speedDkmh >= rules.stopSpeedKmh * 10) stats.drivingS += seconds;
-      else if (previous.accState === 1) stats.idleS += seconds;
+      if (previous.speedDkmh >= rules.stopSpeedKmh * 10) {
+        stats.drivingS += seconds;
+        stats.nightDrivingS += nightSeconds(previous.gpsTime, point.gpsTime);
+      } else if (previous.accState === 1) stats.idleS += seconds;
       if (previous.overspeed) stats.overspeedS += seconds;
     }
+    if (seconds > 0 && seconds <= HARSH.maxGapS) foldHarsh(stats, previous, point, speed, seconds);
   }
   if (overspeed && !previous?.overspeed) stats.overspeedCount++;
+  if (fatigue && !previous?.fatigue) stats.fatigueCount++;
   if (moving) {
     stats.stillSinceS = undefined;
     stats.stopCounted = false;
@@ -140,5 +170,28 @@ export function foldDayPoint(stats: DayStats, point: DayPointInput, rules: DayRu
       stats.inTrip = false;
     }
   }
-  stats.last = { gpsTime: point.gpsTime, latitudeE6: point.latitudeE6, longitudeE6: point.longitudeE6, speedDkmh: speed, accState: point.accState, overspeed };
+  stats.last = { gpsTime: point.gpsTime, latitudeE6: point.latitudeE6, longitudeE6: point.longitudeE6, speedDkmh: speed, direction: point.direction, accState: point.accState, overspeed, fatigue };
+}
+
+function foldHarsh(stats: DayStats, previous: DayLastPoint, point: DayPointInput, speedDkmh: number, seconds: number): void {
+  const accelerationMs2 = ((speedDkmh - previous.speedDkmh) / 36) / seconds;
+  if (accelerationMs2 >= HARSH.accelerationMs2) stats.harshAccelCount++;
+  else if (-accelerationMs2 >= HARSH.brakingMs2) stats.harshBrakeCount++;
+  if (previous.direction === undefined || Math.min(speedDkmh, previous.speedDkmh) < HARSH.turnMinKmh * 10) return;
+  const turn = Math.abs(((point.direction - previous.direction + 540) % 360) - 180);
+  if (turn / seconds >= HARSH.turnDegPerS) stats.harshTurnCount++;
+}
+
+/** Seconds of [fromS, toS) between 22:00 and 06:00 China time. */
+export function nightSeconds(fromS: number, toS: number): number {
+  let night = 0;
+  for (let t = fromS; t < toS; ) {
+    const secondOfDay = (((t + CST_OFFSET_S) % 86_400) + 86_400) % 86_400;
+    const isNight = secondOfDay >= NIGHT_START_S || secondOfDay < NIGHT_END_S;
+    const boundary = isNight ? (secondOfDay >= NIGHT_START_S ? 86_400 + NIGHT_END_S : NIGHT_END_S) : NIGHT_START_S;
+    const next = Math.min(toS, t + (boundary - secondOfDay));
+    if (isNight) night += next - t;
+    t = next;
+  }
+  return night;
 }

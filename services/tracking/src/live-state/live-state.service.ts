@@ -17,7 +17,8 @@ const SWEEP_INTERVAL_MS = 10_000;
 const SWEEP_SLICE = 200;
 const DAY_COLUMNS = [
   'terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points',
-  'driving_s', 'idle_s', 'stop_count', 'trip_count', 'max_speed_dkmh', 'overspeed_count', 'overspeed_s', 'fuel_used_dl', 'updated_at',
+  'driving_s', 'idle_s', 'stop_count', 'trip_count', 'max_speed_dkmh', 'overspeed_count', 'overspeed_s', 'fuel_used_dl',
+  'harsh_accel_count', 'harsh_brake_count', 'harsh_turn_count', 'fatigue_count', 'night_driving_s', 'updated_at',
 ];
 
 /**
@@ -172,7 +173,8 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     await this.upsert(manager, 'daily_mileage', DAY_COLUMNS, ['terminal_phone', 'day'],
       days.map(({ terminalPhone, vehicleId, day: d }) => [
         terminalPhone, d.day, vehicleId, dayMileageMeters(d), d.odometerStartHm, d.odometerEndHm, Math.round(d.computedM), d.points,
-        d.drivingS, d.idleS, d.stopCount, d.tripCount, d.maxSpeedDkmh, d.overspeedCount, d.overspeedS, d.fuelUsedDl, now,
+        d.drivingS, d.idleS, d.stopCount, d.tripCount, d.maxSpeedDkmh, d.overspeedCount, d.overspeedS, d.fuelUsedDl,
+        d.harshAccelCount, d.harshBrakeCount, d.harshTurnCount, d.fatigueCount, d.nightDrivingS, now,
       ]),
     );
   }

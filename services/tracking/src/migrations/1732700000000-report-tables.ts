@@ -1,7 +1,10 @@
 import { isSqlite } from '@openfleet/storage';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-const DAY_COLUMNS = ['driving_s', 'idle_s', 'stop_count', 'trip_count', 'max_speed_dkmh', 'overspeed_count', 'overspeed_s', 'fuel_used_dl'];
+const DAY_COLUMNS = [
+  'driving_s', 'idle_s', 'stop_count', 'trip_count', 'max_speed_dkmh', 'overspeed_count', 'overspeed_s', 'fuel_used_dl',
+  'harsh_accel_count', 'harsh_brake_count', 'harsh_turn_count', 'fatigue_count', 'night_driving_s',
+];
 
 /**
  * The reports' data: daily_mileage grows into the day statistics of a terminal (driving and idle

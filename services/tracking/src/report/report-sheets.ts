@@ -1,4 +1,5 @@
 import type { SheetColumn } from '@openfleet/service-kit';
+import type { BehaviourReportService } from './behaviour-report.service';
 import type { ReportService } from './report.service';
 
 /** The columns and rows of a report's Excel sheet: the same for a direct export and a download task. */
@@ -59,5 +60,33 @@ export function operationSheet(report: Awaited<ReturnType<ReportService['operati
       { key: 'overspeedS', header: '超速时长(s)', width: 12 },
     ],
     rows: report.records.map((row) => ({ ...row, drivingH: hours(row.drivingS), idleH: hours(row.idleS), parkedH: hours(row.parkedS) })),
+  };
+}
+
+const BEHAVIOUR_COLUMNS: SheetColumn[] = [
+  { key: 'mileageKm', header: '里程(km)', width: 10 },
+  { key: 'harshAccelCount', header: '急加速', width: 8 },
+  { key: 'harshBrakeCount', header: '急减速', width: 8 },
+  { key: 'harshTurnCount', header: '急转弯', width: 8 },
+  { key: 'overspeedCount', header: '超速', width: 8 },
+  { key: 'fatigueCount', header: '疲劳驾驶', width: 8 },
+  { key: 'nightHours', header: '夜间行驶(h)', width: 12 },
+  { key: 'score', header: '评分', width: 8 },
+  { key: 'grade', header: '等级', width: 6 },
+];
+
+export function behaviourSheet(report: Awaited<ReturnType<BehaviourReportService['behaviour']>>): ReportSheet {
+  return {
+    name: 'driving-behavior',
+    columns: [{ key: 'plateCode', header: '车牌号', width: 14 }, ...BEHAVIOUR_COLUMNS],
+    rows: report.records.map((row) => ({ ...row, nightHours: hours(row.nightDrivingS) })),
+  };
+}
+
+export function ratingSheet(report: Awaited<ReturnType<BehaviourReportService['rating']>>): ReportSheet {
+  return {
+    name: 'driver-rating',
+    columns: [{ key: 'name', header: '驾驶员', width: 12 }, { key: 'licence', header: '从业资格证号', width: 22 }, { key: 'vehicles', header: '车辆', width: 20 }, { key: 'days', header: '天数', width: 6 }, ...BEHAVIOUR_COLUMNS],
+    rows: report.records.map((row) => ({ ...row, vehicles: row.plates.join(','), nightHours: hours(row.nightDrivingS) })),
   };
 }

@@ -5,7 +5,8 @@ import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { MileageReportQueryDto, OperationReportQueryDto, ReportQuery } from './dto/report-query.dto';
-import { mileageSheet, onlineSheet, operationSheet, type ReportSheet } from './report-sheets';
+import { BehaviourReportService } from './behaviour-report.service';
+import { behaviourSheet, mileageSheet, onlineSheet, operationSheet, ratingSheet, type ReportSheet } from './report-sheets';
 import { ReportService } from './report.service';
 
 /** Rows of one export: a report this large is a download task's job, not a request's. */
@@ -20,7 +21,38 @@ async function send(response: Response, fileName: string, sheet: ReportSheet): P
 @Controller('gps/report')
 @UseGuards(AuthGuard)
 export class ReportController {
-  constructor(private readonly reports: ReportService) {}
+  constructor(
+    private readonly reports: ReportService,
+    private readonly behaviours: BehaviourReportService,
+  ) {}
+
+  @Get('driving-behavior')
+  @RequiresAction('drivingBehavior:search')
+  @ApiOperation({ summary: 'Driving behaviour per vehicle: harsh acceleration, braking and turning, overspeed, fatigue, night driving, score 0-100 and grade A-D (docs/reports.md), worst first; window <= TRACKING_MILEAGE_WINDOW_DAYS' })
+  async drivingBehavior(@CurrentUser() user: AuthUser, @Query() query: ReportQuery) {
+    return okEnvelope(await this.behaviours.behaviour(user, query));
+  }
+
+  @Get('driving-behavior/export')
+  @RequiresAction('drivingBehavior:export')
+  @ApiOperation({ summary: 'Driving behaviour as an Excel sheet (at most 10,000 vehicles)' })
+  async drivingBehaviorExport(@CurrentUser() user: AuthUser, @Query() query: ReportQuery, @Res() response: Response) {
+    await send(response, 'driving-behavior.xlsx', behaviourSheet(await this.behaviours.behaviour(user, { ...query, current: 1, size: REPORT_EXPORT_ROWS })));
+  }
+
+  @Get('driver-rating')
+  @RequiresAction('driverRating:search')
+  @ApiOperation({ summary: 'Driver rating per driver (by the IC card in the vehicle each day): the behaviour figures, score and grade, worst first' })
+  async driverRating(@CurrentUser() user: AuthUser, @Query() query: ReportQuery) {
+    return okEnvelope(await this.behaviours.rating(user, query));
+  }
+
+  @Get('driver-rating/export')
+  @RequiresAction('driverRating:export')
+  @ApiOperation({ summary: 'Driver rating as an Excel sheet (at most 10,000 drivers)' })
+  async driverRatingExport(@CurrentUser() user: AuthUser, @Query() query: ReportQuery, @Res() response: Response) {
+    await send(response, 'driver-rating.xlsx', ratingSheet(await this.behaviours.rating(user, { ...query, current: 1, size: REPORT_EXPORT_ROWS })));
+  }
 
   @Get('mileage')
   @RequiresAction('mileageStatistics:search')

@@ -22,7 +22,7 @@ export interface ReportVehicle {
   fleetId: string;
 }
 
-interface DayRow {
+export interface DayRow {
   vehicle_id: string;
   day: string;
   mileage_m: number;
@@ -34,6 +34,11 @@ interface DayRow {
   overspeed_count: number;
   overspeed_s: number;
   fuel_used_dl: number;
+  harsh_accel_count: number;
+  harsh_brake_count: number;
+  harsh_turn_count: number;
+  fatigue_count: number;
+  night_driving_s: number;
 }
 
 /** A page of report rows, with the figures of every matching vehicle. */
@@ -187,7 +192,8 @@ export class ReportService {
     });
   }
 
-  private async dayRows(vehicles: readonly ReportVehicle[], window: ReportDays): Promise<DayRow[]> {
+  /** The day statistics of these vehicles over the window. */
+  async dayRows(vehicles: readonly ReportVehicle[], window: ReportDays): Promise<DayRow[]> {
     const rows: DayRow[] = [];
     const first = window.days[0];
     const last = window.days[window.days.length - 1];
@@ -195,7 +201,8 @@ export class ReportService {
       const ids = vehicles.slice(start, start + CHUNK).map((vehicle) => vehicle.vehicleId);
       rows.push(
         ...(await this.dataSource.query(
-          `SELECT vehicle_id, day, mileage_m, driving_s, idle_s, stop_count, trip_count, max_speed_dkmh, overspeed_count, overspeed_s, fuel_used_dl
+          `SELECT vehicle_id, day, mileage_m, driving_s, idle_s, stop_count, trip_count, max_speed_dkmh, overspeed_count, overspeed_s, fuel_used_dl,
+             harsh_accel_count, harsh_brake_count, harsh_turn_count, fatigue_count, night_driving_s
            FROM daily_mileage WHERE vehicle_id IN (${ids.map(() => '?').join(',')}) AND day >= ? AND day <= ?`,
           [...ids, first, last],
         )),
@@ -235,7 +242,7 @@ export class ReportService {
     return result;
   }
 
-  private page<Row, Summary>(all: Row[], query: ReportQuery, summary: Summary): ReportPage<Row, Summary> {
+  page<Row, Summary>(all: Row[], query: ReportQuery, summary: Summary): ReportPage<Row, Summary> {
     const start = (query.current - 1) * query.size;
     return { records: all.slice(start, start + query.size), total: all.length, current: query.current, size: query.size, summary };
   }
