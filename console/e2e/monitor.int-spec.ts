@@ -299,6 +299,16 @@ describe('console monitoring (standalone server + simulator)', () => {
     await shot('can-curves');
   });
 
+  it('scores the simulated vehicles on drivingBehavior and their carded drivers on driverRating', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/drivingBehavior`);
+    await page.waitForFunction("Array.from(document.querySelectorAll('.bp6-table-cell')).filter((cell) => /^京A1000\\d$/.test(cell.textContent ?? '')).length === 3", undefined, { timeout: 20_000 });
+    await shot('driving-behavior');
+    await page.goto(`${platform.baseUrl}/monitor/driverRating`);
+    // Each simulated terminal inserted its driver's card (司机000 ...) when it came online.
+    await page.waitForFunction("Array.from(document.querySelectorAll('.bp6-table-cell')).some((cell) => /^司机00\\d$/.test(cell.textContent ?? ''))", undefined, { timeout: 20_000 });
+    await shot('driver-rating');
+  });
+
   it('lists the sent orders on controlInstruction and the queried parameters on terminalProM', async () => {
     await page.goto(`${platform.baseUrl}/monitor/controlInstruction`);
     const table = page.locator('.bp6-table-container:visible').first();

@@ -77,6 +77,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   fatigueDriving: lazyScreen(() => import('../alarm-report/AlarmReportScreen').then((m) => ({ default: m.FatigueDrivingScreen }))),
   mileageStatistics: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.MileageStatisticsScreen }))),
   onlineStatistics: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.OnlineStatisticsScreen }))),
+  drivingBehavior: lazyScreen(() => import('../statistics/BehaviourScreens').then((m) => ({ default: m.DrivingBehaviorScreen }))),
+  driverRating: lazyScreen(() => import('../statistics/BehaviourScreens').then((m) => ({ default: m.DriverRatingScreen }))),
   driverIdentity: lazyScreen(() => import('../statistics/RecordScreens').then((m) => ({ default: m.DriverIdentityScreen }))),
   externalPower: lazyScreen(() => import('../statistics/RecordScreens').then((m) => ({ default: m.ExternalPowerScreen }))),
   canData: lazyScreen(() => import('../can/CanDataScreen').then((m) => ({ default: m.CanDataScreen }))),

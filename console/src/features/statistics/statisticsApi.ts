@@ -62,6 +62,23 @@ export interface OperationSummary {
 
 type Paged<Extra = object> = ReportFilter & Extra & { current: number; size: number };
 
+/** The behaviour figures and score of a vehicle or a driver (docs/reports.md). */
+export interface BehaviourFigures {
+  mileageKm: number;
+  drivingS: number;
+  harshAccelCount: number;
+  harshBrakeCount: number;
+  harshTurnCount: number;
+  overspeedCount: number;
+  fatigueCount: number;
+  nightDrivingS: number;
+  score: number;
+  grade: 'A' | 'B' | 'C' | 'D';
+}
+
+export type BehaviourRow = Vehicle & BehaviourFigures;
+export type DriverRatingRow = BehaviourFigures & { name: string; licence: string; plates: string[]; days: number };
+
 export interface DriverRecord {
   vehicleId: string;
   plateCode: string;
@@ -113,6 +130,8 @@ export interface ExportTaskEvent {
 
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    drivingBehavior: build.query<Page<BehaviourRow, BehaviourFigures>, Paged>({ query: (params) => ({ url: 'gps/report/driving-behavior', params }) }),
+    driverRating: build.query<Page<DriverRatingRow, { drivers: number; unidentifiedDays: number }>, Paged>({ query: (params) => ({ url: 'gps/report/driver-rating', params }) }),
     driverRecords: build.query<{ records: DriverRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/driver-records', params }) }),
     powerRecords: build.query<{ records: PowerRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/power-records', params }) }),
     exportTasks: build.query<{ records: ExportTask[]; total: number }, { taskStatus?: number; current: number; size: number }>({
@@ -143,6 +162,8 @@ export const {
   useOperationReportQuery,
   useExportTasksQuery,
   useDriverRecordsQuery,
+  useDrivingBehaviorQuery,
+  useDriverRatingQuery,
   usePowerRecordsQuery,
   useCreateExportTaskMutation,
   useMoveExportTaskMutation,
