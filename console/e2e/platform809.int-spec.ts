@@ -86,6 +86,19 @@ describe('console JT/T 809 (standalone server + a superior platform over TCP)', 
     await page.goto(`${platform.baseUrl}/index/platform`);
     await page.click('.bp6-tab:has-text("查岗记录")');
     await page.waitForSelector('[data-testid=duty-check-log] td:has-text("已应答")');
+    // The inspection log screen: the same check with its answer, filtered by reply status, exported.
+    await page.goto(`${platform.baseUrl}/monitor/inspectionLog`);
+    await page.locator('.bp6-table-cell:visible', { hasText: '请报告当前值班人员' }).first().waitFor({ timeout: 20_000 });
+    await page.locator('.of-inspection-status select:visible').selectOption('2');
+    await page.locator('.of-statistics-query:visible').click();
+    await page.locator('.bp6-table-cell:visible', { hasText: '请报告当前值班人员' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('.of-inspection-status select:visible').selectOption('1');
+    await page.locator('.of-statistics-query:visible').click();
+    await page.locator('.bp6-table-cell:visible', { hasText: '请报告当前值班人员' }).first().waitFor({ timeout: 20_000 });
+    const [sheet] = await Promise.all([page.waitForEvent('download'), page.locator('.of-statistics-export:visible').click()]);
+    expect(sheet.suggestedFilename()).toBe('inspectionLog.xlsx');
+    await shot('inspection-log');
+    await page.goto(`${platform.baseUrl}/index/platform`);
     await page.click('.bp6-tab:has-text("报警督办")');
     await page.locator('[data-testid=supervision-log] button', { hasText: '应答' }).first().click({ timeout: 20_000 });
     const answer = await superior.waitFor(() => superior.messages(0x1400, 0x1401)[0], '0x1401', 15_000);

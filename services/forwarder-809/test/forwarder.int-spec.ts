@@ -59,7 +59,7 @@ describe.each([
     await superior.listen();
     bus = new InProcessBus({ logger: silentBusLogger });
     await bus.publish(Topics.rolePermissions, [
-      { key: 'platform809', value: { roleId: 'platform809', actionCodes: ['superiorPlatformM', 'superiorPlatformM:search', 'superiorPlatformM:add', 'superiorPlatformM:modify', 'superiorPlatformM:delete', 'platform'], deleted: false, updatedAt: Date.now() } },
+      { key: 'platform809', value: { roleId: 'platform809', actionCodes: ['superiorPlatformM', 'superiorPlatformM:search', 'superiorPlatformM:add', 'superiorPlatformM:modify', 'superiorPlatformM:delete', 'platform', 'inspectionLog:search', 'inspectionLog:export'], deleted: false, updatedAt: Date.now() } },
     ]);
     await bus.publish(Topics.vehicleRegistry, [
       { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A00001', plateColor: 1, vin: 'LVIN0000000000001', companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } },
@@ -167,6 +167,17 @@ describe.each([
     const [missed] = (await api().get('/platform809/duty-checks?status=2').set('Authorization', token)).body.data as { id: number; infoId: number }[];
     expect(missed.infoId).toBe(78);
     expect((await api().post(`/platform809/duty-checks/${missed.id}/answer`).set('Authorization', token).send({ answer: 'late' })).body.errorCode).toBe(400);
+
+    // The inspection log: today's checks, answered and missed, paged and filtered; another company sees none.
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const log = (await api().get(`/platform809/duty-checks/log?startTime=${today}&endTime=${today}`).set('Authorization', token).expect(200)).body.data;
+    expect(log.total).toBe(2);
+    expect(log.records.map((row: { infoId: number; status: number; answer: string }) => [row.infoId, row.status, row.answer])).toEqual([[78, 2, ''], [77, 1, '张三在岗']]);
+    expect((await api().get(`/platform809/duty-checks/log?startTime=${today}&endTime=${today}&status=1`).set('Authorization', token)).body.data.total).toBe(1);
+    expect((await api().get(`/platform809/duty-checks/log?startTime=2026-01-01&endTime=${today}`).set('Authorization', token)).body).toMatchObject({ flag: false, errorCode: 300 });
+    expect((await api().get(`/platform809/duty-checks/log?startTime=${today}&endTime=${today}`).set('Authorization', otherToken)).body.data.total).toBe(0);
+    const sheet = await api().get(`/platform809/duty-checks/log/export?startTime=${today}&endTime=${today}`).set('Authorization', token).buffer(true).expect(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
   });
 
   it('keeps a supervision with its deadline and answers it with 0x1401', async () => {

@@ -81,6 +81,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   driverRating: lazyScreen(() => import('../statistics/BehaviourScreens').then((m) => ({ default: m.DriverRatingScreen }))),
   driverIdentity: lazyScreen(() => import('../statistics/RecordScreens').then((m) => ({ default: m.DriverIdentityScreen }))),
   externalPower: lazyScreen(() => import('../statistics/RecordScreens').then((m) => ({ default: m.ExternalPowerScreen }))),
+  inspectionLog: lazyScreen(() => import('../platform809/InspectionLogScreen').then((m) => ({ default: m.InspectionLogScreen }))),
   canData: lazyScreen(() => import('../can/CanDataScreen').then((m) => ({ default: m.CanDataScreen }))),
   vehicleOperation: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.VehicleOperationScreen }))),
 };

@@ -49,7 +49,7 @@ export const MENU_GROUPS: GroupSpec[] = [
       ['remoteOperationLog', VIEW], ['faultInformation', VIEW], ['vehicleCondition', VIEW], ['drivingRecord', VIEW],
       ['nationalPlatformFiling', VIEW], ['alarmMonitor', [...VIEW, 'modify']], ['alarmConfigNew', CRUD], ['lineFence', [...CRUD, 'send']],
       ['overSpeed', VIEW], ['fatigueDriving', VIEW], ['vehicleOperation', VIEW],
-      ['driverIdentity', VIEW], ['externalPower', VIEW],
+      ['driverIdentity', VIEW], ['externalPower', VIEW], ['inspectionLog', VIEW],
     ],
   },
   { prefix: 'battery', label: '电池生产', icon: 'battery', pages: [['batteryProductionInfo', CRUD], ['batteryPackInformation', CRUD]] },
@@ -74,7 +74,7 @@ export const PAGE_ORDER: Readonly<Record<string, readonly string[]>> = {
   monitor: [
     'home', 'multiCar', 'singleCar', 'historyTrack', 'vehicleTrack', 'alarmMonitor', 'alarmHandle', 'alarmConfigNew', 'overSpeed', 'fatigueDriving',
     'controlInstruction', 'remoteControl', 'remoteOperationLog', 'fenceManage', 'lineFence', 'fenceSend', 'videoPlay', 'videoPlayMulti', 'h5Playback',
-    'screenshot', 'realvideoTable', 'videoflux', 'mileageStatistics', 'onlineStatistics', 'vehicleOperation', 'driverIdentity', 'externalPower', 'drivingBehavior', 'driverRating', 'canData', 'bigDataShow',
+    'screenshot', 'realvideoTable', 'videoflux', 'mileageStatistics', 'onlineStatistics', 'vehicleOperation', 'driverIdentity', 'externalPower', 'inspectionLog', 'drivingBehavior', 'driverRating', 'canData', 'bigDataShow',
   ],
   index: ['newCompany', 'userManage', 'roleManage', 'carList', 'terminalM', 'simCare', 'driverManage', 'vehicleMaster', 'carBrandManagement', 'newMune', 'dataDictionary'],
 };

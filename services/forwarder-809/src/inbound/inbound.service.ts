@@ -132,6 +132,15 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
     return latestInScope(this.checks, user, status);
   }
 
+  /** The inspection log: duty checks received in [startMs, endMs), newest first, one page and the total. */
+  async checkLog(user: AuthUser, query: { startMs: number; endMs: number; status?: number; current: number; size: number }): Promise<{ records: (DutyCheck & { platformName: string })[]; total: number }> {
+    await this.markMissed();
+    const builder = this.checks.createQueryBuilder('r').where('r.receivedAt >= :start AND r.receivedAt < :end', { start: query.startMs, end: query.endMs }).orderBy('r.id', 'DESC');
+    if (query.status !== undefined) builder.andWhere('r.status = :status', { status: query.status });
+    const [records, total] = await whereCompanyInScope(builder, user, 'r').skip((query.current - 1) * query.size).take(query.size).getManyAndCount();
+    return { records: records.map((row) => ({ ...row, platformName: this.links.byId(row.platformId)?.platform.name ?? '' })), total };
+  }
+
   listSupervisions(user: AuthUser, status?: number): Promise<AlarmSupervision[]> {
     return latestInScope(this.supervisions, user, status);
   }
