@@ -297,6 +297,14 @@ describe('console monitoring (standalone server + simulator)', () => {
     await page.locator('.bp6-tab:visible', { hasText: 'Curves' }).click();
     await page.waitForFunction("Number(document.querySelector('.of-can-curves')?.getAttribute('data-points')) > 0", undefined, { timeout: 20_000 });
     await shot('can-curves');
+    // The same signal as a curve of history playback, placed at the track points of its times.
+    await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
+    await (await firstVehicle(page)).click();
+    await page.locator('.of-track-submit:visible').click();
+    await page.waitForSelector('.of-history-map[data-state="ready"]');
+    await page.locator('.of-history-can select:visible').selectOption({ label: 'engine speed' });
+    await page.waitForFunction("Number(document.querySelector('.of-history .of-track-charts')?.getAttribute('data-extra')) > 0", undefined, { timeout: 20_000 });
+    await shot('history-can');
   });
 
   it('scores the simulated vehicles on drivingBehavior and their carded drivers on driverRating', async () => {

@@ -17,6 +17,7 @@ import { PlaybackBar } from './PlaybackBar';
 import { pointIndexAt } from './playback-clock';
 import { cstToEpoch, playbackPoints } from './track-archive';
 import { TrackCharts } from './TrackCharts';
+import { useCanCurves } from './useCanCurves';
 import { TrackQueryForm, type TrackQuery } from './TrackQueryForm';
 import { formatDuration, TripsTable } from './TripsTable';
 import { usePlayback } from './usePlayback';
@@ -35,11 +36,13 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
   const [loadDaily, daily] = useLazyDailyMileageQuery();
   const [loadHistory, history] = useLazyHistoryTrackQuery();
   const [queriedAt, setQueriedAt] = useState<number | null>(null);
+  const [window, setWindow] = useState<{ vehicleId: string; startTime: string; endTime: string } | null>(null);
 
   const points = useMemo(() => playbackPoints(daily.data?.points ?? []), [daily.data]);
   const playback = usePlayback(points);
   const chartEpochs = useMemo(() => (daily.data?.charts.gpsTime ?? []).map(cstToEpoch), [daily.data]);
   const cursor = pointIndexAt(chartEpochs, playback.state.at);
+  const canCurves = useCanCurves(window, chartEpochs);
   const [loadFenceEvents, fenceEvents] = useLazyFenceEventsQuery();
   const fenceHistory = useGranted('historyTrack');
   const stops = useMemo(
@@ -56,6 +59,7 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
     const args = { vehicleId, startTime: form.startTime, endTime: form.endTime, allLocations: form.allLocations, mapType: choice.mapType === 0 ? 3 : choice.mapType };  // the API knows 1, 3, 4, 5; playback draws the WGS-84 fields anyway
     performance.mark('history-query');
     setQueriedAt(performance.now());
+    setWindow({ vehicleId, startTime: form.startTime, endTime: form.endTime });
     void loadDaily(args);
     void loadHistory({ ...args, mode: form.mode });
     if (fenceHistory) void loadFenceEvents({ vehicleId, startTime: form.startTime, endTime: form.endTime });
@@ -94,7 +98,10 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
         </div>
         <PlaybackBar state={playback.state} onPlay={playback.play} onPause={playback.pause} onStop={playback.stop} onSpeed={playback.setSpeed} onSeek={playback.seek} />
         <div className="of-history-bottom">
-          <TrackCharts charts={daily.data?.charts ?? null} cursor={cursor} onSeekIndex={(index) => chartEpochs[index] !== undefined && playback.seek(chartEpochs[index]!)} />
+          <div className="of-history-charts">
+            {canCurves.picker}
+            <TrackCharts charts={daily.data?.charts ?? null} cursor={cursor} onSeekIndex={(index) => chartEpochs[index] !== undefined && playback.seek(chartEpochs[index]!)} extra={canCurves.curves} />
+          </div>
           <div className="of-history-side">
             <dl className="of-info-fields of-history-totals">
               <div className="of-info-field"><dt>{t('history.total.mileage')}</dt><dd>{formatReading(totals?.mileageTotal, invalid, 'km', 1).text}</dd></div>

@@ -19,10 +19,12 @@ export interface TrackChartsProps {
   readonly cursor: number;
   /** Clicking the chart seeks the playback to that point. */
   readonly onSeekIndex: (index: number) => void;
+  /** More curves on their own axis (CAN signals), their x the track point index. */
+  readonly extra?: readonly { name: string; unit: string; data: [number, number][] }[];
 }
 
 /** Speed, fuel and altitude over the track; the playback cursor is a plot line moved in place. */
-export function TrackCharts({ charts, cursor, onSeekIndex }: TrackChartsProps) {
+export function TrackCharts({ charts, cursor, onSeekIndex, extra = [] }: TrackChartsProps) {
   const { t } = useTranslation();
   const chart = useRef<ChartInstance | null>(null);
   const [zoom, setZoom] = useState<[number, number]>(INITIAL_ZOOM);
@@ -38,16 +40,17 @@ export function TrackCharts({ charts, cursor, onSeekIndex }: TrackChartsProps) {
       chart: { height: 220, animation: false, zooming: { type: 'x' }, events: { click: (event) => click((event as unknown as { xAxis: { value: number }[] }).xAxis[0]!.value) } },
       title: { text: undefined },
       xAxis: { labels: { formatter: (context) => (times[Number(context.value)] ?? '').slice(5, 16) }, plotLines: [] },
-      yAxis: [{ title: { text: t('chart.speed') } }, { title: { text: t('chart.oil') }, opposite: true }],
+      yAxis: [{ title: { text: t('chart.speed') } }, { title: { text: t('chart.oil') }, opposite: true }, ...extra.map((curve) => ({ title: { text: `${curve.name} (${curve.unit})` }, opposite: true }))],
       tooltip: { shared: true, formatter() { return `${times[Number(this.x)] ?? ''}<br/>${(this.points ?? []).map((p) => `${p.series.name}: ${p.y ?? '—'}`).join('<br/>')}`; } },
       plotOptions: { series: { animation: false, turboThreshold: 0, point: { events: { click() { click(Number(this.x)); } } } } },
       series: count ? [
         { type: 'line', name: t('chart.speed'), data: series(charts?.gpsSpeed), yAxis: 0 },
         { type: 'line', name: t('chart.oil'), data: series(charts?.oilMass), yAxis: 1 },
         { type: 'line', name: t('chart.altitude'), data: series(charts?.high), yAxis: 0, visible: false },
+        ...extra.map((curve, i) => ({ type: 'line' as const, name: curve.name, data: curve.data, yAxis: 2 + i })),
       ] : [],
     };
-  }, [charts, count, t]);
+  }, [charts, count, t, extra]);
 
   useEffect(() => {
     if (!chart.current || !count) return;
@@ -64,7 +67,7 @@ export function TrackCharts({ charts, cursor, onSeekIndex }: TrackChartsProps) {
   }, [cursor, count, options]);
 
   return (
-    <div className="of-track-charts" data-cursor={cursor}>
+    <div className="of-track-charts" data-cursor={cursor} data-extra={extra.reduce((sum, curve) => sum + curve.data.length, 0)}>
       <HighChart options={options} onChart={(instance) => (chart.current = instance)} />
       <div className="of-chart-zoom">
         <RangeSlider min={0} max={100} stepSize={1} labelStepSize={10} value={zoom} onChange={(range) => setZoom([range[0], range[1]])} />

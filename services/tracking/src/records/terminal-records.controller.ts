@@ -73,7 +73,7 @@ export class TerminalRecordsController {
 
   @Get('can/series')
   @RequiresAnyAction('canData:search', 'historyTrack:search')
-  @ApiOperation({ summary: 'Curves of up to 8 CAN signals of one vehicle over at most 1 day: [[ms, value], ...] per signal' })
+  @ApiOperation({ summary: 'Curves of up to 8 CAN signals of one vehicle over at most TRACKING_TRACK_WINDOW_DAYS (the canData chart, history playback): [[ms, value], ...] per signal' })
   async series(@CurrentUser() user: AuthUser, @Query() query: CanSeriesQuery) {
     return okEnvelope(await this.records.series(user, query));
   }

@@ -135,7 +135,8 @@ export class TerminalRecordsService {
   /** Curves of up to 8 signals over a window of at most a day (the canData chart and the CAN curves of playback). */
   async series(user: AuthUser, query: CanSeriesQuery) {
     const vehicle = this.tracks.resolve(user, query.vehicleId);
-    const { startS, endS } = queryWindow(query.startTime, query.endTime, CAN_WINDOW_DAYS);
+    // The curves follow history playback, whose window is TRACKING_TRACK_WINDOW_DAYS.
+    const { startS, endS } = queryWindow(query.startTime, query.endTime, Math.max(CAN_WINDOW_DAYS, this.config.TRACKING_TRACK_WINDOW_DAYS));
     const ids = [...new Set(query.signalIds.split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0))];
     if (!ids.length || ids.length > MAX_SIGNALS) throw new AppError(ErrorCode.BAD_PARAMETER, { data: { field: 'signalIds', max: MAX_SIGNALS } });
     const signals = (await this.signals()).filter((signal) => ids.includes(signal.id));

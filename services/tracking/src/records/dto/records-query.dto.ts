@@ -15,7 +15,7 @@ export class CanFramesQuery {
 export class CanSeriesQuery {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(32) vehicleId!: string;
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(19) startTime!: string;
-  @ApiProperty({ description: 'at most 1 day after startTime (300 beyond)' }) @IsString() @IsNotEmpty() @MaxLength(19) endTime!: string;
+  @ApiProperty({ description: 'at most TRACKING_TRACK_WINDOW_DAYS after startTime, as history playback (300 beyond)' }) @IsString() @IsNotEmpty() @MaxLength(19) endTime!: string;
   @ApiProperty({ description: 'comma-separated signal ids, at most 8' }) @IsString() @IsNotEmpty() @MaxLength(200) signalIds!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
