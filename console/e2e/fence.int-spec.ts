@@ -175,6 +175,9 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
   });
 
   it('reports the overspeed with its top-10 chart, and the handling statistics', async () => {
+    // The driver's card goes in first: the overspeed also ranks the driver (tracking's day statistics).
+    const cardTime = new Date(Date.now() + 8 * 3_600_000).toISOString().replace(/[-T:]/g, '').slice(2, 14);
+    await terminal.expectAck(terminal.send(0x0702, { status: 1, time: cardTime, icResult: 0, name: '王五', certificate: '320101199001011234', issuer: '南京', expiry: '20301231' }));
     // The overspeed bit set for 40 s: one alarm of 40 s.
     for (const [offset, alarm] of [[0, 2], [20, 2], [40, 0]] as const) {
       const serial = terminal.send(0x0200, { alarm, status: 3, latitude: HOME[1], longitude: HOME[0], altitude: 40, speed: 100, direction: 0, time: new Date(Date.now() + 1000 + offset * 1000), extras: [] });
@@ -184,6 +187,7 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
     await page.locator('.bp6-table-cell:visible', { hasText: '40 秒' }).first().waitFor({ timeout: 15_000 });
     await page.waitForFunction("(() => Number(document.querySelector('.of-report-rankings')?.getAttribute('data-vehicles')) === 1)()");
     await page.waitForSelector('.of-report-rankings .highcharts-series .highcharts-point');
+    await page.waitForFunction("(() => Number(document.querySelector('.of-report-drivers')?.getAttribute('data-drivers')) === 1)()", undefined, { timeout: 15_000 });
     await shot('overspeed-report');
     await page.goto(`${platform.baseUrl}/monitor/alarmHandle`);
     await page.locator('button', { hasText: /^统计$/ }).click();

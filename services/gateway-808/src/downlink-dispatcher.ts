@@ -99,9 +99,10 @@ export class DownlinkDispatcher {
   }
 
   /** A terminal reply (0x0001 or a specific one): publishes the result of the command it answers. */
-  onReply(conn: TerminalConnection, msgId: number, body: Record<string, unknown>): void {
+  /** Matches a reply to the command it answers; false when it answers none. */
+  onReply(conn: TerminalConnection, msgId: number, body: Record<string, unknown>): boolean {
     const outcome = conn.existingCommands?.match(msgId, body);
-    if (!outcome) return;
+    if (!outcome) return false;
     void this.publishResult({
       commandId: outcome.pending.command.commandId,
       terminalPhone: conn.phone,
@@ -111,6 +112,7 @@ export class DownlinkDispatcher {
       replyResult: outcome.replyResult,
       replyBody: body,
     });
+    return true;
   }
 
   /** Commands past their deadline get "response timeout". */

@@ -78,6 +78,20 @@ describe('gateway-808 over TCP with the in-process bus', () => {
     ]);
   });
 
+  it('acks a driver card report (0x0702) of its own, and not one that answers a 0x8702 request', async () => {
+    const results = await recordTopic(bus, Topics.commandResult);
+    const terminal = await open();
+    await terminal.login();
+    const card = { status: 1, time: '261120083000', icResult: 0, name: '张三', certificate: '110101199001011234', issuer: '北京', expiry: '20301231' };
+    await terminal.expectAck(terminal.send(0x0702, card));
+    await bus.publish(Topics.downlinkCommand, { key: terminal.phone, value: { commandId: 'd1', terminalPhone: terminal.phone, msgId: '0x8702', body: {}, requestedAt: Date.now(), timeoutMs: 5000 } });
+    await terminal.expect((m) => m.msgId === 0x8702);
+    const answerSerial = terminal.send(0x0702, card);
+    await waitUntil(() => results.values.some((r) => r.commandId === 'd1'), 3000, 'the 0x8702 result');
+    expect(results.values.find((r) => r.commandId === 'd1')).toMatchObject({ status: InstructionStatus.SUCCESS, replyMsgId: '0x0702' });
+    await expect(terminal.expectAck(answerSerial, 300)).rejects.toThrow(/timed out/);
+  });
+
   it('rejects unknown auth codes and unauthenticated traffic, then closes', async () => {
     const a = await open();
     const serial = a.send(0x0102, { authCode: 'WRONG' });

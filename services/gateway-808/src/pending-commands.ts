@@ -19,6 +19,12 @@ export const SPECIFIC_REPLY: ReadonlyMap<number, number> = new Map([
 /** Terminal messages that answer a platform request: they get no 0x8001 of their own. */
 export const REPLY_MESSAGE_IDS: ReadonlySet<number> = new Set([0x0001, ...SPECIFIC_REPLY.values()]);
 
+/**
+ * Replies a terminal also sends on its own: 0x0702 when a driver's IC card goes in or out
+ * (JT/T 808-2013 8.46). One that answers no request is a report, and gets its 0x8001.
+ */
+export const ALSO_UNSOLICITED: ReadonlySet<number> = new Set([0x0702]);
+
 export interface PendingCommand {
   command: DownlinkCommand;
   msgId: number;

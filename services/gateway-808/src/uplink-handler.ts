@@ -21,7 +21,7 @@ import {
 } from '@openfleet/jt808';
 import type { DownlinkDispatcher } from './downlink-dispatcher';
 import { publishSessionEvent, type GatewayContext } from './gateway-context';
-import { REPLY_MESSAGE_IDS } from './pending-commands';
+import { ALSO_UNSOLICITED, REPLY_MESSAGE_IDS } from './pending-commands';
 import { toPosition, type PositionContext } from './position-mapper';
 import type { TerminalConnection } from './terminal-connection';
 import { RegisterResult } from './terminal-registry';
@@ -174,10 +174,10 @@ export class UplinkHandler {
   private publishThenAck(conn: TerminalConnection, msg: Jt808Message, serials: number[], receivedAt: number, fragmented = false): void {
     // Location reports travel only as compact position records: the hot path skips JSON entirely.
     const json = LOCATION_REPORT_IDS.has(msg.msgId) ? undefined : (messageToJson(msg).body as Record<string, unknown>);
-    if (json && REPLY_MESSAGE_IDS.has(msg.msgId)) this.downlink.onReply(conn, msg.msgId, json);
+    const answered = !!json && REPLY_MESSAGE_IDS.has(msg.msgId) && this.downlink.onReply(conn, msg.msgId, json);
     void this.publish(conn, msg, receivedAt, json).then((accepted) => {
       if (!accepted || conn.closed) return;
-      if (REPLY_MESSAGE_IDS.has(msg.msgId)) return;
+      if (REPLY_MESSAGE_IDS.has(msg.msgId) && (answered || !ALSO_UNSOLICITED.has(msg.msgId))) return;
       if (msg.msgId === 0x0004) {
         this.send(conn, 0x8004, { time: dateToBcdTime(new Date()) });
         return;

@@ -69,6 +69,13 @@ describe.each<Engine>(['sqlite', 'mysql'])('driving behaviour and driver rating 
     const rating = (await get(`/gps/report/driver-rating?startTime=${DAY}&endTime=${DAY}`)).data;
     expect(rating.records).toEqual([expect.objectContaining({ name: '张三', licence: 'A1234567890', plates: ['京A00551'], days: 1, harshAccelCount: 1, score: 86, grade: 'B' })]);
     expect(rating.summary).toMatchObject({ drivers: 1, unidentifiedDays: 1 });
+    // The overspeed alarm of i 40-44 (5 s) ranks the driver on the overSpeed screen.
+    await grantRole(test, 'speed', ['overSpeed:search']);
+    const speed = await test.tokenFor({ ...companyUser('55'), roleIds: ['speed'] });
+    expect((await get(`/gps/report/overspeed-drivers?startTime=${DAY}&endTime=${DAY}`, speed)).data).toEqual({
+      byCount: [{ name: '张三', licence: 'A1234567890', count: 1, durationS: 5 }],
+      byDuration: [{ name: '张三', licence: 'A1234567890', count: 1, durationS: 5 }],
+    });
   });
 
   it('keeps to the scope and the action codes', async () => {

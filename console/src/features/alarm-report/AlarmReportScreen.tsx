@@ -11,6 +11,7 @@ import { cstTime } from '../instruction/command-form';
 import { downloadSheet } from '../table-screen/excel-download';
 import type { PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
+import { useOverspeedDriversQuery } from '../statistics/statisticsApi';
 import { useAlarmReportQuery, useAlarmReportTopQuery, type RankRow, type ReportKind, type ReportRow, type ReportWindow } from './alarmReportApi';
 import { formatDuration } from './report-format';
 import './alarm-report.css';
@@ -31,6 +32,10 @@ function Rankings({ kind, window }: { kind: ReportKind; window: ReportWindow }) 
   const pairs = (rows: RankRow[] | undefined, value: (row: RankRow) => number) => (rows ?? []).map((row) => [row.plateCode || row.vehicleId, value(row)] as const);
   const byCount = useMemo(() => barOptions(pairs(data?.byCount, (row) => row.count), t('report.count'), 240), [data, t]);
   const byDuration = useMemo(() => barOptions(pairs(data?.byDuration, (row) => Math.round(row.durationS / 60)), t('report.minutes'), 240), [data, t]);
+  // Overspeed by driver: the IC card in the vehicle each day (tracking's day statistics).
+  const { data: drivers } = useOverspeedDriversQuery(window, { skip: kind !== 'overspeed' });
+  const driverCount = useMemo(() => barOptions((drivers?.byCount ?? []).map((row) => [row.name || row.licence, row.count] as const), t('report.count'), 240), [drivers, t]);
+  const driverDuration = useMemo(() => barOptions((drivers?.byDuration ?? []).map((row) => [row.name || row.licence, Math.round(row.durationS / 60)] as const), t('report.minutes'), 240), [drivers, t]);
   return (
     <aside className="of-report-rankings" data-vehicles={data?.byCount.length ?? 0}>
       <Card>
@@ -41,6 +46,18 @@ function Rankings({ kind, window }: { kind: ReportKind; window: ReportWindow }) 
         <H5>{t('report.topByDuration')}</H5>
         <HighChart options={byDuration} />
       </Card>
+      {kind === 'overspeed' && (
+        <>
+          <Card className="of-report-drivers" data-drivers={drivers?.byCount.length ?? 0}>
+            <H5>{t('report.topDriversByCount')}</H5>
+            <HighChart options={driverCount} />
+          </Card>
+          <Card>
+            <H5>{t('report.topDriversByDuration')}</H5>
+            <HighChart options={driverDuration} />
+          </Card>
+        </>
+      )}
     </aside>
   );
 }

@@ -132,6 +132,9 @@ export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
     drivingBehavior: build.query<Page<BehaviourRow, BehaviourFigures>, Paged>({ query: (params) => ({ url: 'gps/report/driving-behavior', params }) }),
     driverRating: build.query<Page<DriverRatingRow, { drivers: number; unidentifiedDays: number }>, Paged>({ query: (params) => ({ url: 'gps/report/driver-rating', params }) }),
+    overspeedDrivers: build.query<Record<'byCount' | 'byDuration', { name: string; licence: string; count: number; durationS: number }[]>, ReportFilter>({
+      query: (params) => ({ url: 'gps/report/overspeed-drivers', params }),
+    }),
     driverRecords: build.query<{ records: DriverRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/driver-records', params }) }),
     powerRecords: build.query<{ records: PowerRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/power-records', params }) }),
     exportTasks: build.query<{ records: ExportTask[]; total: number }, { taskStatus?: number; current: number; size: number }>({
@@ -162,6 +165,7 @@ export const {
   useOperationReportQuery,
   useExportTasksQuery,
   useDriverRecordsQuery,
+  useOverspeedDriversQuery,
   useDrivingBehaviorQuery,
   useDriverRatingQuery,
   usePowerRecordsQuery,

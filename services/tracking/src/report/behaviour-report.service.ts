@@ -20,7 +20,7 @@ interface CardEvent {
   licence: string | null;
 }
 
-function figuresOf(rows: readonly DayRow[]): BehaviourFigures & { drivingS: number } {
+function figuresOf(rows: readonly DayRow[]): BehaviourFigures & { drivingS: number; overspeedS: number } {
   const sum = (key: keyof DayRow) => rows.reduce((total, row) => total + Number(row[key]), 0);
   return {
     mileageKm: round(sum('mileage_m') / 1000, 1),
@@ -29,6 +29,7 @@ function figuresOf(rows: readonly DayRow[]): BehaviourFigures & { drivingS: numb
     harshBrakeCount: sum('harsh_brake_count'),
     harshTurnCount: sum('harsh_turn_count'),
     overspeedCount: sum('overspeed_count'),
+    overspeedS: sum('overspeed_s'),
     fatigueCount: sum('fatigue_count'),
     nightDrivingS: sum('night_driving_s'),
   };
@@ -64,6 +65,26 @@ export class BehaviourReportService {
 
   /** Per driver (by certificate, else name), worst score first; vehicle-days with no card are counted apart. */
   async rating(user: AuthUser, query: ReportQuery) {
+    const { window, drivers, unidentifiedDays } = await this.byDriver(user, query);
+    const all = drivers
+      .map((entry) => ({ name: entry.name, licence: entry.licence, plates: [...entry.vehicles].sort(), days: entry.rows.length, ...scored(figuresOf(entry.rows)) }))
+      .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
+    return this.reports.page(all, query, { days: window.days, drivers: all.length, unidentifiedDays });
+  }
+
+  /** The overspeed top 10 by driver: by count of overspeed alarms and by their total time (the overSpeed screen's rankings). */
+  async overspeedDrivers(user: AuthUser, query: ReportQuery) {
+    const { drivers } = await this.byDriver(user, query);
+    const totals = drivers.map((entry) => {
+      const figures = figuresOf(entry.rows);
+      return { name: entry.name, licence: entry.licence, count: figures.overspeedCount, durationS: figures.overspeedS };
+    });
+    const top = (key: 'count' | 'durationS') => totals.filter((row) => row[key] > 0).sort((a, b) => b[key] - a[key] || a.name.localeCompare(b.name)).slice(0, 10);
+    return { byCount: top('count'), byDuration: top('durationS') };
+  }
+
+  /** The day statistics of the window grouped by the driver of each vehicle-day. */
+  private async byDriver(user: AuthUser, query: ReportQuery) {
     const window = reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS);
     const vehicles = this.reports.vehicles(user, query);
     const rows = await this.reports.dayRows(vehicles, window);
@@ -84,10 +105,7 @@ export class BehaviourReportService {
       entry.vehicles.add(plates.get(row.vehicle_id) ?? row.vehicle_id);
       if (driver.name) entry.name = driver.name;
     }
-    const all = [...drivers.values()]
-      .map((entry) => ({ name: entry.name, licence: entry.licence, plates: [...entry.vehicles].sort(), days: entry.rows.length, ...scored(figuresOf(entry.rows)) }))
-      .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
-    return this.reports.page(all, query, { days: window.days, drivers: all.length, unidentifiedDays });
+    return { window, drivers: [...drivers.values()], unidentifiedDays };
   }
 
   private async cardEvents(vehicles: readonly ReportVehicle[], beforeMs: number): Promise<CardEvent[]> {

@@ -40,6 +40,13 @@ export class ReportController {
     await send(response, 'driving-behavior.xlsx', behaviourSheet(await this.behaviours.behaviour(user, { ...query, current: 1, size: REPORT_EXPORT_ROWS })));
   }
 
+  @Get('overspeed-drivers')
+  @RequiresAction('overSpeed:search')
+  @ApiOperation({ summary: 'Overspeed top 10 by driver (the IC card in the vehicle each day): by count of overspeed alarms and by their total seconds' })
+  async overspeedDrivers(@CurrentUser() user: AuthUser, @Query() query: ReportQuery) {
+    return okEnvelope(await this.behaviours.overspeedDrivers(user, query));
+  }
+
   @Get('driver-rating')
   @RequiresAction('driverRating:search')
   @ApiOperation({ summary: 'Driver rating per driver (by the IC card in the vehicle each day): the behaviour figures, score and grade, worst first' })
