@@ -247,7 +247,9 @@ describe('console monitoring (standalone server + simulator)', () => {
     await rate.waitFor();
     // The simulated vehicles are online today: the week's mean rate is above zero.
     await page.waitForFunction("Number(document.querySelector('.of-statistics-total[data-rate]')?.getAttribute('data-rate')) > 0", undefined, { timeout: 30_000 });
-    expect(await page.locator('.highcharts-container:visible').count()).toBe(1);
+    // The week's daily rate, and today's vehicles online in 5-minute slots.
+    expect(await page.locator('.highcharts-container:visible').count()).toBe(2);
+    await page.waitForFunction("Number(document.querySelector('.of-online-trend')?.getAttribute('data-slots')) === 288");
     await shot('online-statistics');
     await page.goto(`${platform.baseUrl}/monitor/mileageStatistics`);
     await page.locator('.of-statistics-period select:visible').selectOption('month');

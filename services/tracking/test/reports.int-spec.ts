@@ -185,6 +185,15 @@ describe.each<Engine>(['sqlite', 'mysql'])('statistics reports on %s', (engine) 
       { day: D1, online: 1, total: 3, rate: 33.33 },
       { day: D2, online: 2, total: 3, rate: 66.67 },
     ]);
+    // The trend of D1 in 20-minute slots: 501 online in the slots from 08:00 to 12:00 (12:00 itself counts: it ends then).
+    const trend = (await get(`/gps/report/online/trend?startTime=${D1}&endTime=${D1}&intervalMin=20`)).data;
+    expect(trend.slots).toHaveLength(72);
+    const onlineSlots = trend.slots.filter((slot: { online: number }) => slot.online > 0).map((slot: { at: number }) => new Date(slot.at + 8 * 3_600_000).toISOString().slice(11, 16));
+    expect(onlineSlots[0]).toBe('08:00');
+    expect(onlineSlots.at(-1)).toBe('12:00');
+    expect(onlineSlots).toHaveLength(13);
+    const seven = await test.http().get(`/gps/report/online/trend?startTime=${D1}&endTime=${D1}&intervalMin=7`).set('Authorization', token);
+    expect(seven.body).toMatchObject({ flag: false, errorCode: 400 });
   });
 
   it('keeps each company to its own vehicles and each report to its action code', async () => {

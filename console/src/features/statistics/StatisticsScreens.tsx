@@ -13,6 +13,7 @@ import type { PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import {
   useCreateExportTaskMutation,
+  useOnlineTrendQuery,
   useMileageReportQuery,
   useOnlineReportQuery,
   useOperationReportQuery,
@@ -178,10 +179,45 @@ export function OnlineStatisticsScreen(_props: ScreenProps) {
             <Tag minimal>{t('statistics.neverOnline', { count: overview?.summary.neverOnline ?? 0 })}</Tag>
             <HighChart options={chart} />
           </Card>
+          <OnlineTrend day={filter.endTime} />
         </aside>
       }
       toolbar={() => <FilterBar draft={draft} setDraft={setDraft} onQuery={() => setFilter(draft)} onExport={() => void exportSheet({ ...filter })} exportCode="onlineStatistics:export" offline={{ kind: 'online', params: { ...filter } }} />}
     />
+  );
+}
+
+/** Vehicles online through one day in slots of 1, 5, 10 or 20 minutes (spec §9). */
+function OnlineTrend({ day }: { day: string }) {
+  const { t } = useTranslation();
+  const [intervalMin, setIntervalMin] = useState(5);
+  const { data } = useOnlineTrendQuery({ startTime: day, endTime: day, intervalMin });
+  const options = useMemo<ChartOptions>(
+    () => ({
+      chart: { type: 'area', height: 220, animation: false },
+      title: { text: undefined },
+      legend: { enabled: false },
+      time: { timezone: 'Asia/Shanghai' },
+      xAxis: { type: 'datetime' },
+      yAxis: { title: { text: t('statistics.onlineVehicles') }, allowDecimals: false },
+      series: data ? [{ type: 'area', name: t('statistics.onlineVehicles'), animation: false, data: data.slots.map((slot) => [slot.at, slot.online]) }] : [],
+    }),
+    [data, t],
+  );
+  return (
+    <Card className="of-online-trend" data-slots={data?.slots.length ?? 0}>
+      <H5>
+        {t('statistics.onlineTrend', { day })}{' '}
+        <HTMLSelect value={intervalMin} onChange={(e) => setIntervalMin(Number(e.currentTarget.value))} aria-label={t('statistics.interval')}>
+          {[1, 5, 10, 20].map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {t('statistics.minutes', { count: minutes })}
+            </option>
+          ))}
+        </HTMLSelect>
+      </H5>
+      <HighChart options={options} />
+    </Card>
   );
 }
 

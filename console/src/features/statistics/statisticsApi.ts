@@ -135,6 +135,9 @@ export const statisticsApi = api.injectEndpoints({
     overspeedDrivers: build.query<Record<'byCount' | 'byDuration', { name: string; licence: string; count: number; durationS: number }[]>, ReportFilter>({
       query: (params) => ({ url: 'gps/report/overspeed-drivers', params }),
     }),
+    onlineTrend: build.query<{ day: string; intervalMin: number; vehicles: number; slots: { at: number; online: number }[] }, ReportFilter & { intervalMin: number }>({
+      query: (params) => ({ url: 'gps/report/online/trend', params }),
+    }),
     driverRecords: build.query<{ records: DriverRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/driver-records', params }) }),
     powerRecords: build.query<{ records: PowerRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/power-records', params }) }),
     exportTasks: build.query<{ records: ExportTask[]; total: number }, { taskStatus?: number; current: number; size: number }>({
@@ -166,6 +169,7 @@ export const {
   useExportTasksQuery,
   useDriverRecordsQuery,
   useOverspeedDriversQuery,
+  useOnlineTrendQuery,
   useDrivingBehaviorQuery,
   useDriverRatingQuery,
   usePowerRecordsQuery,

@@ -4,7 +4,7 @@ import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openflee
 import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
-import { MileageReportQueryDto, OperationReportQueryDto, ReportQuery } from './dto/report-query.dto';
+import { MileageReportQueryDto, OnlineTrendQueryDto, OperationReportQueryDto, ReportQuery } from './dto/report-query.dto';
 import { BehaviourReportService } from './behaviour-report.service';
 import { behaviourSheet, mileageSheet, onlineSheet, operationSheet, ratingSheet, type ReportSheet } from './report-sheets';
 import { ReportService } from './report.service';
@@ -81,6 +81,13 @@ export class ReportController {
   @ApiOperation({ summary: 'Online rate per day and vehicle from the online spells (never-online vehicles included), window <= TRACKING_MILEAGE_WINDOW_DAYS; beyond: 300' })
   async online(@CurrentUser() user: AuthUser, @Query() query: ReportQuery) {
     return okEnvelope(await this.reports.online(user, query));
+  }
+
+  @Get('online/trend')
+  @RequiresAction('onlineStatistics:search')
+  @ApiOperation({ summary: 'Vehicles online in each 1, 5, 10 or 20 minute slot of the day of startTime, from the online spells' })
+  async onlineTrend(@CurrentUser() user: AuthUser, @Query() query: OnlineTrendQueryDto) {
+    return okEnvelope(await this.reports.onlineTrend(user, query));
   }
 
   @Get('online/export')

@@ -136,8 +136,37 @@ export class ReportService {
         return { day, online, total: all.length, rate: all.length ? round((online / all.length) * 100, 2) : 0 };
       }),
       neverOnline: all.filter((row) => row.onlineDays === 0).length,
-      companies: groupTotals(all, (row) => row.companyId, (list) => ({ vehicles: list.length, onlineRate: rateOf(list) })),
+      companies: groupTotals(all, (row) => row.companyId, (list) => ({ onlineRate: rateOf(list) })),
+      fleets: groupTotals(all.filter((row) => row.fleetId), (row) => row.fleetId, (list) => ({ onlineRate: rateOf(list) })),
     });
+  }
+
+  /**
+   * Vehicles online in each slot of one day (1, 5, 10 or 20 minutes): a vehicle counts in a slot
+   * when one of its spells overlaps it. For the online chart of a day.
+   */
+  async onlineTrend(user: AuthUser, query: ReportQuery & { intervalMin: number }) {
+    const window = reportDays(query.startTime, query.startTime, 1);
+    const vehicles = this.vehicles(user, query);
+    const slotMs = query.intervalMin * 60_000;
+    const slots = (DAY_S * 1000) / slotMs;
+    const startMs = window.startS * 1000;
+    const online = Array.from({ length: slots }, () => new Set<string>());
+    const nowMs = Date.now();
+    for (let start = 0; start < vehicles.length; start += CHUNK) {
+      const ids = vehicles.slice(start, start + CHUNK).map((vehicle) => vehicle.vehicleId);
+      const spells: { vehicle_id: string; started_at: number | string; ended_at: number | string | null }[] = await this.dataSource.query(
+        `SELECT vehicle_id, started_at, ended_at FROM online_session WHERE vehicle_id IN (${ids.map(() => '?').join(',')}) AND started_at < ? AND (ended_at IS NULL OR ended_at >= ?)`,
+        [...ids, startMs + DAY_S * 1000, startMs],
+      );
+      for (const spell of spells) {
+        const from = Math.max(0, Math.floor((Number(spell.started_at) - startMs) / slotMs));
+        const end = spell.ended_at === null ? nowMs : Number(spell.ended_at);
+        const to = Math.min(slots - 1, Math.floor((end - startMs) / slotMs));
+        for (let slot = from; slot <= to; slot++) online[slot].add(spell.vehicle_id);
+      }
+    }
+    return { day: window.days[0], intervalMin: query.intervalMin, vehicles: vehicles.length, slots: online.map((set, i) => ({ at: startMs + i * slotMs, online: set.size })) };
   }
 
   /** Vehicle operation: driving, idle and parked time, trips, stops, mileage, fuel, speeds and overspeed, per vehicle or per vehicle and day. */

@@ -28,3 +28,11 @@ export class OperationReportQueryDto extends ReportQuery {
   @IsIn(['vehicle', 'day'])
   groupBy: 'vehicle' | 'day' = 'vehicle';
 }
+
+export class OnlineTrendQueryDto extends ReportQuery {
+  @ApiPropertyOptional({ enum: [1, 5, 10, 20], default: 5, description: 'minutes per slot (spec §9)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([1, 5, 10, 20])
+  intervalMin = 5;
+}
