@@ -102,13 +102,13 @@ async function exportTask(app, bus, base, token, vehicles, day) {
     body: JSON.stringify({ kind: 'track', params: { vehicleIds: Array.from({ length: vehicles }, (_, i) => `r${i}`).join(','), startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` } }),
   })).json();
   if (!created.flag) throw new Error(JSON.stringify(created));
-  global.gc?.();
+  globalThis.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   let peakHeap = 0;
   let peakExternal = 0;
   const sampler = setInterval(() => {
-    if (process.env.BENCH_GC_DIAG) global.gc?.();
+    if (process.env.BENCH_GC_DIAG) globalThis.gc?.();
     const usage = process.memoryUsage();
     peak = Math.max(peak, usage.rss);
     peakHeap = Math.max(peakHeap, usage.heapTotal);
