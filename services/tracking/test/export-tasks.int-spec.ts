@@ -7,7 +7,7 @@ import { Topics, type ExportTaskEvent } from '@openfleet/contracts';
 import ExcelJS from 'exceljs';
 import type { DataSource } from 'typeorm';
 import { ExportTaskRunner } from '../src/export-task/export-task.runner';
-import { companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, vehicle, waitFor, type Engine, type TrackingTestApp } from './tracking-test-app';
+import { companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, vehicle, waitFor, type Engine, type TrackingTestApp, binary } from './tracking-test-app';
 
 jest.setTimeout(90_000);
 
@@ -30,11 +30,7 @@ describe.each<Engine>(['sqlite', 'mysql'])('offline download tasks on %s', (engi
   const trackParams = { vehicleIds: '801', startTime: `${DAY} 00:00:00`, endTime: `${DAY} 23:59:59` };
   const task = async (id: number) => (await call('get', '/gps/export-task?size=100')).data.records.find((row: { id: number }) => row.id === id);
   const fileOf = async (id: number, auth = owner) =>
-    test.http().get(`/gps/export-task/${id}/file`).set('Authorization', auth).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    test.http().get(`/gps/export-task/${id}/file`).set('Authorization', auth).buffer(true).parse(binary);
 
   beforeAll(async () => {
     test = await startTracking(engine, { extraEnv: { TRACKING_EXPORT_POLL_MS: '3600000', TRACKING_EXPORT_MAX_ACTIVE: '3' } });

@@ -6,7 +6,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { Topics, type Position } from '@openfleet/contracts';
 import ExcelJS from 'exceljs';
 import type { DataSource } from 'typeorm';
-import { companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, vehicle, waitFor, type Engine, type TrackingTestApp } from './tracking-test-app';
+import { companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, vehicle, waitFor, type Engine, type TrackingTestApp, binary } from './tracking-test-app';
 
 jest.setTimeout(90_000);
 
@@ -210,11 +210,7 @@ describe.each<Engine>(['sqlite', 'mysql'])('statistics reports on %s', (engine) 
   });
 
   it('exports the operation report as an Excel sheet with the same figures', async () => {
-    const response = await test.http().get(`/gps/report/operation/export?startTime=${D1}&endTime=${D1}&vehicleIds=501`).set('Authorization', token).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const response = await test.http().get(`/gps/report/operation/export?startTime=${D1}&endTime=${D1}&vehicleIds=501`).set('Authorization', token).buffer(true).parse(binary).expect(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.body);
     const sheet = workbook.worksheets[0];

@@ -6,7 +6,7 @@
 import { Topics, type TerminalUplink } from '@openfleet/contracts';
 import { decodeBody, encodeRecorderFrame, messageToJson, RECORDER_UPLOAD_HEAD, type Jt808Message } from '@openfleet/jt808';
 import ExcelJS from 'exceljs';
-import { companyUser, grantRole, register, startTracking, vehicle, waitFor, type Engine, type TrackingTestApp } from './tracking-test-app';
+import { companyUser, grantRole, register, startTracking, vehicle, waitFor, type Engine, type TrackingTestApp, binary } from './tracking-test-app';
 
 jest.setTimeout(60_000);
 
@@ -118,11 +118,7 @@ describe.each<Engine>(['sqlite', 'mysql'])('terminal records on %s', (engine) =>
   });
 
   it('exports the driver records as Excel', async () => {
-    const response = await test.http().get('/gps/report/driver-records/export?startTime=2026-11-20&endTime=2026-11-20').set('Authorization', token).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const response = await test.http().get('/gps/report/driver-records/export?startTime=2026-11-20&endTime=2026-11-20').set('Authorization', token).buffer(true).parse(binary).expect(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.body);
     const rows = workbook.worksheets[0].getSheetValues().slice(2) as unknown[][];

@@ -125,6 +125,14 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
   }
 }
 
+/** A supertest parser that keeps a binary body (gzip answers, .xlsx files) as one Buffer. */
+export function binary(res: object, done: (error: Error | null, body: Buffer) => void): void {
+  const stream = res as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
 /** Row count of track_point for a terminal, straight from the database. */
 export async function storedCount(test: TrackingTestApp, terminalPhone: string): Promise<number> {
   const dataSource = test.app.get<DataSource>(getDataSourceToken('tracking'));

@@ -11,7 +11,7 @@ import type { DataSource } from 'typeorm';
 import { PartitionMaintenanceService } from '../src';
 import { DailyMileageService } from '../src/track/daily-mileage.service';
 import {
-  companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, superAdmin, vehicle, waitFor,
+  binary, companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, superAdmin, vehicle, waitFor,
   type Engine, type TrackingTestApp,
 } from './tracking-test-app';
 
@@ -28,12 +28,6 @@ async function decodeDailyMileage(response: Response) {
 }
 
 // supertest parser that keeps the body as raw bytes.
-const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe.each<Engine>(['sqlite', 'mysql'])('tracking service on %s', (engine) => {
   let test: TrackingTestApp;

@@ -1,19 +1,8 @@
+import type { CanSignal } from '@openfleet/contracts/report';
 import { api } from '../../app/api';
 import type { VehicleWindow } from '../monitor/VehicleWindowFrame';
 
-/** A row of the CAN signal table (tracking's /gps/can/signals). */
-export interface CanSignal {
-  id: number;
-  name: string;
-  busId: number;
-  startBit: number;
-  bitLength: number;
-  byteOrder: 'intel' | 'motorola';
-  signed: boolean;
-  factor: number;
-  offset: number;
-  unit: string;
-}
+export type { CanSignal };
 
 export interface CanFrame {
   time: string;

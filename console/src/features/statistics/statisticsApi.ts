@@ -1,3 +1,4 @@
+import type { BehaviourFigures as ReportBehaviour, DriverRecordView } from '@openfleet/contracts/report';
 import { api } from '../../app/api';
 
 /** The filters every statistics report takes (tracking's /gps/report). */
@@ -63,35 +64,12 @@ export interface OperationSummary {
 type Paged<Extra = object> = ReportFilter & Extra & { current: number; size: number };
 
 /** The behaviour figures and score of a vehicle or a driver (docs/reports.md). */
-export interface BehaviourFigures {
-  mileageKm: number;
-  drivingS: number;
-  harshAccelCount: number;
-  harshBrakeCount: number;
-  harshTurnCount: number;
-  overspeedCount: number;
-  fatigueCount: number;
-  nightDrivingS: number;
-  score: number;
-  grade: 'A' | 'B' | 'C' | 'D';
-}
+export type BehaviourFigures = ReportBehaviour & { drivingS: number; score: number; grade: 'A' | 'B' | 'C' | 'D' };
 
 export type BehaviourRow = Vehicle & BehaviourFigures;
 export type DriverRatingRow = BehaviourFigures & { name: string; licence: string; plates: string[]; days: number };
 
-export interface DriverRecord {
-  vehicleId: string;
-  plateCode: string;
-  time: string;
-  source: 'card' | 'recorder';
-  event: number;
-  icResult: number | null;
-  name: string | null;
-  licence: string | null;
-  issuer: string | null;
-  expiry: string | null;
-  idCard: string | null;
-}
+export type DriverRecord = DriverRecordView;
 
 export interface PowerRecord {
   vehicleId: string;

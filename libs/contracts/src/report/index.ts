@@ -1,1 +1,2 @@
 export * from './export-task';
+export * from './report-api';

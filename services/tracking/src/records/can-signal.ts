@@ -1,15 +1,6 @@
-/** How one signal sits in a CAN frame's 8 data bytes: a row of the signal table (DBC-like). */
-export interface CanSignalLayout {
-  /** The 29-bit bus id (11-bit for standard frames) the signal is carried in. */
-  busId: number;
-  /** Intel: the least significant bit; Motorola: the most significant bit, in DBC numbering (byte * 8 + bit, bit 7 the byte's top). */
-  startBit: number;
-  bitLength: number;
-  byteOrder: 'intel' | 'motorola';
-  signed: boolean;
-  factor: number;
-  offset: number;
-}
+import type { CanSignalLayout } from '@openfleet/contracts';
+
+export type { CanSignalLayout };
 
 /** JT/T 808 table 0x0705: bit 31 channel, bit 30 frame type, bit 29 collection method, bits 28-0 the bus id. */
 export function canBusId(canId: number): number {

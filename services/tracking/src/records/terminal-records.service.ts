@@ -9,7 +9,8 @@ import { reportDays } from '../report/report-period';
 import { ReportService, type ReportVehicle } from '../report/report.service';
 import { TrackQueryService } from '../track/track-query.service';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
-import { canBusId, canChannel, decodeSignal, type CanSignalLayout } from './can-signal';
+import type { CanSignal, DriverRecordView } from '@openfleet/contracts';
+import { canBusId, canChannel, decodeSignal } from './can-signal';
 import type { CanFramesQuery, CanSeriesQuery, CanSignalDto } from './dto/records-query.dto';
 
 const CHUNK = 500;
@@ -31,11 +32,6 @@ interface SignalRow {
   unit: string;
 }
 
-export interface CanSignal extends CanSignalLayout {
-  id: number;
-  name: string;
-  unit: string;
-}
 
 const toSignal = (row: SignalRow): CanSignal => ({
   id: Number(row.id),
@@ -65,7 +61,7 @@ export class TerminalRecordsService {
   ) {}
 
   /** Driver card insertions and removals, and the tachograph's driver logins and logouts, newest first. */
-  async driverRecords(user: AuthUser, query: ReportQuery) {
+  async driverRecords(user: AuthUser, query: ReportQuery): Promise<{ records: DriverRecordView[]; total: number; current: number; size: number }> {
     const { vehicles, rows, total } = await this.records(user, query, 'driver_record', 'at, source, event, vehicle_id, ic_result, name, licence, issuer, expiry, id_card');
     const plates = new Map(vehicles.map((vehicle) => [vehicle.vehicleId, vehicle.plateCode]));
     return {
@@ -74,14 +70,14 @@ export class TerminalRecordsService {
         plateCode: plates.get(String(row.vehicle_id)) ?? '',
         time: formatCst(Number(row.at) / 1000),
         at: Number(row.at),
-        source: row.source,
+        source: row.source as DriverRecordView['source'],
         event: Number(row.event),
         icResult: row.ic_result === null ? null : Number(row.ic_result),
-        name: row.name,
-        licence: row.licence,
-        issuer: row.issuer,
-        expiry: row.expiry,
-        idCard: row.id_card,
+        name: row.name as string | null,
+        licence: row.licence as string | null,
+        issuer: row.issuer as string | null,
+        expiry: row.expiry as string | null,
+        idCard: row.id_card as string | null,
       })),
       total,
       current: query.current,

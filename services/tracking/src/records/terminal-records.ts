@@ -1,23 +1,7 @@
-import { canonicalTerminalPhone, type TerminalUplink } from '@openfleet/contracts';
+import { canonicalTerminalPhone, type DriverRecordView, type TerminalUplink } from '@openfleet/contracts';
 
-/** Where a driver record came from: the IC card reader (0x0702) or the tachograph's GB/T 19056 log (0x0700, 12H). */
-export type DriverRecordSource = 'card' | 'recorder';
-
-/** Driver record events: 1 card inserted / driver logged in, 2 card removed / logged out, 0 a 2011 identity report. */
-export interface DriverRecordRow {
-  terminalPhone: string;
-  at: number;
-  source: DriverRecordSource;
-  event: number;
-  vehicleId: string;
-  icResult: number | null;
-  name: string | null;
-  licence: string | null;
-  issuer: string | null;
-  expiry: string | null;
-  idCard: string | null;
-  receivedAt: number;
-}
+/** A driver record as stored: the report's view without the plate and the formatted time. */
+export type DriverRecordRow = Omit<DriverRecordView, 'plateCode' | 'time'> & { terminalPhone: string; receivedAt: number };
 
 /** External power records of the tachograph (0x0700, 13H): 1 powered, 2 cut. */
 export interface PowerRecordRow {

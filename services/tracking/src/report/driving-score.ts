@@ -1,13 +1,6 @@
-/** The driving-behaviour figures a score is computed from. */
-export interface BehaviourFigures {
-  mileageKm: number;
-  harshAccelCount: number;
-  harshBrakeCount: number;
-  harshTurnCount: number;
-  overspeedCount: number;
-  fatigueCount: number;
-  nightDrivingS: number;
-}
+import type { BehaviourFigures } from '@openfleet/contracts';
+
+export type { BehaviourFigures };
 
 /** Penalty points per event (and per hour of night driving). */
 export const SCORE_WEIGHTS = { harshAccel: 2, harshBrake: 2, harshTurn: 2, overspeed: 3, fatigue: 5, nightHour: 1 } as const;
