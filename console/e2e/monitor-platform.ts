@@ -3,7 +3,7 @@
 // the monitor needs the gateway port and a running simulator.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { freePort } from '@openfleet/service-kit';
+import { freePorts } from '@openfleet/service-kit';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -56,7 +56,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
-  const [httpPort, gatewayPort, slavePort809, energyPort, emissionPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [httpPort, gatewayPort, slavePort809, energyPort, emissionPort] = await freePorts(5);
   const baseUrl = `http://127.0.0.1:${httpPort}`;
   let printed = '';
   const keep = (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000));

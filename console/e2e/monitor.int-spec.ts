@@ -307,6 +307,12 @@ describe('console monitoring (standalone server + simulator)', () => {
     await page.locator('.of-history-can select:visible').selectOption({ label: 'engine speed' });
     await page.waitForFunction("Number(document.querySelector('.of-history .of-track-charts')?.getAttribute('data-extra')) > 0", undefined, { timeout: 20_000 });
     await shot('history-can');
+    // The queried track as an offline download task, finished in the header's list.
+    await page.locator('.of-track-export:visible').click();
+    await page.locator('.of-download-tasks').click();
+    const track = page.locator('.of-download-drawer .of-export-task[data-status="1"]', { hasText: /历史轨迹|track/ }).first();
+    await track.waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
   });
 
   it('scores the simulated vehicles on drivingBehavior and their carded drivers on driverRating', async () => {

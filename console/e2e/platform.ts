@@ -2,7 +2,7 @@
 // port with a fresh data dir, for the browser tests. Builds nothing: `npm test` builds first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { freePort } from '@openfleet/service-kit';
+import { freePorts } from '@openfleet/service-kit';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -38,7 +38,7 @@ export async function startPlatform(adminPassword: string): Promise<Platform> {
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
-  const port = await freePort();
+  const [port, gatewayPort] = await freePorts(2);
   const baseUrl = `http://127.0.0.1:${port}`;
   let printed = '';
   const child = spawn(process.execPath, [serverMain], {
@@ -47,7 +47,7 @@ export async function startPlatform(adminPassword: string): Promise<Platform> {
       ...process.env,
       HTTP_PORT: String(port),
       HTTP_HOST: '127.0.0.1',
-      GATEWAY_808_PORT: String(await freePort()),
+      GATEWAY_808_PORT: String(gatewayPort),
       ALARM_ATTACHMENT_PORT: '0',
       FORWARDER_809_SLAVE_PORT: '0',
       ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0',

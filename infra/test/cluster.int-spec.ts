@@ -9,12 +9,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { freePort } from '@openfleet/service-kit';
+import { freePorts } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
 
-jest.setTimeout(150_000);
+jest.setTimeout(180_000);
 
 const root = join(__dirname, '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,6 +104,9 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
 
   beforeAll(async () => {
     const compose = composeServices();
+    // Every port of every service distinct: taken together, handed out one by one.
+    const ports = await freePorts(compose.size * 6);
+    const freePort = async () => ports.pop()!;
     for (const [name, composeEnv] of compose) {
       const env = { ...composeEnv };
       // Compose's network names and container ports, as this machine has them.
@@ -187,7 +190,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     // Kafka and MariaDB share two cores here: a terminal may authenticate only after a few retries.
     type Latest = { vehicleId: string; plateCode: string; terminalPhone: string; latitude: number | null };
     let latest: Latest[] = [];
-    for (let waited = 0; waited < 45_000; waited += 300) {
+    for (let waited = 0; waited < 75_000; waited += 300) {
       latest = ((await get('/gps/position/findLatestPositions')).body.data ?? []) as Latest[];
       if (latest.filter((row) => row.latitude !== null).length === VEHICLES) break;
       await sleep(300);

@@ -17,6 +17,7 @@ import { PlaybackBar } from './PlaybackBar';
 import { pointIndexAt } from './playback-clock';
 import { cstToEpoch, playbackPoints } from './track-archive';
 import { TrackCharts } from './TrackCharts';
+import { TrackExportButton } from './TrackExportButton';
 import { useCanCurves } from './useCanCurves';
 import { TrackQueryForm, type TrackQuery } from './TrackQueryForm';
 import { formatDuration, TripsTable } from './TripsTable';
@@ -99,7 +100,10 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
         <PlaybackBar state={playback.state} onPlay={playback.play} onPause={playback.pause} onStop={playback.stop} onSpeed={playback.setSpeed} onSeek={playback.seek} />
         <div className="of-history-bottom">
           <div className="of-history-charts">
-            {canCurves.picker}
+            <div className="of-history-chart-tools">
+              {canCurves.picker}
+              <TrackExportButton window={window} />
+            </div>
             <TrackCharts charts={daily.data?.charts ?? null} cursor={cursor} onSeekIndex={(index) => chartEpochs[index] !== undefined && playback.seek(chartEpochs[index]!)} extra={canCurves.curves} />
           </div>
           <div className="of-history-side">
