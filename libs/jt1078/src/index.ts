@@ -1,0 +1,2 @@
+export * from './packet';
+export * from './stream';
