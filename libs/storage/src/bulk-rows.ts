@@ -129,3 +129,15 @@ export class IdempotentRowWriter {
     }
   }
 }
+
+/**
+ * The id a raw `INSERT` gave its row, from what `DataSource.query` answered: MySQL's result header
+ * (`insertId`), or SQLite's last row id. Read from the statement itself, never by selecting the
+ * newest row afterwards (another insert may have come in between).
+ */
+export function insertedId(result: unknown): number {
+  if (typeof result === 'number' || typeof result === 'bigint') return Number(result);
+  const id = (result as { insertId?: unknown } | null)?.insertId;
+  if (typeof id !== 'number' && typeof id !== 'bigint') throw new Error('the INSERT answered no row id');
+  return Number(id);
+}

@@ -51,7 +51,10 @@ function SignalTable() {
       screen="canData"
       searchPlaceholderKey="can.signal"
       columns={columns}
-      useList={(query: PageQuery) => ({ data: { records: signals.filter((s) => !query.keyword || s.name.includes(query.keyword)), total: signals.length }, isFetching: false })}
+      useList={(query: PageQuery) => {
+        const matching = signals.filter((s) => !query.keyword || s.name.includes(query.keyword));
+        return { data: { records: matching, total: matching.length }, isFetching: false };
+      }}
       fields={SIGNAL_FIELDS}
       emptyForm={EMPTY_SIGNAL}
       toForm={(s) => ({ name: s.name, busId: hexId(s.busId), startBit: `${s.startBit}`, bitLength: `${s.bitLength}`, byteOrder: s.byteOrder, signed: s.signed ? '1' : '0', factor: `${s.factor}`, offset: `${s.offset}`, unit: s.unit })}

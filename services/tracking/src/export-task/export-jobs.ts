@@ -8,7 +8,6 @@ import { validate } from 'class-validator';
 import type { DataSource } from 'typeorm';
 import { formatCst, queryWindow } from '../common/time-window';
 import { MileageReportQueryDto, OperationReportQueryDto, ReportQuery } from '../report/dto/report-query.dto';
-import { reportDays, reportMonths } from '../report/report-period';
 import { mileageSheet, onlineSheet, operationSheet, type ReportSheet } from '../report/report-sheets';
 import { ReportService } from '../report/report.service';
 import { TrackQueryService } from '../track/track-query.service';
@@ -97,10 +96,10 @@ export class ExportJobs {
       const ids = this.trackIds(query);
       if (!ids.length || ids.length > TRACK_VEHICLES) throw new AppError(ErrorCode.BAD_PARAMETER, { data: { field: 'vehicleIds', max: TRACK_VEHICLES } });
       for (const id of ids) this.tracks.resolve(user, id);
-    } else if (kind === 'mileage' && (dto as unknown as MileageReportQueryDto).period === 'month') {
-      reportMonths(String(dto.startTime), String(dto.endTime), 6);
+    } else if (kind === 'mileage') {
+      this.reports.mileagePeriods(dto as unknown as MileageReportQueryDto);
     } else {
-      reportDays(String(dto.startTime), String(dto.endTime), this.config.TRACKING_MILEAGE_WINDOW_DAYS);
+      this.reports.dayWindow(dto as unknown as ReportQuery);
     }
     return { ...dto };
   }

@@ -5,6 +5,7 @@ import type { EventBus } from '@openfleet/bus';
 import { ExportDownloadStatus, ExportTaskStatus, Topics } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
+import { insertedId } from '@openfleet/storage';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
@@ -88,11 +89,13 @@ export class ExportTaskService {
     if (Number(active.n) >= this.config.TRACKING_EXPORT_MAX_ACTIVE) throw new AppError(ErrorCode.TOO_FREQUENT, { data: { maxActive: this.config.TRACKING_EXPORT_MAX_ACTIVE } });
     const params: StoredParams = { query, user: { id: user.id, companyId: user.companyId, userType: user.userType, roleIds: user.roleIds, superAdmin: user.superAdmin, scope: user.scope } };
     const now = Date.now();
-    await this.dataSource.query(
-      'INSERT INTO export_task (owner_id, kind, title, params, task_status, download_status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [user.id, body.kind, `${spec.title} ${String(query.startTime ?? '')}~${String(query.endTime ?? '')}`.slice(0, 100), JSON.stringify(params), ExportTaskStatus.INCOMPLETE, ExportDownloadStatus.EXECUTING, now],
+    const id = insertedId(
+      await this.dataSource.query(
+        'INSERT INTO export_task (owner_id, kind, title, params, task_status, download_status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [user.id, body.kind, `${spec.title} ${String(query.startTime ?? '')}~${String(query.endTime ?? '')}`.slice(0, 100), JSON.stringify(params), ExportTaskStatus.INCOMPLETE, ExportDownloadStatus.EXECUTING, now],
+      ),
     );
-    const [row] = await this.dataSource.query('SELECT * FROM export_task WHERE owner_id = ? AND created_at = ? ORDER BY id DESC LIMIT 1', [user.id, now]);
+    const [row] = await this.dataSource.query('SELECT * FROM export_task WHERE id = ?', [id]);
     await this.announce(row as ExportTaskRow);
     return taskView(row as ExportTaskRow);
   }
@@ -166,7 +169,7 @@ export class ExportTaskService {
     }
   }
 
-  /** A task of this user; another user's task is refused as missing would reveal it exists: 403. */
+  /** A task of this user: a missing one is 410, another user's 403. */
   private async owned(user: AuthUser, id: number): Promise<ExportTaskRow> {
     const [row] = (await this.dataSource.query('SELECT * FROM export_task WHERE id = ?', [id])) as ExportTaskRow[];
     if (!row) throw new AppError(ErrorCode.ALREADY_DELETED);

@@ -16,8 +16,10 @@ const NOISE_M = 500;
  */
 export function isImpossibleJump(last: LastFix | undefined, next: LastFix, maxSpeedKmh: number): boolean {
   if (!last || next.gpsTime <= last.gpsTime) return false;
-  const meters = distanceMeters(last.longitudeE6 / 1e6, last.latitudeE6 / 1e6, next.longitudeE6 / 1e6, next.latitudeE6 / 1e6);
-  if (meters < NOISE_M) return false;
-  const kmh = meters / 1000 / ((next.gpsTime - last.gpsTime) / 3600);
-  return kmh > maxSpeedKmh;
+  return isImpossibleMove(distanceMeters(last.longitudeE6 / 1e6, last.latitudeE6 / 1e6, next.longitudeE6 / 1e6, next.latitudeE6 / 1e6), next.gpsTime - last.gpsTime, maxSpeedKmh);
+}
+
+/** The same rule for a distance already measured, over `seconds` (> 0). */
+export function isImpossibleMove(meters: number, seconds: number, maxSpeedKmh: number): boolean {
+  return meters >= NOISE_M && meters / 1000 / (seconds / 3600) > maxSpeedKmh;
 }

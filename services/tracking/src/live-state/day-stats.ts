@@ -1,5 +1,5 @@
 import { distanceMeters } from '@openfleet/geo';
-import { isImpossibleJump } from '../ingest/jump-filter';
+import { isImpossibleMove } from '../ingest/jump-filter';
 
 /** JT/T 808 alarm bit 1: the terminal's own overspeed alarm (its limit is parameter 0x0055). */
 const ALARM_OVERSPEED = 1 << 1;
@@ -140,10 +140,10 @@ export function foldDayPoint(stats: DayStats, point: DayPointInput, rules: DayRu
     stats.lastFuelDl = point.fuelDl;
   }
   if (previous) {
-    if (!isImpossibleJump(previous, point, rules.maxSpeedKmh)) {
-      stats.computedM += distanceMeters(previous.longitudeE6 / 1e6, previous.latitudeE6 / 1e6, point.longitudeE6 / 1e6, point.latitudeE6 / 1e6);
-    }
     const seconds = point.gpsTime - previous.gpsTime;
+    // One distance per point: the jump rule and the day's path both use it.
+    const meters = distanceMeters(previous.longitudeE6 / 1e6, previous.latitudeE6 / 1e6, point.longitudeE6 / 1e6, point.latitudeE6 / 1e6);
+    if (seconds > 0 && !isImpossibleMove(meters, seconds, rules.maxSpeedKmh)) stats.computedM += meters;
     if (seconds > 0 && seconds <= rules.maxGapS) {
       if (previous.speedDkmh >= rules.stopSpeedKmh * 10) {
         stats.drivingS += seconds;

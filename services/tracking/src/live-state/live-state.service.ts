@@ -111,10 +111,11 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   /** Judges rows (sets their jump flag) and moves the states forward; answers the states touched. */
   fold(rows: readonly TrackPointRow[]): VehicleLiveState[] {
     const touched = new Map<string, VehicleLiveState>();
+    const rules = this.dayRules;
     for (const row of rows) {
       const state = this.stateOf(row.terminalPhone, row.vehicleId);
       const dayBefore = state.day;
-      if (judge(state, row, this.config.TRACKING_MAX_SPEED_KMH, this.dayRules)) {
+      if (judge(state, row, this.config.TRACKING_MAX_SPEED_KMH, rules)) {
         this.backfilled.set(`${state.terminalPhone}|${reportingDay(row.gpsTime)}`, { terminalPhone: state.terminalPhone, gpsTime: row.gpsTime });
       }
       // A batch across midnight: the finished day is written with the batch too.

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { RateLimitedLog } from '@openfleet/service-kit';
 import type { DataSource } from 'typeorm';
+import { TrackingTransactions } from '../common/tracking-transactions';
 import type { VehicleLiveState } from './vehicle-live-state';
 
 /** Why an online spell ended: the gateway's reason for a closed session, or our own timeout. */
@@ -11,15 +13,19 @@ export const TIMEOUT_CAUSE = 'timeout';
  * online and closed when it goes offline, with the cause. The online rate and online duration of
  * the reports are computed from these rows, not from the live snapshot. Every state the live
  * service looks at (each batch, and the 10 s sweep of the whole owned fleet) passes through
- * observe, so a write that fails is simply made again on the next look.
+ * observe, so a write that fails is simply made again on the next look. The writes of one look go
+ * in one transaction.
  */
 @Injectable()
 export class OnlineSessionRecorder {
-  private readonly logger = new Logger(OnlineSessionRecorder.name);
+  private readonly failures = new RateLimitedLog(new Logger(OnlineSessionRecorder.name));
   /** Open spells by terminal: their start, ms. */
   private open = new Map<string, number>();
 
-  constructor(@InjectDataSource('tracking') private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource('tracking') private readonly dataSource: DataSource,
+    private readonly transactions: TrackingTransactions,
+  ) {}
 
   /** Reads the open spells (at start and after every partition assignment). */
   async reload(): Promise<void> {
@@ -29,24 +35,29 @@ export class OnlineSessionRecorder {
 
   /** Opens or closes the spells of these states; `online` is the live service's judgement. */
   async observe(states: readonly VehicleLiveState[], online: (state: VehicleLiveState) => boolean, vehicleIdOf: (state: VehicleLiveState) => string): Promise<void> {
+    const opened: { terminalPhone: string; vehicleId: string; at: number }[] = [];
+    const closed: { terminalPhone: string; at: number; cause: string }[] = [];
     for (const state of states) {
       const startedAt = this.open.get(state.terminalPhone);
       const isOnline = online(state);
       if (isOnline === (startedAt !== undefined)) continue;
-      try {
-        if (isOnline) {
-          await this.dataSource.query('INSERT INTO online_session (terminal_phone, vehicle_id, started_at) VALUES (?, ?, ?)', [state.terminalPhone, vehicleIdOf(state), state.lastHeardMs]);
-          this.open.set(state.terminalPhone, state.lastHeardMs);
-        } else {
-          // The spell ends when the terminal was last heard, not when the sweep noticed the silence.
-          const cause = state.sessionOnline === false ? (state.offlineReason ?? 'closed') : TIMEOUT_CAUSE;
-          await this.dataSource.query('UPDATE online_session SET ended_at = ?, end_cause = ? WHERE terminal_phone = ? AND ended_at IS NULL', [Math.max(startedAt!, state.lastHeardMs), cause.slice(0, 16), state.terminalPhone]);
-          this.open.delete(state.terminalPhone);
-        }
-      } catch (error) {
-        this.logger.warn(`online session of ${state.terminalPhone} not recorded yet (next sweep retries): ${(error as Error).message}`);
-        return;
-      }
+      if (isOnline) opened.push({ terminalPhone: state.terminalPhone, vehicleId: vehicleIdOf(state), at: state.lastHeardMs });
+      // The spell ends when the terminal was last heard, not when the sweep noticed the silence.
+      else closed.push({ terminalPhone: state.terminalPhone, at: Math.max(startedAt!, state.lastHeardMs), cause: (state.sessionOnline === false ? (state.offlineReason ?? 'closed') : TIMEOUT_CAUSE).slice(0, 16) });
     }
+    if (!opened.length && !closed.length) return;
+    try {
+      // In the tracking transactions: on SQLite's one connection a bare write could land inside
+      // (and be rolled back with) another transaction while the map here says it was made.
+      await this.transactions.run(async (manager) => {
+        for (const spell of opened) await manager.query('INSERT INTO online_session (terminal_phone, vehicle_id, started_at) VALUES (?, ?, ?)', [spell.terminalPhone, spell.vehicleId, spell.at]);
+        for (const spell of closed) await manager.query('UPDATE online_session SET ended_at = ?, end_cause = ? WHERE terminal_phone = ? AND ended_at IS NULL', [spell.at, spell.cause, spell.terminalPhone]);
+      });
+    } catch (error) {
+      this.failures.write('warn', `online spells not recorded yet (the next sweep retries): ${(error as Error).message}`);
+      return;
+    }
+    for (const spell of opened) this.open.set(spell.terminalPhone, spell.at);
+    for (const spell of closed) this.open.delete(spell.terminalPhone);
   }
 }

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { insertedId } from '@openfleet/storage';
 import type { DataSource } from 'typeorm';
 import { formatCst, queryWindow } from '../common/time-window';
 import type { ReportQuery } from '../report/dto/report-query.dto';
-import { reportDays } from '../report/report-period';
 import { ReportService, type ReportVehicle } from '../report/report.service';
 import { TrackQueryService } from '../track/track-query.service';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
@@ -18,6 +18,8 @@ const CHUNK = 500;
 const CAN_WINDOW_DAYS = 1;
 const MAX_SERIES_FRAMES = 50_000;
 const MAX_SIGNALS = 8;
+/** Bits 28-0 of the stored CAN id: the bus id (bits 31-29 are channel, frame type, collection method). */
+const BUS_ID_MASK = 0x1fffffff;
 
 interface SignalRow {
   id: number | string;
@@ -102,14 +104,16 @@ export class TerminalRecordsService {
     const vehicle = this.tracks.resolve(user, query.vehicleId);
     const { startS, endS } = queryWindow(query.startTime, query.endTime, CAN_WINDOW_DAYS);
     const signals = await this.signals();
+    // A day of one vehicle can hold a million frames: the bus id filter and the page are SQL's.
+    const where = `vehicle_id = ? AND at >= ? AND at <= ?${query.busId === undefined ? '' : ` AND (can_id & ${BUS_ID_MASK}) = ?`}`;
+    const params = [vehicle.vehicleId, startS * 1000, endS * 1000 + 999, ...(query.busId === undefined ? [] : [query.busId])];
+    const [count] = await this.dataSource.query(`SELECT COUNT(*) AS n FROM can_frame WHERE ${where}`, params);
     const rows: { at: number | string; seq: number; can_id: number | string; data: string }[] = await this.dataSource.query(
-      'SELECT at, seq, can_id, data FROM can_frame WHERE vehicle_id = ? AND at >= ? AND at <= ? ORDER BY at DESC, seq',
-      [vehicle.vehicleId, startS * 1000, endS * 1000 + 999],
+      `SELECT at, seq, can_id, data FROM can_frame WHERE ${where} ORDER BY at DESC, seq LIMIT ${query.size} OFFSET ${(query.current - 1) * query.size}`,
+      params,
     );
-    const matching = query.busId === undefined ? rows : rows.filter((row) => canBusId(Number(row.can_id)) === query.busId);
-    const start = (query.current - 1) * query.size;
     return {
-      records: matching.slice(start, start + query.size).map((row) => {
+      records: rows.map((row) => {
         const busId = canBusId(Number(row.can_id));
         return {
           time: `${formatCst(Math.floor(Number(row.at) / 1000))}.${String(Number(row.at) % 1000).padStart(3, '0')}`,
@@ -122,7 +126,7 @@ export class TerminalRecordsService {
           signals: signals.filter((signal) => signal.busId === busId).map((signal) => ({ id: signal.id, name: signal.name, unit: signal.unit, value: decodeSignal(row.data, signal) })),
         };
       }),
-      total: matching.length,
+      total: Number(count.n),
       current: query.current,
       size: query.size,
     };
@@ -138,8 +142,8 @@ export class TerminalRecordsService {
     const signals = (await this.signals()).filter((signal) => ids.includes(signal.id));
     if (signals.length !== ids.length) throw new AppError(ErrorCode.ALREADY_DELETED, { data: { field: 'signalIds' } });
     const rows: { at: number | string; can_id: number | string; data: string }[] = await this.dataSource.query(
-      `SELECT at, can_id, data FROM can_frame WHERE vehicle_id = ? AND at >= ? AND at <= ? ORDER BY at, seq LIMIT ${MAX_SERIES_FRAMES}`,
-      [vehicle.vehicleId, startS * 1000, endS * 1000 + 999],
+      `SELECT at, can_id, data FROM can_frame WHERE vehicle_id = ? AND at >= ? AND at <= ? AND (can_id & ${BUS_ID_MASK}) IN (${signals.map(() => '?').join(',')}) ORDER BY at, seq LIMIT ${MAX_SERIES_FRAMES}`,
+      [vehicle.vehicleId, startS * 1000, endS * 1000 + 999, ...signals.map((signal) => signal.busId)],
     );
     return {
       series: signals.map((signal) => {
@@ -164,9 +168,7 @@ export class TerminalRecordsService {
     const values = [body.name, body.busId, body.startBit, body.bitLength, body.byteOrder, body.signed ? 1 : 0, body.factor, body.offset, body.unit ?? '', Date.now()];
     if (body.byteOrder === 'intel' && body.startBit + body.bitLength > 64) throw new AppError(ErrorCode.BAD_PARAMETER, { detail: 'the signal reaches past the 8 data bytes', data: { field: 'bitLength' } });
     if (id === undefined) {
-      await this.dataSource.query('INSERT INTO can_signal (name, bus_id, start_bit, bit_length, byte_order, is_signed, factor, value_offset, unit, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', values);
-      const [row] = await this.dataSource.query('SELECT * FROM can_signal ORDER BY id DESC LIMIT 1');
-      return toSignal(row as SignalRow);
+      return this.signal(insertedId(await this.dataSource.query('INSERT INTO can_signal (name, bus_id, start_bit, bit_length, byte_order, is_signed, factor, value_offset, unit, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', values)));
     }
     await this.signal(id);
     await this.dataSource.query('UPDATE can_signal SET name = ?, bus_id = ?, start_bit = ?, bit_length = ?, byte_order = ?, is_signed = ?, factor = ?, value_offset = ?, unit = ?, updated_at = ? WHERE id = ?', [...values, id]);
@@ -186,7 +188,7 @@ export class TerminalRecordsService {
 
   /** Rows of a record table for the vehicles the filters select in the caller's scope, newest first, one page. */
   private async records(user: AuthUser, query: ReportQuery, table: string, columns: string) {
-    const window = reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS);
+    const window = this.reports.dayWindow(query);
     const vehicles: ReportVehicle[] = this.reports.vehicles(user, query);
     const rows: Record<string, unknown>[] = [];
     for (let start = 0; start < vehicles.length; start += CHUNK) {

@@ -1,13 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import type { DataSource } from 'typeorm';
 import { round } from '../track/track-math';
-import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import type { ReportQuery } from './dto/report-query.dto';
 import { drivingScore, scoreGrade, type BehaviourFigures } from './driving-score';
-import { reportDays } from './report-period';
-import { ReportService, type DayRow, type ReportVehicle } from './report.service';
+import { groupBy, ReportService, type DayRow, type ReportVehicle } from './report.service';
 
 const CHUNK = 500;
 const DAY_MS = 86_400_000;
@@ -50,13 +48,12 @@ const scored = <T extends BehaviourFigures>(figures: T) => {
 export class BehaviourReportService {
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
-    @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
     private readonly reports: ReportService,
   ) {}
 
   /** Per vehicle, worst score first. */
   async behaviour(user: AuthUser, query: ReportQuery) {
-    const window = reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS);
+    const window = this.reports.dayWindow(query);
     const vehicles = this.reports.vehicles(user, query);
     const byVehicle = groupBy(await this.reports.dayRows(vehicles, window), (row) => row.vehicle_id);
     const all = vehicles.map((vehicle) => ({ ...vehicle, ...scored(figuresOf(byVehicle.get(vehicle.vehicleId) ?? [])) })).sort((a, b) => a.score - b.score || a.plateCode.localeCompare(b.plateCode));
@@ -85,7 +82,7 @@ export class BehaviourReportService {
 
   /** The day statistics of the window grouped by the driver of each vehicle-day. */
   private async byDriver(user: AuthUser, query: ReportQuery) {
-    const window = reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS);
+    const window = this.reports.dayWindow(query);
     const vehicles = this.reports.vehicles(user, query);
     const rows = await this.reports.dayRows(vehicles, window);
     const cards = groupBy(await this.cardEvents(vehicles, window.endS * 1000), (event) => event.vehicle_id);
@@ -137,14 +134,4 @@ function driverOfDay(events: readonly CardEvent[], day: string): { name: string;
   }
   if (!inserted || (removedAt >= 0 && removedAt < dayStart)) return null;
   return { name: inserted.name ?? '', licence: inserted.licence ?? '' };
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const list = groups.get(keyOf(item));
-    if (list) list.push(item);
-    else groups.set(keyOf(item), [item]);
-  }
-  return groups;
 }

@@ -63,6 +63,21 @@ export class ReportService {
     private readonly registry: VehicleRegistryCache,
   ) {}
 
+  /** The days of a day-by-day report; error 300 beyond TRACKING_MILEAGE_WINDOW_DAYS. */
+  dayWindow(query: Pick<ReportQuery, 'startTime' | 'endTime'>): ReportDays {
+    return reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS);
+  }
+
+  /** The periods of a mileage report (days, or months up to 6) and the days they span; error 300 beyond. */
+  mileagePeriods(query: Pick<MileageReportQueryDto, 'startTime' | 'endTime' | 'period'>): { periods: string[]; window: ReportDays } {
+    if (query.period !== 'month') {
+      const window = this.dayWindow(query);
+      return { periods: window.days, window };
+    }
+    const { months, days } = reportMonths(query.startTime, query.endTime, MAX_MONTHS);
+    return { periods: months, window: days };
+  }
+
   /** Vehicles matching the filters within the user's scope, by plate. */
   vehicles(user: AuthUser, query: ReportQuery): ReportVehicle[] {
     const ids = query.vehicleIds ? new Set(query.vehicleIds.split(',').map((id) => id.trim()).filter(Boolean)) : undefined;
@@ -82,9 +97,7 @@ export class ReportService {
   /** Mileage per vehicle and period (day or month), with totals per period, company and fleet. */
   async mileage(user: AuthUser, query: MileageReportQueryDto) {
     const monthly = query.period === 'month';
-    const { periods, window } = monthly
-      ? (({ months, days }) => ({ periods: months, window: days }))(reportMonths(query.startTime, query.endTime, MAX_MONTHS))
-      : (({ days, ...window }) => ({ periods: days, window: { days, ...window } }))(reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS));
+    const { periods, window } = this.mileagePeriods(query);
     const vehicles = this.vehicles(user, query);
     const rows = await this.dayRows(vehicles, window);
     const periodOf = (day: string) => (monthly ? day.slice(0, 7) : day);
@@ -115,7 +128,7 @@ export class ReportService {
    * rate the mean of its days'. Online duration is the overlap in seconds.
    */
   async online(user: AuthUser, query: ReportQuery) {
-    const window = reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS);
+    const window = this.dayWindow(query);
     const vehicles = this.vehicles(user, query);
     const seconds = await this.onlineSeconds(vehicles, window);
     const all = vehicles.map((vehicle) => {
@@ -171,15 +184,10 @@ export class ReportService {
 
   /** Vehicle operation: driving, idle and parked time, trips, stops, mileage, fuel, speeds and overspeed, per vehicle or per vehicle and day. */
   async operation(user: AuthUser, query: OperationReportQueryDto) {
-    const window = reportDays(query.startTime, query.endTime, this.config.TRACKING_MILEAGE_WINDOW_DAYS);
+    const window = this.dayWindow(query);
     const vehicles = this.vehicles(user, query);
     const rows = await this.dayRows(vehicles, window);
-    const byVehicle = new Map<string, DayRow[]>();
-    for (const row of rows) {
-      const list = byVehicle.get(row.vehicle_id);
-      if (list) list.push(row);
-      else byVehicle.set(row.vehicle_id, [row]);
-    }
+    const byVehicle = groupBy(rows, (row) => row.vehicle_id);
     const nowS = Math.floor(Date.now() / 1000);
     const figures = (vehicle: ReportVehicle, list: DayRow[], days: string[]) => {
       const sum = (key: keyof DayRow) => list.reduce((total, row) => total + Number(row[key]), 0);
@@ -277,13 +285,18 @@ export class ReportService {
   }
 }
 
+/** Items by a key, in the order met. */
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(keyOf(item));
+    if (list) list.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
+}
+
 /** Figures of the rows grouped by a key (a company, a fleet). */
 function groupTotals<Row, Figures extends object>(rows: readonly Row[], keyOf: (row: Row) => string, figures: (rows: Row[]) => Figures) {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const list = groups.get(keyOf(row));
-    if (list) list.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return [...groups].map(([id, list]) => ({ id, vehicles: list.length, ...figures(list) }));
+  return [...groupBy(rows, keyOf)].map(([id, list]) => ({ id, vehicles: list.length, ...figures(list) }));
 }
