@@ -29,6 +29,8 @@ const DOT_ENV = {
   AUTH_JWT_SECRET: randomBytes(24).toString('hex'),
   GATEWAY_808_AUTH_SECRET: randomBytes(12).toString('hex'),
   FORWARDER_809_SECRET: randomBytes(24).toString('hex'),
+  VIDEO_URL_SECRET: randomBytes(24).toString('hex'),
+  VIDEO_PUBLIC_HOST: '127.0.0.1',
   ADMIN_INITIAL_PASSWORD: PASSWORD,
   BUS_TOPIC_PREFIX: `cluster${RUN}.`,
   LOG_LEVEL: 'warn',
@@ -121,18 +123,22 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
       if (env.FORWARDER_809_SLAVE_PORT) env.FORWARDER_809_SLAVE_PORT = String(await freePort());
       if (env.ENERGY_32960_PORT) env.ENERGY_32960_PORT = String(await freePort());
       if (env.ENERGY_HJ1239_PORT) env.ENERGY_HJ1239_PORT = String(await freePort());
+      if (env.VIDEO_MEDIA_TCP_PORT) env.VIDEO_MEDIA_TCP_PORT = String(await freePort());
+      if (env.VIDEO_MEDIA_UDP_PORT) env.VIDEO_MEDIA_UDP_PORT = '-1';
+      if (env.VIDEO_FTP_PORT) env.VIDEO_FTP_PORT = String(await freePort());
       env.INSTANCE_ID = `${name}-${RUN}`;
       running.set(name, { name, env, httpPort: Number(env.HTTP_PORT), child: undefined as unknown as ChildProcess, output: '' });
     }
     const port = (name: string) => running.get(name)!.httpPort;
     // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
-    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}`, ENERGY_URL: `http://127.0.0.1:${port('energy')}` });
+    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}`, ENERGY_URL: `http://127.0.0.1:${port('energy')}`, VIDEO_URL: `http://127.0.0.1:${port('video')}` });
     // Compose mounts a volume there; here a directory of this run.
     running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
     running.get('alarm')!.env.ALARM_EVIDENCE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-evidence-'));
     running.get('energy')!.env.ENERGY_OTA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-ota-'));
     running.get('admin')!.env.ADMIN_APP_PACKAGE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-app-packages-'));
     running.get('tracking')!.env.TRACKING_EXPORT_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-exports-'));
+    running.get('video')!.env.VIDEO_DATA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-video-'));
     api = `http://127.0.0.1:${port('api')}`;
     for (const service of running.values()) start(service);
     for (const service of running.values()) await healthy(service);
@@ -154,7 +160,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   });
 
   it('starts every service compose defines, with the secrets compose gives it', () => {
-    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'energy', 'fence', 'forwarder-809', 'gateway-808', 'instruction', 'tracking']));
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'energy', 'fence', 'forwarder-809', 'gateway-808', 'instruction', 'tracking', 'video']));
     expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
     expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const root = join(__dirname, '../..');
 
 // The secrets docker-compose.yml requires from .env; the tests supply throwaway values.
-const SECRETS = { MYSQL_ROOT_PASSWORD: 'test-only', AUTH_JWT_SECRET: 'test-only-jwt-secret-0123456789abcdef', GATEWAY_808_AUTH_SECRET: 'test-only-gateway-secret', FORWARDER_809_SECRET: 'test-only-forwarder-809-secret-0123456789' };
+const SECRETS = { MYSQL_ROOT_PASSWORD: 'test-only', AUTH_JWT_SECRET: 'test-only-jwt-secret-0123456789abcdef', GATEWAY_808_AUTH_SECRET: 'test-only-gateway-secret', FORWARDER_809_SECRET: 'test-only-forwarder-809-secret-0123456789', VIDEO_URL_SECRET: 'test-only-video-url-secret-0123456789abcd', VIDEO_PUBLIC_HOST: '192.0.2.10' };
 
 function composeConfig(env: Record<string, string>, ...args: string[]) {
   const inherited = { ...process.env };

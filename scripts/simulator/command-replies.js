@@ -3,12 +3,8 @@
 const { uploadEvidence } = require('./active-safety');
 const { setTimeout } = require('node:timers');
 const recorder = require('./recorder-replies');
-
-const OK = 0;
-
-function generalReply(msg, result = OK) {
-  return [{ msgId: 0x0001, body: { replySerial: msg.serial, replyId: msg.msgId, result } }];
-}
+const { generalReply } = require('./general-reply');
+const { videoRepliesFor } = require('./video-replies');
 
 function parameterItems(terminal, ids) {
   const all = Object.entries(terminal.parameters).map(([id, item]) => ({ id: Number(id), type: item.type, value: item.value }));
@@ -35,6 +31,8 @@ function storedMatching(terminal, body) {
 function repliesFor(terminal, msg) {
   // A subpackaged command (a large 0x8108): every packet is answered; the last one carries the effect.
   if (msg.subpackage && msg.subpackage.index < msg.subpackage.total) return generalReply(msg);
+  const video = videoRepliesFor(terminal, msg);
+  if (video) return video;
   const body = msg.body ?? {};
   switch (msg.msgId) {
     case 0x9208:

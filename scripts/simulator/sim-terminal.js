@@ -6,6 +6,7 @@ const { decodeFrame, encodeFrames, encodeBody, Jt808Deframer } = require('@openf
 const media = require('./media-samples');
 const { activeSafetyExtra } = require('./active-safety');
 const { repliesFor } = require('./command-replies');
+const { closeVideo } = require('./video-replies');
 const { VehicleMotion } = require('./vehicle-motion');
 const { canBody, driverCardBody } = require('./driver-can');
 
@@ -83,6 +84,7 @@ class SimTerminal {
     clearTimeout(this.reportTimer);
     clearTimeout(this.reconnectTimer);
     clearInterval(this.heartbeatTimer);
+    closeVideo(this);
     this.socket?.destroy();
   }
 

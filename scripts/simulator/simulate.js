@@ -35,6 +35,8 @@ const DEFAULTS = {
   energyPort: 32960,
   emission: false,
   emissionPort: 9610,
+  video: false,
+  videoChannels: 4,
 };
 
 const HELP = `usage: simulate.js [options]
@@ -64,6 +66,11 @@ const HELP = `usage: simulate.js [options]
   --emission         simulate heavy-duty diesel trucks over HJ 1239 instead (OBD, NOx, SCR, urea); with
                      --provision their vehicles are created with VINs
   --emission-port P  the HJ 1239 gateway's port (default ${DEFAULTS.emissionPort})
+  --video            terminals have cameras (JT/T 1078): they stream the committed H.264 + G.711A sample to
+                     the media server on 0x9101 (live) and 0x9201 (playback, 1-16x), obey 0x9102/0x9202,
+                     list recordings (0x9205 -> 0x1205), upload over FTP (0x9206 -> 0x1206), answer 0x9003
+                     and PTZ; without it 0x9101, 0x9201 and 0x9206 are answered "not supported"
+  --video-channels N cameras per terminal with --video (default ${DEFAULTS.videoChannels})
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -74,7 +81,7 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     }
-    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission') {
+    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission' || arg === '--video') {
       options[arg.slice(2)] = true;
       continue;
     }

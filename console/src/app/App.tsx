@@ -15,6 +15,7 @@ import { Placeholder } from '../pages/Placeholder';
 // The layout (menu, tabs, header) is its own chunk so the sign-in screen stays small.
 const Layout = lazy(() => withChunkTimeout(() => import('../features/layout/Layout')));
 const SocketAlarmPage = lazy(() => withChunkTimeout(() => import('../features/alarm/SocketAlarmPage')));
+const VideoJsH5Page = lazy(() => withChunkTimeout(() => import('../features/video/VideoJsH5Page')));
 
 interface AppProps {
   /** Version check, run on every navigation. */
@@ -70,7 +71,14 @@ export function App({ onNavigate, loadMenuTree }: AppProps) {
               }
             />
             <Route path="/wxredirect" element={<Placeholder titleKey="page.wxredirect.title" />} />
-            <Route path="/videoJsH5" element={<Placeholder titleKey="page.videoJsH5.title" />} />
+            <Route
+              path="/videoJsH5"
+              element={
+                <Suspense fallback={null}>
+                  <VideoJsH5Page />
+                </Suspense>
+              }
+            />
             {pages.length > 0 && <Route element={<Layout />}>{dynamicRoutes}</Route>}
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Routes>

@@ -25,11 +25,13 @@ import emissionZhCN from './emission.zh_CN.json';
 import emissionEnUS from './emission.en_US.json';
 import statisticsZhCN from './statistics.zh_CN.json';
 import statisticsEnUS from './statistics.en_US.json';
+import videoZhCN from './video.zh_CN.json';
+import videoEnUS from './video.en_US.json';
 
 export const resources = {
   // The monitoring and instruction screens keep their keys in their own files (no shared-file edits per key).
-  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN } },
-  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS } },
+  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN } },
+  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

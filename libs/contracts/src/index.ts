@@ -22,4 +22,5 @@ export * from './validation-rules';
 export * from './instruction';
 export * from './fence';
 export * from './report';
+export * from './video';
 export * from './energy';

@@ -1,2 +1,3 @@
 export * from './packet';
 export * from './stream';
+export * from './remux';

@@ -21,3 +21,4 @@ export * from './time-window';
 export * from './file-store';
 export { RateLimitedLog } from './rate-limited-log';
 export * from './free-port';
+export * from './tcp-listener';

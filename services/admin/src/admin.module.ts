@@ -59,6 +59,7 @@ import { SpentRefreshTokens1732330000000 } from './migrations/1732330000000-spen
 import { MenuOrder1732340000000 } from './migrations/1732340000000-menu-order';
 import { VehicleEmission1732350000000 } from './migrations/1732350000000-vehicle-emission';
 import { SystemNotice1732360000000 } from './migrations/1732360000000-system-notice';
+import { TerminalVideoChannels1732370000000 } from './migrations/1732370000000-terminal-video-channels';
 import { NoticeController, PublishedNoticeController } from './notice/notice.controller';
 import { SystemNotice } from './notice/notice.entity';
 import { NoticeService } from './notice/notice.service';
@@ -104,7 +105,7 @@ const CATALOGUE_ENTITIES = [
   UserSocial, AppVersion, SystemLog, SystemNotice,
 ];
 export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, SpentRefreshToken, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000, SystemNotice1732360000000];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000, SystemNotice1732360000000, TerminalVideoChannels1732370000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,

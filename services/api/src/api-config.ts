@@ -35,6 +35,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   ENERGY_URL = 'http://energy:8080';
 
+  /** Cluster mode: where the video service answers (/video). */
+  @IsString()
+  VIDEO_URL = 'http://video:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

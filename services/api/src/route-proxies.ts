@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { proxyErrorHandler } from './upstream';
 
 /** Path prefixes the instruction service answers (cluster mode); they sit under /gps, so they are routed first. */
@@ -16,6 +18,9 @@ export const FORWARDER_809_PATHS = ['/platform809'];
 
 /** Path prefixes the energy service answers (cluster mode). */
 export const ENERGY_PATHS = ['/energy'];
+
+/** Path prefixes the video service answers (cluster mode), its media WebSocket (/video/ws) included. */
+export const VIDEO_PATHS = ['/video'];
 
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
@@ -54,6 +59,16 @@ export function mountForwarder809Proxy(app: INestApplication, target: string): v
 /** Cluster mode: battery data (GB/T 32960) to the energy service. */
 export function mountEnergyProxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'energy', target, (path) => matches(ENERGY_PATHS, path));
+}
+
+/** Cluster mode: video signalling, sessions, snapshots, downloads, HLS and the media WebSocket's upgrade to the video service. */
+export function mountVideoProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'video', target, (path) => matches(VIDEO_PATHS, path));
+  const sockets = createProxyMiddleware({ target, changeOrigin: false, xfwd: true, ws: true, on: { error: proxyErrorHandler('video') } });
+  const server = app.getHttpServer() as Server;
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((request.url ?? '').startsWith('/video/ws/')) sockets.upgrade(request, socket, head);
+  });
 }
 
 /** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction, fence and alarm paths. */

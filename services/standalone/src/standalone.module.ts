@@ -10,6 +10,7 @@ import { InstructionModule } from '@openfleet/instruction';
 import type { EventBus } from '@openfleet/bus';
 import { PlatformModule } from '@openfleet/service-kit';
 import { TrackingModule } from '@openfleet/tracking';
+import { VideoModule } from '@openfleet/video';
 import type { StandaloneConfig } from './standalone-config';
 
 /** Every service module in one process. Each later service plugs itself in here. */
@@ -30,6 +31,7 @@ export class StandaloneModule {
         AlarmModule,
         Forwarder809Module,
         EnergyModule,
+        VideoModule,
       ],
     };
   }

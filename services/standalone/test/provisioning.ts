@@ -56,10 +56,10 @@ export interface ProvisionedVehicle {
 }
 
 /** Creates a vehicle, its SIM and terminal, and binds them. */
-export async function provisionVehicle(admin: ApiClient, companyId: string, spec: { sim: string; plate: string; terminalCode: string; version: Jt808Version }): Promise<ProvisionedVehicle> {
+export async function provisionVehicle(admin: ApiClient, companyId: string, spec: { sim: string; plate: string; terminalCode: string; version: Jt808Version; videoChannels?: number }): Promise<ProvisionedVehicle> {
   const vehicleId = await admin.create('/basic/vehicle', { plateCode: spec.plate, plateColor: 2, vehicleType: 1, companyId });
   await admin.create('/basic/sim-card', { number: spec.sim, operator: 1, companyId });
-  const terminalId = await admin.create('/basic/terminal', { terminalCode: spec.terminalCode, terminalPhone: spec.sim, companyId, protocolVersion: spec.version });
+  const terminalId = await admin.create('/basic/terminal', { terminalCode: spec.terminalCode, terminalPhone: spec.sim, companyId, protocolVersion: spec.version, ...(spec.videoChannels ? { videoChannels: spec.videoChannels } : {}) });
   const bound = await admin.post(`/basic/vehicle/${vehicleId}/bind`, { terminalId: Number(terminalId) }).expect(200);
   if (!bound.body.flag) throw new Error(`bind: ${JSON.stringify(bound.body)}`);
   return { vehicleId, ...spec, header: spec.sim.padStart(spec.version === '2019' ? 20 : 12, '0') };

@@ -17,12 +17,18 @@ export const EPHEMERAL_PORTS = {
   FORWARDER_809_SLAVE_PORT: '0',
   ENERGY_32960_PORT: '0',
   ENERGY_HJ1239_PORT: '0',
+  VIDEO_MEDIA_TCP_PORT: '0',
+  VIDEO_MEDIA_UDP_PORT: '0',
+  VIDEO_FTP_PORT: '0',
+  VIDEO_MEDIA_HOST: '127.0.0.1',
+  VIDEO_PUBLIC_HOST: '127.0.0.1',
 } as const;
 
 /** Starts the platform; `dataDir` reuses an earlier run's data (restart tests). */
-export function startTestPlatform(registration: 'open' | 'strict', dataDir = mkdtempSync(join(tmpdir(), 'openfleet-standalone-test-'))): Promise<RunningPlatform> {
+export function startTestPlatform(registration: 'open' | 'strict', dataDir = mkdtempSync(join(tmpdir(), 'openfleet-standalone-test-')), settings: Record<string, string> = {}): Promise<RunningPlatform> {
   return startStandalone({
     ...EPHEMERAL_PORTS,
+    ...settings,
     GATEWAY_808_REGISTRATION: registration,
     LOG_LEVEL: 'silent',
     ADMIN_INITIAL_PASSWORD: TEST_ADMIN_PASSWORD,

@@ -84,6 +84,13 @@ export const screens: Readonly<Record<string, Screen>> = {
   inspectionLog: lazyScreen(() => import('../platform809/InspectionLogScreen').then((m) => ({ default: m.InspectionLogScreen }))),
   canData: lazyScreen(() => import('../can/CanDataScreen').then((m) => ({ default: m.CanDataScreen }))),
   vehicleOperation: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.VehicleOperationScreen }))),
+  videoPlay: lazyScreen(() => import('../video/VideoPlayScreen')),
+  videoPlayMulti: lazyScreen(() => import('../video/VideoPlayMultiScreen')),
+  h5Playback: lazyScreen(() => import('../video/H5PlaybackScreen')),
+  screenshot: lazyScreen(() => import('../video/ScreenshotScreen')),
+  realvideoTable: lazyScreen(() => import('../video/RealVideoTableScreen')),
+  videoflux: lazyScreen(() => import('../video/VideoFluxScreen')),
+  serverStorage: lazyScreen(() => import('../video/ServerStorageScreen')),
 };
 
 export function screenFor(name: string): Screen | null {

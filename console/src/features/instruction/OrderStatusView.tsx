@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedUrl } from '../../app/use-authorized-url';
 import { useOrderQuery, type InstructionOrder, type MediaItem } from './instructionApi';
+import { AvAttributes, ParameterValue } from './VideoValueList';
 
 /** Statuses an order can still leave (spec §4): 0 initial, 5 waiting, 7 issued awaiting response. */
 export const OPEN_STATUSES: ReadonlySet<number> = new Set([0, 5, 7]);
@@ -37,6 +38,7 @@ function ReplyView({ order }: { order: InstructionOrder }) {
   if (!body) return null;
   const location = body.location as { latitude?: number; longitude?: number; time?: string; speed?: number } | undefined;
   const parsed = (body.parsed ?? null) as unknown;
+  if (order.replyMsgId === '0x1003') return <AvAttributes attributes={body} />;
   if (order.replyMsgId === '0x0805') {
     const ids = (body.mediaIds as number[] | undefined) ?? [];
     return <p className="of-order-reply">{t('instruction.reply.photo', { result: t(`instruction.reply.photoResult.${body.result === 0 ? 0 : 1}`), ids: ids.join(', ') || '-' })}</p>;
@@ -55,7 +57,9 @@ function ReplyView({ order }: { order: InstructionOrder }) {
               <tr key={item.id}>
                 <td>0x{item.id.toString(16).padStart(4, '0').toUpperCase()}</td>
                 <td>{PARAMETER_LABELS[item.id] ? label(PARAMETER_LABELS[item.id]) : (item.name ?? '')}</td>
-                <td>{String(item.value)}</td>
+                <td>
+                  <ParameterValue id={item.id} value={item.value} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, Classes, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
-import { PARAMETER_LABELS } from '@openfleet/contracts/instruction';
+import { PARAMETER_LABELS, type InstructionDialog as DialogDef } from '@openfleet/contracts/instruction';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
@@ -8,10 +8,20 @@ import type { ScreenProps } from '../access/screen-registry';
 import { useVehicleTreeQuery } from '../monitor/monitorApi';
 import { cstTime } from './command-form';
 import { useLabel } from './CommandForm';
+import { definitionOf } from './command-form';
+import { InstructionDialog } from './InstructionDialog';
 import { useOrderQuery, useSendOrderMutation, useTerminalParamsQuery } from './instructionApi';
 import { changedParameters } from './order-log';
 import { StatusTag } from './OrderStatusView';
 import { vehicleOptions } from './vehicle-options';
+import { ParameterValue } from './VideoValueList';
+
+/** The typed forms of the JT/T 1078 parameters (0x0075, 0x0077, 0x0079, 0x007A), as one dialog. */
+const VIDEO_PARAMETERS_DIALOG: DialogDef = {
+  key: 'videoParameters',
+  label: ['视频参数设置', 'Video parameters'],
+  actions: ['setVideoEncoding', 'setVideoChannel', 'setAlarmRecording', 'setVideoAlarmMask'].map((type) => ({ type, label: definitionOf(type).label })),
+};
 
 /** terminalProM: a terminal's parameters as last queried, a query button, and edit-and-send of the changed ones. */
 export default function TerminalParamsScreen({ power }: ScreenProps) {
@@ -22,6 +32,7 @@ export default function TerminalParamsScreen({ power }: ScreenProps) {
   const [vehicleId, setVehicleId] = useState('');
   const [edits, setEdits] = useState<Record<number, string>>({});
   const [orderId, setOrderId] = useState<string | null>(null);
+  const [videoDialogOpen, setVideoDialogOpen] = useState(false);
   const { data, refetch } = useTerminalParamsQuery(vehicleId, { skip: !vehicleId });
   const { data: order } = useOrderQuery(orderId ?? '', { skip: !orderId, pollingInterval: 1000 });
   const [send, { isLoading }] = useSendOrderMutation();
@@ -60,8 +71,12 @@ export default function TerminalParamsScreen({ power }: ScreenProps) {
         <Button icon="search" text={t('terminalParams.queryAll')} disabled={!vehicleId || !canModify} loading={isLoading} onClick={() => void sendCommand('queryParams')} />
         <Button icon="info-sign" text={t('terminalParams.queryAttributes')} disabled={!vehicleId || !canModify} onClick={() => void sendCommand('queryAttributes')} />
         <Button intent="primary" icon="send-message" text={t('terminalParams.sendChanges', { count: changed.length })} disabled={!changed.length || !canModify} onClick={() => void sendCommand('setParams', { items: changed })} />
+        <Button icon="video" text={t('terminalParams.videoParameters')} disabled={!vehicleId || !canModify} onClick={() => setVideoDialogOpen(true)} />
         {order && <StatusTag status={order.status} />}
       </div>
+      {videoDialogOpen && (
+        <InstructionDialog dialog={VIDEO_PARAMETERS_DIALOG} vehicleId={vehicleId} plate={vehicles.find((vehicle) => vehicle.id === vehicleId)?.plate ?? ''} onClose={() => setVideoDialogOpen(false)} />
+      )}
       {data && (
         <p className="of-terminal-params-at">
           {data.parametersAt ? t('terminalParams.reportedAt', { time: cstTime(data.parametersAt) }) : t('terminalParams.never')}
@@ -93,7 +108,9 @@ export default function TerminalParamsScreen({ power }: ScreenProps) {
                   <td>{row.idHex}</td>
                   <td>{PARAMETER_LABELS[row.id] ? label(PARAMETER_LABELS[row.id]) : row.name}</td>
                   <td>{row.type}</td>
-                  <td>{row.value === null ? '-' : String(row.value)}</td>
+                  <td>
+                    <ParameterValue id={row.id} value={row.value} />
+                  </td>
                   <td>
                     <InputGroup small disabled={!canModify} value={edits[row.id] ?? ''} intent={isChanged ? 'warning' : 'none'} onChange={(e) => setEdits((all) => ({ ...all, [row.id]: e.currentTarget.value }))} />
                   </td>

@@ -73,7 +73,8 @@ export interface TerminalParameterRow {
   idHex: string;
   name: string;
   type: string;
-  value: number | string | null;
+  /** An object for the structured JT/T 1078 parameters (type struct). */
+  value: number | string | Record<string, unknown> | null;
 }
 
 export interface TerminalParameters {

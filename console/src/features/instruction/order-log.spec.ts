@@ -25,4 +25,10 @@ describe('order log helpers', () => {
     expect(changedParameters(rows, { 1: '30', 0x13: ' 10.0.0.2 ', 0x29: '' })).toEqual([{ id: 0x13, value: '10.0.0.2' }]);
     expect(changedParameters(rows, { 0x29: '10' })).toEqual([{ id: 0x29, value: '10' }]);
   });
+
+  it('sends hex typed over a structured (JT/T 1078) value', () => {
+    const rows = [{ id: 0x79, value: { storageThresholdPercent: 20, durationMin: 5, preMarkMin: 1 } }];
+    expect(changedParameters(rows, { 0x79: '140501' })).toEqual([{ id: 0x79, value: '140501' }]);
+    expect(changedParameters(rows, { 0x79: ' ' })).toEqual([]);
+  });
 });

@@ -30,9 +30,13 @@ export function actionable(statuses: readonly number[]): { cancel: boolean; rese
   };
 }
 
-/** Rows whose new value differs from what the terminal last reported (terminalProM "send changes"). */
-export function changedParameters(rows: readonly { id: number; value: number | string | null }[], edits: Readonly<Record<number, string>>): { id: number; value: string }[] {
+/**
+ * Rows whose new value differs from what the terminal last reported (terminalProM "send changes"). A
+ * structured value (JT/T 1078) is edited as hex bytes, so any entry for it is a change.
+ */
+export function changedParameters(rows: readonly { id: number; value: number | string | Record<string, unknown> | null }[], edits: Readonly<Record<number, string>>): { id: number; value: string }[] {
+  const differs = (reported: number | string | Record<string, unknown> | null, edit: string) => (typeof reported === 'object' && reported !== null) || edit !== String(reported ?? '');
   return rows
-    .filter((row) => edits[row.id] !== undefined && edits[row.id].trim() !== '' && edits[row.id].trim() !== String(row.value ?? ''))
+    .filter((row) => edits[row.id] !== undefined && edits[row.id].trim() !== '' && differs(row.value, edits[row.id].trim()))
     .map((row) => ({ id: row.id, value: edits[row.id].trim() }));
 }

@@ -1,4 +1,4 @@
-import { Tab, Tabs } from '@blueprintjs/core';
+import { Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
@@ -9,6 +9,7 @@ import { basicFields, canFields, electricalFields, satelliteFields, sensorFields
 import { formatCst } from './liveSlice';
 import { chargeStateKey } from '../energy/battery-view';
 import { useBatteryStatesQuery, type BatteryState } from '../energy/energyApi';
+import { videoAlarmTags } from './video-alarm-tags';
 
 function FieldList({ fields }: { fields: readonly InfoField[] }) {
   const { t } = useTranslation();
@@ -72,6 +73,23 @@ function BatteryFields({ battery }: { battery: BatteryState }) {
   );
 }
 
+/** The video alarm flags (0x14) the vehicle reports now, each with its channels or detail. */
+function VideoAlarmTags({ vehicle }: { vehicle: LiveVehicle }) {
+  const { t, i18n } = useTranslation();
+  const tags = videoAlarmTags(vehicle.videoAlarms);
+  if (!tags.length) return null;
+  const pick = (label: readonly [string, string]) => (i18n.language === 'en_US' ? label[1] : label[0]);
+  return (
+    <div className="of-info-video-alarms" aria-label={t('monitor.info.videoAlarms')}>
+      {tags.map((tag) => (
+        <Tag key={tag.bit} intent="danger" minimal data-video-alarm={tag.bit}>
+          {tag.detail ? `${pick(tag.label)} (${pick(tag.detail)})` : pick(tag.label)}
+        </Tag>
+      ))}
+    </div>
+  );
+}
+
 /** Basic info, sensors, electrical signals, live CAN, satellite info, the fuel curve and (electric vehicles) the battery of one vehicle. */
 export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
   const { t } = useTranslation();
@@ -80,6 +98,7 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
   const place = formatPlace(vehicle.lng, vehicle.lat);
   return (
     <div className="of-info-panel" data-vehicle={vehicle.vehicleId}>
+      <VideoAlarmTags vehicle={vehicle} />
       <Tabs id="of-info-tabs" renderActiveTabPanelOnly>
         <Tab id="basic" title={t('monitor.info.basic')} panel={<FieldList fields={basicFields(vehicle, t, place)} />} />
         <Tab id="sensors" title={t('monitor.info.sensors')} panel={<FieldList fields={sensorFields(vehicle, t)} />} />

@@ -1,1 +1,1 @@
-export type { LatestPosition, LivePosition } from '@openfleet/contracts/live';
+export type { LatestPosition, LivePosition, LiveVideoAlarms } from '@openfleet/contracts/live';

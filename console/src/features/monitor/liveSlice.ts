@@ -1,6 +1,6 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { DisplayStatus, LocateStatus, vehicleDisplayStatus } from '@openfleet/contracts/display-status';
-import type { LatestPosition, LivePosition } from './live-types';
+import type { LatestPosition, LivePosition, LiveVideoAlarms } from './live-types';
 
 /** A vehicle's live state as the tree, map, table and info panel read it. */
 export interface LiveVehicle {
@@ -24,6 +24,8 @@ export interface LiveVehicle {
   /** "YYYY-MM-DD HH:mm:ss" (China Standard Time) as the API writes it. */
   readonly gpsTime: string | null;
   readonly displayStatus: DisplayStatus;
+  /** JT/T 1078 video alarm items of the last pushed report; null when it had none (or nothing was pushed yet). */
+  readonly videoAlarms: LiveVideoAlarms | null;
 }
 
 export interface LiveState {
@@ -78,6 +80,7 @@ export function fromLatest(row: LatestPosition): LiveVehicle {
     accState: row.accState,
     gpsTime: row.gpsTime,
     displayStatus: row.displayStatus as DisplayStatus,
+    videoAlarms: null,
   };
 }
 
@@ -104,6 +107,7 @@ export function applyPosition(known: LiveVehicle | undefined, position: LivePosi
     accState: (position.statusFlags & 1) === 1 ? 1 : 0,
     gpsTime: formatCst(position.gpsTimeS),
     displayStatus: DisplayStatus.UNKNOWN as DisplayStatus,
+    videoAlarms: position.videoAlarms ?? null,
   };
   next.displayStatus = vehicleDisplayStatus(next);
   return next;

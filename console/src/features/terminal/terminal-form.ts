@@ -12,6 +12,8 @@ export interface Terminal {
   readonly vehicleId?: number | null;
   /** 0 not registered, 1 registered, 2 logged off. */
   readonly registrationState?: number | null;
+  /** JT/T 1078 video channels (0: no video device). */
+  readonly videoChannels?: number | null;
 }
 
 export interface TerminalForm extends Record<string, string> {
@@ -21,6 +23,7 @@ export interface TerminalForm extends Record<string, string> {
   model: string;
   protocolVersion: string;
   companyId: string;
+  videoChannels: string;
 }
 
 export const emptyTerminalForm: TerminalForm = {
@@ -30,7 +33,11 @@ export const emptyTerminalForm: TerminalForm = {
   model: '',
   protocolVersion: '2019',
   companyId: '',
+  videoChannels: '0',
 };
+
+/** Spec §5: video channels 1-32; 0 means the terminal has no video device. */
+const VIDEO_CHANNEL_OPTIONS: readonly FieldOption[] = Array.from({ length: 33 }, (_, count) => ({ value: String(count), label: String(count) }));
 
 /** Spec §5: terminal code 7 uppercase letters/digits, terminal SIM 11 digits. */
 export function terminalFields(companies: readonly FieldOption[]): FieldSpec<TerminalForm>[] {
@@ -41,6 +48,7 @@ export function terminalFields(companies: readonly FieldOption[]): FieldSpec<Ter
     { name: 'model', labelKey: 'terminal.model', maxLength: 32 },
     { name: 'protocolVersion', labelKey: 'terminal.protocol', kind: 'select', options: codeOptions('terminal.protocol', ['2011', '2013', '2019']) },
     { name: 'companyId', labelKey: 'common.company', kind: 'select', options: companies },
+    { name: 'videoChannels', labelKey: 'terminal.videoChannels', kind: 'select', options: VIDEO_CHANNEL_OPTIONS },
   ];
 }
 
@@ -52,6 +60,7 @@ export function terminalToForm(row: Terminal): TerminalForm {
     model: text(row.model),
     protocolVersion: text(row.protocolVersion),
     companyId: text(row.companyId),
+    videoChannels: text(row.videoChannels ?? 0),
   };
 }
 
@@ -63,5 +72,6 @@ export function formToTerminal(form: TerminalForm) {
     model: optional(form.model),
     protocolVersion: optional(form.protocolVersion),
     companyId: optionalNumber(form.companyId),
+    videoChannels: optionalNumber(form.videoChannels),
   };
 }

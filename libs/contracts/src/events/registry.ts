@@ -24,6 +24,8 @@ export interface TerminalRegistryEntry {
   /** The device id the terminal registered with (0x0100); empty until registered. */
   deviceId?: string;
   protocolVersion: string;
+  /** JT/T 1078 video channels (0 or absent: no video device). */
+  videoChannels?: number;
   /** True when the terminal was deleted: consumers drop it. */
   deleted: boolean;
   updatedAt: number;
@@ -42,6 +44,7 @@ export const terminalRegistryCodec = jsonCodec<TerminalRegistryEntry>((value) =>
     registrationState: 'number',
     deviceId: 'string?',
     protocolVersion: 'string',
+    videoChannels: 'number?',
     deleted: 'boolean',
     updatedAt: 'number',
   }),

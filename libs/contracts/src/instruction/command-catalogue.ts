@@ -1,5 +1,6 @@
 import { toBcdTime, type CommandField, type Edition, type Label } from './command-fields';
 import { isRangedCollectWord, TACHOGRAPH_COLLECT_WORDS, TACHOGRAPH_SET_WORDS } from './tachograph-words';
+import { VIDEO_PARAMETER_COMMAND_DEFS } from './video-parameter-commands';
 
 /**
  * Every command an operator can send, by type: its JT/T 808 message, the editions that have it, its
@@ -19,7 +20,7 @@ export interface CommandDef {
    * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
    * limit password) or remote control (pre-checks and the operation log).
    */
-  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809' | 'ota';
+  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809' | 'ota' | 'video';
   build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
 }
 
@@ -525,7 +526,28 @@ export const PLATFORM809_COMMAND_DEFS: readonly CommandDef[] = [
   { type: 'platform809Emergency', msgId: 0x8105, label: ['上级平台应急接入', 'Emergency monitoring for the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
 ];
 
-const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS, ...ALARM_COMMAND_DEFS, ...PLATFORM809_COMMAND_DEFS].map((command) => [command.type, command]));
+/** JT/T 1078 signalling (video service): it builds the bodies (media server address, channel, times). */
+const VIDEO_COMMANDS: [type: string, msgId: number, label: [string, string]][] = [
+  ['videoAttributes', 0x9003, ['查询终端音视频属性', 'Query audio/video attributes']],
+  ['videoLive', 0x9101, ['实时音视频传输请求', 'Real-time audio/video request']],
+  ['videoLiveControl', 0x9102, ['音视频实时传输控制', 'Real-time audio/video control']],
+  ['videoLiveStatus', 0x9105, ['实时音视频传输状态通知', 'Real-time audio/video status']],
+  ['videoPlayback', 0x9201, ['远程录像回放请求', 'Remote playback request']],
+  ['videoPlaybackControl', 0x9202, ['远程录像回放控制', 'Remote playback control']],
+  ['videoResources', 0x9205, ['查询资源列表', 'Query resource list']],
+  ['videoUpload', 0x9206, ['文件上传指令', 'File upload']],
+  ['videoUploadControl', 0x9207, ['文件上传控制', 'File upload control']],
+  ['ptzRotate', 0x9301, ['云台旋转', 'PTZ rotation']],
+  ['ptzFocus', 0x9302, ['云台调整焦距控制', 'PTZ focus']],
+  ['ptzIris', 0x9303, ['云台调整光圈控制', 'PTZ iris']],
+  ['ptzWiper', 0x9304, ['云台雨刷控制', 'PTZ wiper']],
+  ['ptzInfrared', 0x9305, ['红外补光控制', 'PTZ infrared fill light']],
+  ['ptzZoom', 0x9306, ['云台变倍控制', 'PTZ zoom']],
+];
+
+export const VIDEO_COMMAND_DEFS: readonly CommandDef[] = VIDEO_COMMANDS.map(([type, msgId, label]) => ({ type, msgId, label, dedicated: 'video' as const, timeoutS: 15, fields: [], build: () => ({}) }));
+
+const BY_TYPE = new Map([...COMMANDS, ...FENCE_COMMAND_DEFS, ...ALARM_COMMAND_DEFS, ...PLATFORM809_COMMAND_DEFS, ...VIDEO_COMMAND_DEFS, ...VIDEO_PARAMETER_COMMAND_DEFS].map((command) => [command.type, command]));
 
 export function commandDef(type: string): CommandDef | undefined {
   return BY_TYPE.get(type);

@@ -99,3 +99,7 @@ export const PARAMETER_LABELS: Readonly<Record<number, Label>> = {
   0x0103: ['CAN总线通道2上传时间间隔(秒)', 'CAN 2 upload interval (s)'],
   0x0110: ['CAN总线ID单独采集设置', 'CAN id sampling'],
 };
+
+// The structured JT/T 1078 parameters and the 0x1003 attributes, labelled field by field. Exported
+// here because this entry is the one the console reaches (its '@openfleet/contracts/video' alias is video-api.ts alone).
+export { avAttributeRows, flagLabels, isVideoParameter, videoAlarmFlagLabels, videoParameterRows, type LabelledRow } from '../video/video-labels';

@@ -21,6 +21,22 @@ export interface LivePosition {
   alarmFlags: number;
   statusFlags: number;
   mileageKm: number | null;
+  /** JT/T 1078 video alarm items (0x14-0x18); absent when the report carried no 0x14 item (no video alarm). */
+  videoAlarms?: LiveVideoAlarms;
+}
+
+/** The video alarm items of a position as the 0x0200 extras carry them (JT/T 1078 tables 13-17). */
+export interface LiveVideoAlarms {
+  /** 0x14: VIDEO_ALARM_FLAGS bits. */
+  flags: number;
+  /** 0x15: bit n set = logical channel n+1 lost its signal. */
+  signalLossChannels: number;
+  /** 0x16: bit n set = logical channel n+1 occluded. */
+  occlusionChannels: number;
+  /** 0x17: bits 0-11 main storage units 1-12, bits 12-15 disaster-recovery units 1-4. */
+  storageFaults: number;
+  /** 0x18: behaviour bits (0 fatigue, 1 phone call, 2 smoking) and fatigue level 0-100, when sent. */
+  abnormalDriving: { behaviours: number; fatigueLevel: number } | null;
 }
 
 /** One vehicle's latest state as `findLatestPositions` / `findScopeOverview` answer it (tracking service). */

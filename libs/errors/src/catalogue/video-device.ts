@@ -13,6 +13,8 @@ export const videoDeviceErrors = {
   VIDEO_PLAYBACK_FAILED: [2007, '录像回放失败', 'Video playback failed'],
   VIDEO_DOWNLOAD_FAILED: [2008, '录像下载失败', 'Video download failed'],
   VIDEO_FILE_NOT_FOUND: [2009, '录像文件不存在', 'The video file does not exist'],
+  VIDEO_NOT_EQUIPPED: [2010, '该车辆未配置视频设备', 'The vehicle is not equipped with a video device'],
+  VIDEO_DEVICE_REFUSED: [2011, '视频设备拒绝了请求', 'The video device refused the request'],
   VIDEO_DEVICE_UNKNOWN_ERROR: [2043, '视频设备未知错误', 'Unknown video device error'],
   VIDEO_SERVER_CONNECT_FAILED: [3000, '视频服务器连接失败', 'Failed to connect to the video server'],
   VIDEO_SERVER_TIMEOUT: [3001, '视频服务器响应超时', 'The video server timed out'],
@@ -25,5 +27,8 @@ export const videoDeviceErrors = {
     '视频并发路数已达上限',
     'The concurrent video stream limit has been reached',
   ],
+  VIDEO_STREAM_NOT_FOUND: [3011, '视频会话不存在或已关闭', 'The video session does not exist or has ended'],
+  VIDEO_URL_EXPIRED: [3012, '视频地址已过期，请重新打开', 'The video address has expired, open it again'],
+  VIDEO_STORAGE_FULL: [3013, '视频服务器存储空间不足', 'The video server is short of storage space'],
   VIDEO_TALK_CHANNEL_BUSY: [3020, '对讲通道被占用', 'The talk-back channel is in use'],
 } as const satisfies ErrorTable;

@@ -1,5 +1,8 @@
-/** Value types of terminal parameters (0x8103/0x0104). `bytes` values are hex. */
-export type ParameterType = 'dword' | 'word' | 'byte' | 'string' | 'bytes';
+/**
+ * Value types of terminal parameters (0x8103/0x0104). `bytes` values are hex; `struct` values are
+ * objects laid out by VIDEO_PARAMETER_TYPES (JT/T 1078 table 2), kept as hex when their length does not fit.
+ */
+export type ParameterType = 'dword' | 'word' | 'byte' | 'string' | 'bytes' | 'struct';
 
 type Row = [id: number, name: string, type: ParameterType];
 
@@ -75,14 +78,14 @@ const ROWS: Row[] = [
   [0x0072, 'contrast', 'dword'],
   [0x0073, 'saturation', 'dword'],
   [0x0074, 'chroma', 'dword'],
-  // JT/T 1078 structured parameters: kept as bytes.
-  [0x0075, 'videoEncodingParameters', 'bytes'],
-  [0x0076, 'videoChannelList', 'bytes'],
-  [0x0077, 'videoChannelParameters', 'bytes'],
-  [0x0079, 'videoStorageAlarmParameters', 'bytes'],
+  // JT/T 1078 table 2: structured values (video-parameters.ts); 0x007A is VIDEO_ALARM_FLAGS bits.
+  [0x0075, 'videoEncodingParameters', 'struct'],
+  [0x0076, 'videoChannelList', 'struct'],
+  [0x0077, 'videoChannelParameters', 'struct'],
+  [0x0079, 'videoStorageAlarmParameters', 'struct'],
   [0x007a, 'videoAlarmMask', 'dword'],
-  [0x007b, 'imageAnalysisAlarmParameters', 'bytes'],
-  [0x007c, 'wakeUpParameters', 'bytes'],
+  [0x007b, 'imageAnalysisAlarmParameters', 'struct'],
+  [0x007c, 'wakeUpParameters', 'struct'],
   [0x0080, 'odometer100m', 'dword'],
   [0x0081, 'province', 'word'],
   [0x0082, 'city', 'word'],

@@ -108,6 +108,7 @@ export class RegistryPublisher implements OnApplicationBootstrap {
         registrationState: terminal.registrationState,
         deviceId: terminal.deviceId,
         protocolVersion: terminal.protocolVersion,
+        videoChannels: terminal.videoChannels ?? 0,
         deleted,
         updatedAt: Date.now(),
       };

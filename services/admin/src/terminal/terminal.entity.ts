@@ -19,5 +19,7 @@ export class Terminal {
   @Column({ name: 'auth_code', type: 'varchar', length: 64, default: '' }) authCode!: string;
   /** The device id of the 0x0100 it registered with; another device with this SIM gets 0x8100 result 3. */
   @Column({ name: 'device_id', type: 'varchar', length: 32, default: '' }) deviceId!: string;
+  /** JT/T 1078 video channels the terminal has (0: no video device); the live screen offers channels 1..n. */
+  @Column({ name: 'video_channels', type: 'int', default: 0 }) videoChannels!: number;
   @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
 }

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@openfleet/auth';
-import { canonicalTerminalPhone, type LivePosition, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { canonicalTerminalPhone, type LivePosition, type LiveVideoAlarms, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { IsInt, Max, Min } from 'class-validator';
 
 /** Settings of the coalesced position push (environment variable names). */
@@ -43,6 +43,29 @@ export function clientFollows(client: LiveClient, position: LivePosition): boole
 }
 
 /**
+ * The video alarm items (0x14-0x18) of a position's extras, or undefined when it has no 0x14 item.
+ * Most positions have none: the text is searched before anything is parsed.
+ */
+export function liveVideoAlarmsOf(extrasJson: string): LiveVideoAlarms | undefined {
+  if (!extrasJson.includes('"videoAlarms"')) return undefined;
+  let extras: Record<string, unknown>;
+  try {
+    extras = JSON.parse(extrasJson) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const count = (value: unknown) => (typeof value === 'number' ? value : 0);
+  const driving = extras.abnormalDriving as { behaviours?: unknown; fatigueLevel?: unknown } | undefined;
+  return {
+    flags: count(extras.videoAlarms),
+    signalLossChannels: count(extras.videoSignalLossChannels),
+    occlusionChannels: count(extras.videoOcclusionChannels),
+    storageFaults: count(extras.storageFaults),
+    abnormalDriving: driving && typeof driving === 'object' ? { behaviours: count(driving.behaviours), fatigueLevel: count(driving.fatigueLevel) } : null,
+  };
+}
+
+/**
  * Keeps the newest position per vehicle until the next tick (older reports, e.g. blind-area uploads,
  * never replace a newer one), then hands the changed set out once.
  */
@@ -55,6 +78,7 @@ export class PositionCoalescer {
     const key = canonicalTerminalPhone(position.terminalPhone);
     if ((this.newestGpsTime.get(key) ?? -1) > position.gpsTimeS) return;
     this.newestGpsTime.set(key, position.gpsTimeS);
+    const videoAlarms = liveVideoAlarmsOf(position.extrasJson);
     this.pending.set(key, {
       vehicle,
       position: {
@@ -71,6 +95,7 @@ export class PositionCoalescer {
         alarmFlags: position.alarmFlags,
         statusFlags: position.statusFlags,
         mileageKm: position.hasMileage ? position.mileageHm / 10 : null,
+        ...(videoAlarms ? { videoAlarms } : {}),
       },
     });
   }

@@ -15,12 +15,11 @@ import {
   type Gb32960Frame,
 } from '@openfleet/gb32960';
 import type { EventBus } from '@openfleet/bus';
-import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
+import { EVENT_BUS, RateLimitedLog, TcpListener } from '@openfleet/service-kit';
 import type { Socket } from 'node:net';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
 import { ReportBatcher } from './report-batcher';
-import { TcpListener } from './tcp-listener';
 
 const NO_UNITS: ReadonlySet<number> = new Set();
 const NO_DATA = Buffer.alloc(0);

@@ -15,11 +15,10 @@ import {
   timeMs,
   type Hj1239Frame,
 } from '@openfleet/gb32960';
-import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
+import { EVENT_BUS, RateLimitedLog, TcpListener } from '@openfleet/service-kit';
 import type { Socket } from 'node:net';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
-import { TcpListener } from './tcp-listener';
 
 /** Consecutive undecodable frames after which a connection is closed. */
 const MAX_BAD_FRAMES = 10;

@@ -16,6 +16,8 @@ const FOLLOW_UPS: Record<string, { command: string; key: string }> = {
   '0x0303': { command: '0x8303', key: 'onDemand' },
   // 0x0301: the driver reported one of the events the platform set.
   '0x0301': { command: '0x8301', key: 'eventReport' },
+  // 0x1206: a JT/T 1078 file upload (0x9206) finished (result 0 ok, 1 failed), after the file reached the FTP server.
+  '0x1206': { command: '0x9206', key: 'uploadResult' },
 };
 
 /** How far back a follow-up looks for its order. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Patterns } from '../../common/validation';
 
 export class CreateTerminalDto {
@@ -10,6 +10,7 @@ export class CreateTerminalDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) model?: string;
   @ApiPropertyOptional({ enum: ['2011', '2013', '2019'] }) @IsOptional() @IsIn(['2011', '2013', '2019']) protocolVersion?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
+  @ApiPropertyOptional({ description: 'JT/T 1078 video channels (0: no video device; spec §5: channels 1-32)', minimum: 0, maximum: 32 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(32) videoChannels?: number;
 }
 
 export class UpdateTerminalDto extends PartialType(CreateTerminalDto) {}

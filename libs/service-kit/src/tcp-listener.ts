@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 
 /**
- * The TCP side both vehicle gateways share (GB/T 32960 and HJ 1239): listen, name the bound port,
+ * The TCP side the vehicle-facing listeners share (GB/T 32960, HJ 1239, JT/T 1078 media): listen, name the bound port,
  * track the open connections and close them all on shutdown. Each connection gets the gateway's
  * idle timeout and its own handler.
  */

@@ -1,0 +1,111 @@
+import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
+import { LiveControl, StreamType, type MediaStreamView } from '@openfleet/contracts/video';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { notify } from '../../app/toaster';
+import { captureFrame } from './snapshot';
+import { statusAfter, statusText, type TileStatus } from './tile-status';
+import type { TileSource } from './tile-grid';
+import { errorCodeOf, useControlLiveMutation, useOpenLiveMutation, useTakeSnapshotMutation } from './videoApi';
+import { VideoPlayer } from './VideoPlayer';
+
+interface VideoTileProps {
+  readonly index: number;
+  readonly source: TileSource | null;
+  readonly selected: boolean;
+  readonly onSelect: () => void;
+  readonly onClose: () => void;
+  readonly style?: CSSProperties;
+  /** The stream opened first (default sub: less mobile data). */
+  readonly initialStreamType?: number;
+}
+
+/** One live tile: opens its channel (sub stream unless told), plays it, and carries the tile's buttons. */
+export function VideoTile({ index, source, selected, onSelect, onClose, style, initialStreamType = StreamType.SUB }: VideoTileProps) {
+  const { t } = useTranslation();
+  const language = useAppSelector((state) => state.settings.language);
+  const [openLive] = useOpenLiveMutation();
+  const [controlLive] = useControlLiveMutation();
+  const [takeSnapshot] = useTakeSnapshotMutation();
+  const [stream, setStream] = useState<MediaStreamView | null>(null);
+  const [status, setStatus] = useState<TileStatus>({ kind: 'idle' });
+  const [muted, setMuted] = useState(true);
+  const [streamType, setStreamType] = useState<number>(StreamType.SUB);
+  const tile = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement | null>(null);
+  const vehicleId = source?.vehicleId;
+  const channel = source?.channel;
+
+  useEffect(() => {
+    setStream(null);
+    if (!vehicleId || !channel) {
+      setStatus({ kind: 'idle' });
+      return undefined;
+    }
+    let current = true;
+    setStatus({ kind: 'opening' });
+    setStreamType(initialStreamType);
+    void openLive({ vehicleId, channel, streamType: initialStreamType }).then((result) => {
+      if (!current) return;
+      if ('data' in result && result.data) setStream(result.data);
+      else setStatus({ kind: 'error', code: errorCodeOf(result.error) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [vehicleId, channel, initialStreamType, openLive]);
+
+  const close = () => {
+    if (source && stream) void controlLive({ vehicleId: source.vehicleId, channel: source.channel, command: LiveControl.CLOSE, closeType: 0 });
+    onClose();
+  };
+  const switchStream = async () => {
+    if (!source) return;
+    const next = streamType === StreamType.MAIN ? StreamType.SUB : StreamType.MAIN;
+    const result = await controlLive({ vehicleId: source.vehicleId, channel: source.channel, command: LiveControl.SWITCH_STREAM, switchStreamType: next });
+    if (!('error' in result)) setStreamType(next);
+  };
+  const snapshot = async () => {
+    const image = video.current ? captureFrame(video.current) : null;
+    if (!source || !image) {
+      notify('warning', t('media.snapshot.noFrame'));
+      return;
+    }
+    const result = await takeSnapshot({ vehicleId: source.vehicleId, channel: source.channel, image });
+    if (!('error' in result)) notify('success', t('media.snapshot.saved'));
+  };
+  const fullScreen = () => void tile.current?.requestFullscreen?.().catch(() => undefined);
+  const text = statusText(status, t, language);
+  const label = source ? `${source.plateCode} ${t('media.channelN', { channel: source.channel })}` : t('media.tile.free', { index: index + 1 });
+
+  return (
+    <div
+      ref={tile}
+      data-testid="video-tile"
+      data-stream-key={stream?.streamKey ?? ''}
+      data-status={status.kind}
+      className={`of-video-tile${selected ? ' of-video-tile-selected' : ''}`}
+      style={style}
+      onClick={onSelect}
+    >
+      <div className="of-video-tile-bar">
+        <span className="of-video-tile-label">{label}</span>
+        {source && (
+          <ButtonGroup variant="minimal">
+            <Tag minimal round className="of-video-stream-type">{t(streamType === StreamType.MAIN ? 'media.stream.main' : 'media.stream.sub')}</Tag>
+            <Button size="small" icon="exchange" aria-label={t('media.tile.switchStream')} title={t('media.tile.switchStream')} disabled={!stream} onClick={() => void switchStream()} />
+            <Button size="small" icon={muted ? 'volume-off' : 'volume-up'} aria-label={t(muted ? 'media.tile.unmute' : 'media.tile.mute')} title={t(muted ? 'media.tile.unmute' : 'media.tile.mute')} onClick={() => setMuted(!muted)} />
+            <Button size="small" icon="camera" aria-label={t('media.tile.snapshot')} title={t('media.tile.snapshot')} disabled={!stream} onClick={() => void snapshot()} />
+            <Button size="small" icon="fullscreen" aria-label={t('media.tile.fullScreen')} title={t('media.tile.fullScreen')} onClick={fullScreen} />
+            <Button size="small" icon="cross" aria-label={t('media.tile.close')} title={t('media.tile.close')} onClick={close} />
+          </ButtonGroup>
+        )}
+      </div>
+      <div className="of-video-tile-body">
+        {stream && <VideoPlayer stream={stream} muted={muted} videoRef={video} onEvent={(event) => setStatus(statusAfter(event))} />}
+        {text && <div className={`of-video-tile-status of-video-status-${status.kind}`}>{text}</div>}
+      </div>
+    </div>
+  );
+}

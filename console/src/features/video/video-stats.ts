@@ -1,0 +1,31 @@
+/** Per-stream figures a tile keeps for tests and benchmarks (`window.__videoStats[streamKey]`); times are epoch ms. */
+export interface VideoStats {
+  openedAt: number;
+  /** When the first decoded frame was shown (requestVideoFrameCallback, else loadeddata); 0 until then. */
+  firstFrameAt: number;
+  bytes: number;
+  fragments: number;
+  /** Decoder-dropped frames (getVideoPlaybackQuality). */
+  dropped: number;
+  /** Jumps to the live edge. */
+  seeks: number;
+  /** SourceBuffer resets (a new init segment). */
+  resets: number;
+  mime: string;
+  width: number;
+  height: number;
+}
+
+declare global {
+  interface Window {
+    __videoStats?: Record<string, VideoStats>;
+  }
+}
+
+/** Starts (or restarts) the stats of a stream. */
+export function openStats(streamKey: string, now = Date.now()): VideoStats {
+  const stats: VideoStats = { openedAt: now, firstFrameAt: 0, bytes: 0, fragments: 0, dropped: 0, seeks: 0, resets: 0, mime: '', width: 0, height: 0 };
+  window.__videoStats ??= {};
+  window.__videoStats[streamKey] = stats;
+  return stats;
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { okEnvelope } from '@openfleet/contracts';
+import { PageQueryDto } from '@openfleet/service-kit';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { Response } from 'express';
+import { ChannelDto } from '../live/live.controller';
+import { DownloadService } from './download.service';
+
+export class CreateDownloadDto extends ChannelDto {
+  @ApiProperty() @IsString() @MaxLength(32) startTime!: string;
+  @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(3) mediaType?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2) streamType?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2) storageType?: number;
+  @ApiPropertyOptional({ description: 'The size the resource list gave (progress)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) fileSize?: number;
+}
+
+export class DownloadControlDto {
+  @ApiProperty({ description: '0 pause, 1 resume, 2 cancel (0x9207)' }) @Type(() => Number) @IsInt() @Min(0) @Max(2) control!: number;
+}
+
+const DOWNLOADERS = ['h5Playback', 'h5Playback:search'];
+
+/** Recording downloads (0x9206 to the embedded FTP server) and their files. */
+@ApiTags('video')
+@ApiBearerAuth()
+@Controller('video/downloads')
+@UseGuards(AuthGuard)
+export class DownloadController {
+  constructor(private readonly downloads: DownloadService) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequiresAnyAction(...DOWNLOADERS)
+  @ApiOperation({ summary: 'Asks the terminal to upload a recording (0x9206); the task follows it' })
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateDownloadDto) {
+    return okEnvelope(await this.downloads.create(user, body));
+  }
+
+  @Get()
+  @RequiresAnyAction(...DOWNLOADERS)
+  @ApiOperation({ summary: 'Download tasks of vehicles in scope with status (spec §4) and progress' })
+  async list(@CurrentUser() user: AuthUser, @Query() query: PageQueryDto) {
+    return okEnvelope(await this.downloads.list(user, query.current, query.size));
+  }
+
+  @Post(':id/control')
+  @HttpCode(200)
+  @RequiresAnyAction(...DOWNLOADERS)
+  @ApiOperation({ summary: 'Pauses, resumes or cancels an upload (0x9207)' })
+  async control(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Body() body: DownloadControlDto) {
+    return okEnvelope(await this.downloads.control(user, id, body.control));
+  }
+
+  @Get(':id/file')
+  @RequiresAnyAction(...DOWNLOADERS)
+  @ApiOperation({ summary: 'The recording the terminal uploaded' })
+  async file(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Res() response: Response) {
+    const { stream, size, name } = await this.downloads.file(user, id);
+    response.setHeader('Content-Type', 'application/octet-stream');
+    response.setHeader('Content-Length', String(size));
+    response.setHeader('Content-Disposition', `attachment; filename="${encodeURIComponent(name)}"`);
+    stream.pipe(response);
+  }
+}

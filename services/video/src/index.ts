@@ -1,0 +1,4 @@
+export { VideoModule, VIDEO_ENTITIES, VIDEO_MIGRATIONS } from './video.module';
+export { MediaIngestServer } from './media/media-ingest.server';
+export { StreamHub } from './media/stream-hub';
+export { UploadFtpServer } from './download/upload-ftp.server';

@@ -1,0 +1,82 @@
+import { DataType, Jt1078Deframer, Jt1078FrameAssembler, type Jt1078Packet } from '@openfleet/jt1078';
+import type { MediaStream } from './media-stream';
+import type { StreamHub } from './stream-hub';
+
+/** Packets one link may send that no stream takes (unknown SIM) before it is dropped. */
+const MAX_UNROUTED = 8;
+
+interface ChannelRoute {
+  stream: MediaStream;
+  assembler: Jt1078FrameAssembler;
+  detach: () => void;
+}
+
+/**
+ * One terminal media connection (TCP, or the packets of one UDP peer): bytes to packets, packets
+ * of each logical channel put in serial order and joined into frames, frames handed to the
+ * channel's stream. Malformed bytes are skipped and counted by the deframer; a link whose SIM no
+ * provisioned terminal has is closed.
+ */
+export class MediaLink {
+  private readonly deframer = new Jt1078Deframer();
+  private readonly routes = new Map<number, ChannelRoute>();
+  private unrouted = 0;
+  private countedMalformed = 0;
+  ended = false;
+
+  constructor(
+    private readonly hub: StreamHub,
+    private readonly end: () => void,
+    /** Packets the jitter buffer holds while one is missing (UDP reorders; TCP never does). */
+    private readonly reorderDepth: number,
+  ) {}
+
+  /** Bytes from the network. */
+  receive(chunk: Buffer, now = Date.now()): void {
+    if (this.ended) return;
+    const packets = this.deframer.push(chunk);
+    for (const packet of packets) this.route(packet, now);
+    const malformed = this.deframer.malformed - this.countedMalformed;
+    if (malformed > 0) {
+      this.countedMalformed = this.deframer.malformed;
+      const first = this.routes.values().next().value as ChannelRoute | undefined;
+      if (first) first.stream.malformed += malformed;
+    }
+  }
+
+  /** The connection went away: streams stay (the terminal may reconnect) until they idle out. */
+  closed(): void {
+    this.ended = true;
+    for (const route of this.routes.values()) {
+      route.detach();
+      route.stream.connected = false;
+    }
+    this.routes.clear();
+  }
+
+  private route(packet: Jt1078Packet, now: number): void {
+    if (packet.dataType === DataType.TRANSPARENT) return;
+    let route = this.routes.get(packet.channel);
+    if (!route || route.stream.closed) {
+      const stream = this.hub.streamForLink(packet.sim, packet.channel, now);
+      if (!stream) {
+        if (++this.unrouted >= MAX_UNROUTED) this.stop();
+        return;
+      }
+      stream.connected = true;
+      route = { stream, assembler: new Jt1078FrameAssembler(this.reorderDepth), detach: stream.onEnd(() => this.stop()) };
+      this.routes.set(packet.channel, route);
+    }
+    const { stream, assembler } = route;
+    stream.received(packet.body.length + 30, now);
+    const lostBefore = assembler.framesLost;
+    stream.accept(assembler.push(packet), now);
+    stream.framesLost += assembler.framesLost - lostBefore;
+  }
+
+  private stop(): void {
+    if (this.ended) return;
+    this.closed();
+    this.end();
+  }
+}

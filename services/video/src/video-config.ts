@@ -1,0 +1,90 @@
+import { IsInt, IsString, Max, Min } from 'class-validator';
+
+/** The video service's own settings (environment variable names), validated at start. */
+export class VideoConfig {
+  /** TCP port terminals stream JT/T 1078 media to (0x9101/0x9201 carry it); 0 picks a free port (tests). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  VIDEO_MEDIA_TCP_PORT = 1078;
+
+  /** UDP port for JT/T 1078 media; 0 picks a free port (tests), -1 turns UDP off. */
+  @IsInt()
+  @Min(-1)
+  @Max(65535)
+  VIDEO_MEDIA_UDP_PORT = 1078;
+
+  /** Host the media and FTP listeners bind to. */
+  @IsString()
+  VIDEO_MEDIA_HOST = '0.0.0.0';
+
+  /**
+   * The address terminals are told to connect to (0x9101, 0x9201, 0x9206): this machine's address as
+   * the vehicles reach it (a public IP or name). Empty: the first non-internal IPv4 address.
+   */
+  @IsString()
+  VIDEO_PUBLIC_HOST = '';
+
+  /** A live stream nobody watches is closed (0x9102 close) after this long, to save the vehicle's mobile data. */
+  @IsInt()
+  @Min(1)
+  VIDEO_IDLE_S = 30;
+
+  /** A media link silent this long is dropped (the terminal stopped sending). */
+  @IsInt()
+  @Min(1)
+  VIDEO_LINK_TIMEOUT_S = 20;
+
+  /** How long a signed media URL (WebSocket, HLS) is accepted after it was issued. */
+  @IsInt()
+  @Min(10)
+  VIDEO_URL_TTL_S = 300;
+
+  /** HMAC key of the media URLs; empty: generated at first start (standalone) and kept under DATA_DIR. Cluster: required. */
+  @IsString()
+  VIDEO_URL_SECRET = '';
+
+  /** How long the platform waits for a terminal's answer to a video command (0x9101, 0x9205 ...). */
+  @IsInt()
+  @Min(1)
+  VIDEO_COMMAND_TIMEOUT_S = 15;
+
+  /** Embedded FTP server receiving 0x9206 uploads; 0 picks a free port (tests), -1 turns it off. */
+  @IsInt()
+  @Min(-1)
+  @Max(65535)
+  VIDEO_FTP_PORT = 2121;
+
+  /** First and last port of FTP passive data connections. */
+  @IsInt()
+  @Min(1024)
+  @Max(65535)
+  VIDEO_FTP_PASV_MIN = 30000;
+
+  @IsInt()
+  @Min(1024)
+  @Max(65535)
+  VIDEO_FTP_PASV_MAX = 30100;
+
+  /** Where uploads and snapshots are kept; empty: DATA_DIR/video. */
+  @IsString()
+  VIDEO_DATA_DIR = '';
+
+  /** Spec §5 storage threshold (1-99 %, default 20): uploads are refused when free disk falls below it. */
+  @IsInt()
+  @Min(1)
+  @Max(99)
+  VIDEO_STORAGE_THRESHOLD_PERCENT = 20;
+
+  /** Viewers one stream serves at most. */
+  @IsInt()
+  @Min(1)
+  VIDEO_MAX_VIEWERS_PER_STREAM = 64;
+
+  /** Media links (terminal connections) served at most. */
+  @IsInt()
+  @Min(1)
+  VIDEO_MAX_LINKS = 2000;
+}
+
+export const VIDEO_CONFIG = Symbol('VIDEO_CONFIG');
