@@ -99,6 +99,15 @@ describe('Jt1078FrameAssembler', () => {
     expect(assembler.framesLost).toBe(2);
   });
 
+  it('starts at the earliest of the first packets when asked to hold them (UDP swaps the very first ones too)', () => {
+    const assembler = new Jt1078FrameAssembler(16, 3);
+    expect(assembler.push(part(7, Subpackage.LAST, '02'))).toEqual([]);
+    expect(assembler.push(part(6, Subpackage.FIRST, '01'))).toEqual([]);
+    const frames = assembler.push(part(8, Subpackage.ATOMIC, '03'));
+    expect(frames.map((f) => f.data.toString('hex'))).toEqual(['0102', '03']);
+    expect(assembler.framesLost).toBe(0);
+  });
+
   it('follows the serial through its wrap from 65535 to 0', () => {
     const assembler = new Jt1078FrameAssembler();
     const frames = [part(65535, Subpackage.FIRST, '0a'), part(0, Subpackage.LAST, '0b')].flatMap((p) => assembler.push(p));

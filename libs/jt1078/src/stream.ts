@@ -96,17 +96,35 @@ export class Jt1078FrameAssembler {
   /** Packets that came after their place had been given up, or twice. */
   late = 0;
 
-  constructor(private readonly depth = 16) {}
+  /**
+   * @param depth packets held while one is missing
+   * @param startupHold packets collected before the stream's start is chosen (the earliest of
+   *   them): over UDP the first packets may be swapped too, and the first frame is the keyframe.
+   */
+  constructor(
+    private readonly depth = 16,
+    private readonly startupHold = 0,
+  ) {}
 
   push(packet: Jt1078Packet): Jt1078Frame[] {
     const frames: Jt1078Frame[] = [];
-    if (this.next === undefined) this.next = packet.serial;
+    if (this.next === undefined) {
+      this.held.set(packet.serial, packet);
+      if (this.held.size < this.startupHold) return frames;
+      this.next = earliest([...this.held.keys()]);
+      return this.drain(frames);
+    }
     const ahead = (packet.serial - this.next + 0x10000) & 0xffff;
     if (ahead >= 0x8000 || this.held.has(packet.serial)) {
       this.late++;
       return frames;
     }
     this.held.set(packet.serial, packet);
+    return this.drain(frames);
+  }
+
+  /** Hands on every packet that is next in order; beyond `depth` held, gives the missing one up. */
+  private drain(frames: Jt1078Frame[]): Jt1078Frame[] {
     for (;;) {
       const ready = this.held.get(this.next!);
       if (ready) {
@@ -161,4 +179,9 @@ export class Jt1078FrameAssembler {
 
 function frameOf(first: Jt1078Packet, data: Buffer): Jt1078Frame {
   return { channel: first.channel, dataType: first.dataType, payloadType: first.payloadType, timestamp: first.timestamp, data };
+}
+
+/** The serial the others follow (within half the 16-bit space), across the wrap. */
+function earliest(serials: number[]): number {
+  return serials.find((candidate) => serials.every((serial) => ((serial - candidate + 0x10000) & 0xffff) < 0x8000)) ?? serials[0];
 }

@@ -210,6 +210,20 @@ describe('Jt1078Remuxer start-up', () => {
   });
 });
 
+describe('Jt1078Remuxer late video', () => {
+  it('declares both tracks in a new init when video comes after an audio-only start', () => {
+    const remuxer = new Jt1078Remuxer();
+    const audioOnly = Array.from({ length: 9 }, (_, i) => remuxer.push(audioFrame(i))).flat();
+    expect(inits(audioOnly)).toMatchObject([{ videoCodec: '', audioCodec: 'opus' }]);
+    const events = [...remuxer.push(videoFrame(5, T0 + 360)), ...remuxer.push(videoFrame(0, T0 + 400))];
+    expect(remuxer.stats.droppedBeforeKeyframe).toBe(1);
+    expect(inits(events)).toMatchObject([{ videoCodec: 'avc1.42C01E', audioCodec: 'opus' }]);
+    expect(muxjs.mp4.probe.tracks(new Uint8Array(inits(events)[0].data))).toHaveLength(2);
+    expect(fragments(events, 'video')).toMatchObject([{ keyframe: true, decodeTimeMs: 400 }]);
+    remuxer.close();
+  });
+});
+
 describe('Jt1078Remuxer timing', () => {
   const decodeTimes = (timestamps: number[]) => {
     const remuxer = new Jt1078Remuxer({ audioWaitMs: 0 });

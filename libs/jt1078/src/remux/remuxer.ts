@@ -47,8 +47,9 @@ const MAX_FRAME_MS = 1000;
 const AUDIO_GAP_MS = 200;
 /** A terminal clock jumping further than this (either way) has been reset: the timeline carries on from where it was. */
 const CLOCK_JUMP_MS = 10_000;
-/** Audio kept while waiting for the first video keyframe. */
+/** Audio kept while waiting for the first video keyframe, and video held while waiting for audio (timestamps standing still). */
 const MAX_PENDING_AUDIO = 50;
+const MAX_HELD_VIDEO = 50;
 
 /** The parameter sets a video configuration comes from, and what they say. */
 interface VideoConfig {
@@ -74,8 +75,11 @@ type Phase = 'waiting' | 'streaming' | 'dead';
  * Turns one terminal channel's frames into MP4 init segments and fragments. Video is dropped
  * until a keyframe with its parameter sets; the init segment declares audio only if audio came
  * before the first video fragment (a first keyframe waits up to `audioWaitMs` of frame time for
- * it). Parameter sets are taken out of the samples into avcC/hvcC; a changed set (new
- * resolution) gives a new init event. Call close() when the stream ends (frees the Opus encoder).
+ * it). Audio with no video frame at all for `audioWaitMs` starts an audio-only stream (listen);
+ * should video come after all, a new init declares both tracks (the player must then rebuild its
+ * SourceBuffer, as the track set changed). Parameter sets are taken out of the samples into
+ * avcC/hvcC; a changed set (new resolution) gives a new init event. Call close() when the stream
+ * ends (frees the Opus encoder).
  */
 export class Jt1078Remuxer {
   readonly stats: RemuxStats = { videoFrames: 0, audioFrames: 0, droppedBeforeKeyframe: 0, unsupported: 0, audioDropped: 0, bytesOut: 0 };
@@ -143,7 +147,7 @@ export class Jt1078Remuxer {
       this.heldVideo.push(video);
       this.video ??= video.config;
       const waited = Math.max(frame.timestamp - this.heldVideo[0].timestamp, arrivalMs !== undefined && this.holdStartedAt !== undefined ? arrivalMs - this.holdStartedAt : 0);
-      if (this.audio || waited >= this.audioWaitMs) this.start(events);
+      if (this.audio || waited >= this.audioWaitMs || this.heldVideo.length >= MAX_HELD_VIDEO) this.start(events);
       return;
     }
     this.emitVideo(video, events);

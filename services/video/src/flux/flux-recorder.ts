@@ -34,6 +34,8 @@ export class FluxRecorder implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    // Streams closed by the shutdown after this point are not counted: the database goes next.
+    this.hub.onRetire = undefined;
     await this.flush(Date.now());
   }
 

@@ -64,7 +64,7 @@ export class MediaLink {
         return;
       }
       stream.connected = true;
-      route = { stream, assembler: new Jt1078FrameAssembler(this.reorderDepth), detach: stream.onEnd(() => this.stop()) };
+      route = { stream, assembler: new Jt1078FrameAssembler(this.reorderDepth, Math.ceil(this.reorderDepth / 8)), detach: stream.onEnd(() => this.stop()) };
       this.routes.set(packet.channel, route);
     }
     const { stream, assembler } = route;

@@ -119,7 +119,8 @@ export function failureCode(event: InstructionOrderEvent): number {
     case InstructionStatus.RESPONSE_TIMEOUT:
       return ErrorCode.VIDEO_DEVICE_TIMEOUT;
     default:
-      // The terminal answered failure / not supported, or the instruction service refused the order.
-      return event.errorCode && event.errorCode !== ErrorCode.INSTRUCTION_VEHICLE_OFFLINE ? event.errorCode : ErrorCode.VIDEO_DEVICE_REFUSED;
+      // The terminal answered 0x0001 failed (7103) or bad message (7104): the video device refused.
+      // Anything else (not supported, no SIM, not configured ...) is the instruction service's own word.
+      return !event.errorCode || event.errorCode === ErrorCode.INSTRUCTION_TERMINAL_FAILED || event.errorCode === ErrorCode.INSTRUCTION_MESSAGE_ERROR ? ErrorCode.VIDEO_DEVICE_REFUSED : event.errorCode;
   }
 }
