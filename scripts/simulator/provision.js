@@ -43,7 +43,7 @@ async function provisionOne(api, token, terminal) {
   }
   const sim = await call(api, token, 'POST', '/basic/sim-card', { number: terminal.phone, operator: 1 });
   if (!sim.flag && sim.errorCode !== 4000) throw new Error(`SIM ${terminal.phone}: ${sim.errorCode} ${sim.msg}`);
-  const created = await call(api, token, 'POST', '/basic/terminal', { terminalCode: terminal.code, terminalPhone: terminal.phone, protocolVersion: terminal.version });
+  const created = await call(api, token, 'POST', '/basic/terminal', { terminalCode: terminal.code, terminalPhone: terminal.phone, protocolVersion: terminal.version, videoChannels: terminal.videoChannels || 0 });
   let terminalId = created.flag ? idOf(created) : undefined;
   if (!created.flag) {
     const existing = await find(api, token, '/basic/terminal', terminal.phone, (record) => record.terminalPhone === terminal.phone);
@@ -55,9 +55,18 @@ async function provisionOne(api, token, terminal) {
   return { vehicleId, created: true };
 }
 
+/** With --video, a terminal an earlier run provisioned gets its camera count (JT/T 1078 channels). */
+async function ensureVideoChannels(api, token, terminal) {
+  if (!terminal.videoChannels) return;
+  const existing = await find(api, token, '/basic/terminal', terminal.phone, (record) => record.terminalPhone === terminal.phone);
+  if (!existing || existing.videoChannels === terminal.videoChannels) return;
+  const updated = await call(api, token, 'PUT', `/basic/terminal/${existing.id}`, { videoChannels: terminal.videoChannels });
+  if (!updated.flag) throw new Error(`terminal ${terminal.phone} video channels: ${updated.errorCode} ${updated.msg}`);
+}
+
 /**
  * Signs in and provisions every terminal: `{ phone (as entered, 11 digits), code (0x0100 device id),
- * plate, version }`. Answers how many were created and how many existed already.
+ * plate, version, videoChannels }`. Answers how many were created and how many existed already.
  */
 async function provision({ api, user, password }, terminals) {
   const login = await call(api, undefined, 'POST', '/login', { username: user, password });
@@ -67,6 +76,7 @@ async function provision({ api, user, password }, terminals) {
   for (let start = 0; start < terminals.length; start += PARALLEL) {
     const results = await Promise.all(terminals.slice(start, start + PARALLEL).map((terminal) => provisionOne(api, token, terminal)));
     created += results.filter((result) => result.created).length;
+    await Promise.all(terminals.slice(start, start + PARALLEL).map((terminal) => ensureVideoChannels(api, token, terminal)));
   }
   return { created, existing: terminals.length - created };
 }

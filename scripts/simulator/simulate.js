@@ -117,6 +117,7 @@ async function main() {
       code: deviceIdOf(index),
       plate: plateOf(index),
       version: options.version,
+      videoChannels: options.video ? options.videoChannels : 0,
     }));
     const result = await provision({ api: options.api, user: options.user, password }, terminals);
     console.log(`provisioned ${result.created} vehicles with terminals and SIM cards through ${options.api} (${result.existing} already there)`);

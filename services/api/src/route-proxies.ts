@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import { proxyErrorHandler } from './upstream';
 
 /** Path prefixes the instruction service answers (cluster mode); they sit under /gps, so they are routed first. */
@@ -66,7 +66,7 @@ export function mountVideoProxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'video', target, (path) => matches(VIDEO_PATHS, path));
   const sockets = createProxyMiddleware({ target, changeOrigin: false, xfwd: true, ws: true, on: { error: proxyErrorHandler('video') } });
   const server = app.getHttpServer() as Server;
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     if ((request.url ?? '').startsWith('/video/ws/')) sockets.upgrade(request, socket, head);
   });
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { messageFor } from '@openfleet/errors';
 import { renderWithProviders } from '../../test/render';
 import type { RequestArgs } from '../../app/base-query';
 import { PowerProvider } from '../access/power-context';
@@ -81,7 +82,7 @@ describe('videoPlay', () => {
     mockVideoHttp.on('POST', 'video/live/open', { errorCode: 2001 });
     await pickVehicle('京A00001');
     await waitFor(() => expect(tiles()[0]!.getAttribute('data-status')).toBe('error'));
-    expect(tiles()[0]!.textContent).toContain('Video device error');
+    expect(tiles()[0]!.textContent).toContain(messageFor(2001, 'en_US'));
   });
 
   it('turns the camera while a direction is pressed and stops on release', async () => {

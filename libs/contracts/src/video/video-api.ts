@@ -89,6 +89,8 @@ export interface MediaStreamView {
 export type MediaSocketMessage =
   | { type: 'init'; mime: string; videoCodec: string; audioCodec: string; width: number; height: number }
   | { type: 'unsupported'; reason: 'h265' | 'avs' | 'svac' | 'codec'; codec: string }
+  /** The server's wall clock (ms) at media time 0: latency = now - (originMs + mediaTime * 1000) on one machine. */
+  | { type: 'origin'; originMs: number }
   | { type: 'closed'; reason: 'idle' | 'terminal' | 'admin' | 'expired' };
 
 /** POST /video/live/control (0x9102). */

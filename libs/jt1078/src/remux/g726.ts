@@ -117,7 +117,7 @@ export class G726Decoder {
 
   /** MIX: the quantizer scale factor between its locked and unlocked values. */
   private stepSize(): number {
-    if (this.ap >= 255) return this.yu;
+    if (this.ap >= 256) return this.yu;
     let y = this.yl >> 6;
     const difference = this.yu - y;
     const al = this.ap >> 2;

@@ -10,7 +10,7 @@ import { AlarmConfirmDto, OrderIdsDto, OrderPageQueryDto, SendOrderDto } from '.
 import { OrderService } from './order.service';
 
 /** Commands terminalProM may send with its own permission (parameters and attributes). */
-const PARAMETER_COMMANDS = new Set(['setParams', 'queryParams', 'queryParamsById', 'queryAttributes']);
+const PARAMETER_COMMANDS = new Set(['setParams', 'queryParams', 'queryParamsById', 'queryAttributes', 'setVideoEncoding', 'setVideoChannel', 'setAlarmRecording', 'setVideoAlarmMask']);
 
 const SEND = 'controlInstruction:send';
 const PARAMETERS = 'terminalProM:modify';

@@ -9,7 +9,7 @@ import type { InstructionOrder } from '../order/instruction-order.entity';
 import { TerminalDirectory } from '../registry/terminal-directory';
 import { TerminalParameterSnapshot } from './terminal-parameter-snapshot.entity';
 
-type StoredParameter = { name?: string; type: string; value: number | string };
+type StoredParameter = { name?: string; type: string; value: number | string | Record<string, unknown> };
 
 /** One row of terminalProM: the value as last queried, and its standard name and type. */
 export interface TerminalParameterRow {
@@ -17,7 +17,7 @@ export interface TerminalParameterRow {
   idHex: string;
   name: string;
   type: string;
-  value: number | string | null;
+  value: number | string | Record<string, unknown> | null;
 }
 
 const MAX_BY_TYPE: Partial<Record<ParameterType, number>> = { dword: 0xffffffff, word: 0xffff, byte: 0xff };
@@ -28,7 +28,7 @@ const MAX_BY_TYPE: Partial<Record<ParameterType, number>> = { dword: 0xffffffff,
  * table does not know is sent as raw bytes (hex), as the standard leaves vendor ids to vendors.
  * Returns the problems instead when there are any.
  */
-export function parameterItemsOf(items: readonly { id: number; value: unknown }[]): { items: { id: number; type: ParameterType; value: number | string }[]; problems: string[] } {
+export function parameterItemsOf(items: readonly { id: number; value: unknown }[]): { items: { id: number; type: ParameterType; value: number | string | Record<string, unknown> }[]; problems: string[] } {
   const problems: string[] = [];
   const out = items.map(({ id, value }) => {
     const type: ParameterType = parameterInfo(id)?.type ?? 'bytes';
@@ -38,8 +38,10 @@ export function parameterItemsOf(items: readonly { id: number; value: unknown }[
       if (!Number.isInteger(n) || n < 0 || n > max) problems.push(`0x${id.toString(16).padStart(4, '0')}: integer 0-${max}`);
       return { id, type, value: n };
     }
+    // A JT/T 1078 parameter (0x0075 ...) goes as its decoded structure, or as the raw hex typed over it.
+    if (type === 'struct' && typeof value === 'object' && value !== null) return { id, type, value: value as Record<string, unknown> };
     const text = String(value ?? '');
-    if (type === 'bytes' && !/^([0-9a-fA-F]{2}){1,255}$/.test(text)) problems.push(`0x${id.toString(16).padStart(4, '0')}: hex bytes`);
+    if ((type === 'bytes' || type === 'struct') && !/^([0-9a-fA-F]{2}){1,255}$/.test(text)) problems.push(`0x${id.toString(16).padStart(4, '0')}: hex bytes`);
     if (type === 'string' && text.length > 255) problems.push(`0x${id.toString(16).padStart(4, '0')}: at most 255 characters`);
     return { id, type, value: text };
   });

@@ -39,6 +39,8 @@ export class MediaStream {
   private gop: Buffer[] = [];
   private init?: InitEvent;
   private unsupported?: UnsupportedEvent;
+  /** Wall clock (ms) at media time 0: when the first keyframe arrived, less its decode time. */
+  private originMs?: number;
   readonly hls = new HlsWindow();
   readonly startedAt: number;
   lastPacketAt = 0;
@@ -77,7 +79,7 @@ export class MediaStream {
   accept(frames: readonly Jt1078Frame[], now: number): void {
     for (const frame of frames) {
       this.framesIn++;
-      for (const event of this.remuxer.push(frame, now)) this.apply(event);
+      for (const event of this.remuxer.push(frame, now)) this.apply(event, now);
     }
   }
 
@@ -129,7 +131,7 @@ export class MediaStream {
     this.viewers.clear();
   }
 
-  private apply(event: RemuxEvent): void {
+  private apply(event: RemuxEvent, now: number): void {
     switch (event.type) {
       case 'init':
         this.init = event;
@@ -144,11 +146,15 @@ export class MediaStream {
         for (const { viewer } of this.viewers.values()) viewer.sendText(this.unsupportedMessage(event));
         return;
       case 'fragment':
-        this.fragment(event.data, event.track === 'video' && event.keyframe, event.decodeTimeMs);
+        this.fragment(event.data, event.track === 'video' && event.keyframe, event.decodeTimeMs, now);
     }
   }
 
-  private fragment(data: Buffer, keyframe: boolean, decodeTimeMs: number): void {
+  private fragment(data: Buffer, keyframe: boolean, decodeTimeMs: number, now: number): void {
+    if (keyframe && this.originMs === undefined) {
+      this.originMs = now - decodeTimeMs;
+      for (const { viewer } of this.viewers.values()) viewer.sendText({ type: 'origin', originMs: this.originMs });
+    }
     if (keyframe) this.gop = [];
     if (keyframe || this.gop.length) this.gop.push(data);
     this.hls.add(data, keyframe, decodeTimeMs);
@@ -163,6 +169,7 @@ export class MediaStream {
   private sendInit(viewer: MediaViewer, init: InitEvent): void {
     viewer.sendText({ type: 'init', mime: init.mime, videoCodec: init.videoCodec, audioCodec: init.audioCodec, width: init.width, height: init.height });
     viewer.sendBinary(init.data);
+    if (this.originMs !== undefined) viewer.sendText({ type: 'origin', originMs: this.originMs });
   }
 
   private unsupportedMessage(event: UnsupportedEvent): MediaSocketMessage {
