@@ -124,6 +124,7 @@ export class MediaStream {
     this.connected = false;
     for (const hook of [...this.endHooks]) hook();
     this.endHooks.clear();
+    this.remuxer.close();
     for (const { viewer } of this.viewers.values()) {
       viewer.sendText({ type: 'closed', reason });
       viewer.close();
