@@ -46,12 +46,12 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: Object.fromEntries(
-      ['/login', '/logout', '/auth', '/basic', '/enterprise', '/sms', '/register', '/forgetPwd', '/gps', '/verifySessionStatus', '/socket.io'].map((prefix) => [
+      ['/login', '/logout', '/auth', '/basic', '/enterprise', '/sms', '/register', '/forgetPwd', '/gps', '/verifySessionStatus', '/socket.io', '/energy', '/platform809', '/video'].map((prefix) => [
         prefix,
         {
           target: 'http://127.0.0.1:8080',
           changeOrigin: true,
-          ws: prefix === '/socket.io',
+          ws: prefix === '/socket.io' || prefix === '/video',
           // /login is both a screen and an API path: browser navigations stay with the SPA.
           bypass: (req: { headers: { accept?: string } }) =>
             req.headers.accept?.includes('text/html') ? '/index.html' : undefined,

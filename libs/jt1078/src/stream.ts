@@ -37,7 +37,8 @@ export class Jt1078Deframer {
       }
       if (!length) break;
       this.simBytes = width;
-      packets.push(decodePacket(Buffer.from(this.pending.subarray(offset, offset + length)), width));
+      // No copy: the packet's body keeps its chunk alive only until its frame is joined and remuxed.
+      packets.push(decodePacket(this.pending.subarray(offset, offset + length), width));
       offset += length;
     }
     this.pending = this.pending.subarray(offset);

@@ -2,3 +2,5 @@ export { VideoModule, VIDEO_ENTITIES, VIDEO_MIGRATIONS } from './video.module';
 export { MediaIngestServer } from './media/media-ingest.server';
 export { StreamHub } from './media/stream-hub';
 export { UploadFtpServer } from './download/upload-ftp.server';
+export { MEDIA_TOKENS, MediaTokens } from './delivery/media-tokens';
+export { streamKeyOf } from './media/stream-hub';

@@ -43,6 +43,12 @@ export function PtzPad({ target }: { target: TileSource | null }) {
             onPointerLeave={(event) => {
               if (event.buttons) send(PtzAction.ROTATE, PtzDirection.STOP, true);
             }}
+            onKeyDown={(event) => {
+              if ((event.key === 'Enter' || event.key === ' ') && !event.repeat) send(PtzAction.ROTATE, direction.value, true);
+            }}
+            onKeyUp={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') send(PtzAction.ROTATE, PtzDirection.STOP, true);
+            }}
           />
         ))}
       </div>

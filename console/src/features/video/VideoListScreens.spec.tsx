@@ -1,5 +1,6 @@
 import type { LiveSessionView, SnapshotView, VideoFluxRow, VideoStorageView } from '@openfleet/contracts/video';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import type { RequestArgs } from '../../app/base-query';
 import { renderWithProviders } from '../../test/render';
 import { PowerProvider } from '../access/power-context';
@@ -30,7 +31,7 @@ const session = (streamKey: string, plateCode: string, startedAt: number): LiveS
 const flux = (day: string, plateCode: string, channel: number, bytes: number): VideoFluxRow => ({ day, vehicleId: plateCode, plateCode, channel, bytes, seconds: 1800, sessions: 1 });
 const storage: VideoStorageView = { dataDir: '/data/video', totalBytes: 100 * 1024 ** 3, freeBytes: 10 * 1024 ** 3, usedByVideoBytes: 5 * 1024 ** 3, snapshotCount: 12, downloadCount: 3, thresholdPercent: 20, ftpPort: 2121, mediaTcpPort: 7611, mediaUdpPort: 7612 };
 
-const withPower = (power: string[], ui: JSX.Element) => <PowerProvider power={power}>{ui}</PowerProvider>;
+const withPower = (power: string[], ui: ReactElement) => <PowerProvider power={power}>{ui}</PowerProvider>;
 
 beforeEach(() => {
   mockVideoHttp.reset();

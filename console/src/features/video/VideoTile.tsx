@@ -56,10 +56,9 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
     };
   }, [vehicleId, channel, initialStreamType, openLive]);
 
-  const close = () => {
-    if (source && stream) void controlLive({ vehicleId: source.vehicleId, channel: source.channel, command: LiveControl.CLOSE, closeType: 0 });
-    onClose();
-  };
+  // Closing a tile only leaves the stream: other operators may be watching it, and the server
+  // stops the terminal (0x9102) once nobody has watched for VIDEO_IDLE_S.
+  const close = () => onClose();
   const switchStream = async () => {
     if (!source) return;
     const next = streamType === StreamType.MAIN ? StreamType.SUB : StreamType.MAIN;

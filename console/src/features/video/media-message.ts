@@ -27,6 +27,8 @@ export function parseMediaMessage(text: string): MediaSocketMessage | null {
     case 'unsupported':
       if (!UNSUPPORTED_REASONS.has(String(message.reason))) return null;
       return { type: 'unsupported', reason: message.reason as 'h265', codec: String(message.codec ?? '') };
+    case 'origin':
+      return typeof message.originMs === 'number' && Number.isFinite(message.originMs) ? { type: 'origin', originMs: message.originMs } : null;
     case 'closed':
       if (!CLOSED_REASONS.has(String(message.reason))) return null;
       return { type: 'closed', reason: message.reason as 'idle' };

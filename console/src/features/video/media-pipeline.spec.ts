@@ -109,6 +109,7 @@ describe('media socket messages', () => {
     });
     expect(parseMediaMessage('{"type":"unsupported","reason":"avs","codec":"AVS"}')).toEqual({ type: 'unsupported', reason: 'avs', codec: 'AVS' });
     expect(parseMediaMessage('{"type":"closed","reason":"idle"}')).toEqual({ type: 'closed', reason: 'idle' });
+    expect(parseMediaMessage('{"type":"origin","originMs":1764000000000}')).toEqual({ type: 'origin', originMs: 1_764_000_000_000 });
   });
 
   it('ignores malformed or unknown messages', () => {
@@ -117,6 +118,7 @@ describe('media socket messages', () => {
     expect(parseMediaMessage('{"type":"closed","reason":"bored"}')).toBeNull();
     expect(parseMediaMessage('{"type":"unsupported","reason":"x"}')).toBeNull();
     expect(parseMediaMessage('null')).toBeNull();
+    expect(parseMediaMessage('{"type":"origin","originMs":"soon"}')).toBeNull();
   });
 
   it('plays a supported mime and names H.265 the browser cannot decode', () => {

@@ -74,6 +74,10 @@ export class MseWebSocketSession {
       this.emit(message);
       return;
     }
+    if (message.type === 'origin') {
+      this.stats.originMs = message.originMs;
+      return;
+    }
     if (message.type === 'unsupported') {
       this.stop(message.reason, message.codec);
       return;
@@ -93,20 +97,37 @@ export class MseWebSocketSession {
     this.emit({ type: 'unsupported', reason, codec });
   }
 
-  /** A (new) init segment follows: a fresh SourceBuffer for its codec, nothing of the old stream kept. */
+  /**
+   * An init segment follows. The first one creates the SourceBuffer; a later one (codec or
+   * resolution changed) resets it: browsers refuse a second SourceBuffer once media has played,
+   * so the same one is aborted, re-typed and emptied, and the new init segment is appended to it.
+   */
   private resetBuffer(mime: string): void {
     if (this.mediaSource.readyState !== 'open') return;
-    this.queue?.clear();
-    if (this.sourceBuffer) {
+    const existing = this.sourceBuffer;
+    if (existing && this.queue) {
       this.stats.resets += 1;
+      this.queue.clear();
       try {
-        this.mediaSource.removeSourceBuffer(this.sourceBuffer);
+        existing.abort();
+        if (mime !== this.mime) existing.changeType(mime);
       } catch {
-        // Already detached: nothing to remove.
+        this.stop('codec', mime);
+        return;
       }
+      this.mime = mime;
+      this.queue.removeBefore(0, Infinity);
+      return;
+    }
+    let buffer: SourceBuffer;
+    try {
+      buffer = this.mediaSource.addSourceBuffer(mime);
+    } catch {
+      // isTypeSupported said yes but the decoder refuses this profile.
+      this.stop('codec', mime);
+      return;
     }
     this.mime = mime;
-    const buffer = this.mediaSource.addSourceBuffer(mime);
     buffer.mode = 'segments';
     const queue = new AppendQueue(buffer, () => this.quotaRange(), () => undefined);
     buffer.addEventListener('updateend', () => {
@@ -138,6 +159,7 @@ export class MseWebSocketSession {
     if (!ranges.length) return;
     const end = ranges.end(ranges.length - 1);
     const current = this.video.currentTime;
+    if (this.stats.originMs) this.stats.latencyMs = Date.now() - (this.stats.originMs + current * 1000);
     // Timestamps restarted (a reset) or the playhead sits before the first range: go to the media.
     if (current > end + 1 || current < ranges.start(0)) this.seek(Math.max(ranges.start(ranges.length - 1), end - 0.1));
     else if (this.live) {

@@ -11,6 +11,10 @@ export interface VideoStats {
   seeks: number;
   /** SourceBuffer resets (a new init segment). */
   resets: number;
+  /** The server's wall clock at media time 0 (the `origin` message); 0 until it comes. */
+  originMs: number;
+  /** Glass-to-glass estimate on one machine: now - (originMs + currentTime); 0 without an origin. */
+  latencyMs: number;
   mime: string;
   width: number;
   height: number;
@@ -24,7 +28,7 @@ declare global {
 
 /** Starts (or restarts) the stats of a stream. */
 export function openStats(streamKey: string, now = Date.now()): VideoStats {
-  const stats: VideoStats = { openedAt: now, firstFrameAt: 0, bytes: 0, fragments: 0, dropped: 0, seeks: 0, resets: 0, mime: '', width: 0, height: 0 };
+  const stats: VideoStats = { openedAt: now, firstFrameAt: 0, bytes: 0, fragments: 0, dropped: 0, seeks: 0, resets: 0, originMs: 0, latencyMs: 0, mime: '', width: 0, height: 0 };
   window.__videoStats ??= {};
   window.__videoStats[streamKey] = stats;
   return stats;
