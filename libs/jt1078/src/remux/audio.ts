@@ -138,7 +138,10 @@ export function dOpsBox(channels: number, preSkip: number, inputSampleRate: numb
 export class SpeechToOpus implements AudioEncoder {
   readonly codec = 'opus';
   readonly timescale = OPUS_RATE;
-  readonly sampleEntry = audioSampleEntry('Opus', 1, OPUS_RATE, dOpsBox(1, OPUS_PRE_SKIP, PCM_RATE));
+  // InputSampleRate is informational in the Opus-in-ISOBMFF spec, but Chromium's MP4 parser refuses
+  // an init whose dOps rate differs from the sample entry's (48000): seen here, "Opus AudioSampleEntry
+  // sample rate mismatches OpusSpecificBox". So both say 48000.
+  readonly sampleEntry = audioSampleEntry('Opus', 1, OPUS_RATE, dOpsBox(1, OPUS_PRE_SKIP, OPUS_RATE));
   private readonly encoder: OpusEncoder;
   private pcm = new Int16Array(0);
 
