@@ -52,7 +52,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
  * every second: the simulator provisions their vehicles, SIM cards and terminals through the admin
  * API first, as an operator would.
  */
-export async function startMonitorPlatform(adminPassword: string, vehicles: number): Promise<MonitorPlatform> {
+export async function startMonitorPlatform(adminPassword: string, vehicles: number, options: { video?: boolean } = {}): Promise<MonitorPlatform> {
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
@@ -71,6 +71,12 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
       FORWARDER_809_SLAVE_PORT: String(slavePort809),
       ENERGY_32960_PORT: String(energyPort),
       ENERGY_HJ1239_PORT: String(emissionPort),
+      // JT/T 1078 media on a free port (the simulator is told it in 0x9101); no UDP, no upload FTP.
+      VIDEO_MEDIA_TCP_PORT: '0',
+      VIDEO_MEDIA_UDP_PORT: '-1',
+      VIDEO_FTP_PORT: '-1',
+      VIDEO_MEDIA_HOST: '127.0.0.1',
+      VIDEO_PUBLIC_HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,
@@ -89,7 +95,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
   }
   // No simulated vehicles: the test drives its own terminals.
   if (vehicles === 0) return { baseUrl, gatewayPort, slavePort809, energyPort, emissionPort, output: () => printed, stop: () => stopChild(server) };
-  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--drive-first', '900', '--provision', '--api', baseUrl, '--password', adminPassword], {
+  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--drive-first', '900', '--provision', '--api', baseUrl, '--password', adminPassword, ...(options.video ? ['--video'] : [])], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -51,6 +51,7 @@ export async function startPlatform(adminPassword: string): Promise<Platform> {
       ALARM_ATTACHMENT_PORT: '0',
       FORWARDER_809_SLAVE_PORT: '0',
       ENERGY_32960_PORT: '0', ENERGY_HJ1239_PORT: '0',
+      VIDEO_MEDIA_TCP_PORT: '0', VIDEO_MEDIA_UDP_PORT: '-1', VIDEO_FTP_PORT: '-1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-console-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,

@@ -1,6 +1,6 @@
 import { Button, Callout, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { PlaybackControl, VIDEO_QUERY_MAX_DAYS, type MediaStreamView, type ResourceItem, type VehicleChannelsView } from '@openfleet/contracts/video';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
@@ -45,6 +45,10 @@ export default function H5PlaybackScreen(_props: ScreenProps) {
   const [cursor, setCursor] = useState<number | null>(null);
   const [downloadsOpen, setDownloadsOpen] = useState(false);
   const video = useRef<HTMLVideoElement | null>(null);
+  // Fast-forward: the terminal sends media n times faster than the wall clock, so the element plays it n times faster too.
+  useEffect(() => {
+    if (video.current) video.current.playbackRate = direction === 'forward' ? speed : 1;
+  }, [speed, direction, stream]);
   const segments = useMemo(() => (searched ? timelineSegments(searched.items, searched.start, searched.end) : []), [searched]);
 
   const pickVehicle = async (id: string) => {

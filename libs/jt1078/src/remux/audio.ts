@@ -46,6 +46,8 @@ export interface AudioEncoder {
   /** Media not yet handed out (buffered PCM), in timescale ticks: the next frame starts this much before the payload just pushed ends. */
   readonly pendingTicks: number;
   push(payload: Buffer): EncodedAudio;
+  /** One frame of silence (frameDuration ticks), to keep the track going when the terminal stops sending audio; undefined when the codec cannot make one. */
+  silence?(): { frame: Buffer; frameDuration: number };
   close(): void;
 }
 
@@ -144,6 +146,7 @@ export class SpeechToOpus implements AudioEncoder {
   readonly sampleEntry = audioSampleEntry('Opus', 1, OPUS_RATE, dOpsBox(1, OPUS_PRE_SKIP, OPUS_RATE));
   private readonly encoder: OpusEncoder;
   private pcm = new Int16Array(0);
+  private silent?: Buffer;
 
   constructor(private readonly decode: (payload: Buffer) => Int16Array, complexity = 0) {
     // Complexity 0 keeps a stream's encoding cheap (scripts/bench/video-remux.js measures it).
@@ -166,6 +169,11 @@ export class SpeechToOpus implements AudioEncoder {
     }
     this.pcm = pcm.slice(pos);
     return { frames, frameDuration: OPUS_FRAME_TICKS };
+  }
+
+  silence(): { frame: Buffer; frameDuration: number } {
+    this.silent ??= this.encoder.encode(new Int16Array(FRAME_SAMPLES));
+    return { frame: this.silent, frameDuration: OPUS_FRAME_TICKS };
   }
 
   close(): void {

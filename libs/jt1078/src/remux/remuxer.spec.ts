@@ -156,6 +156,40 @@ describe('Jt1078Remuxer, the 8 s sample with G.711A audio', () => {
   });
 });
 
+describe('Jt1078Remuxer when the terminal stops sending audio (fast-forward playback)', () => {
+  it('fills the audio track with silence up to the video once it is 500 ms behind, so MSE does not stall', () => {
+    const remuxer = new Jt1078Remuxer();
+    const events: RemuxEvent[] = [];
+    for (let i = 0; i < 50; i++) events.push(...remuxer.push(videoFrame(i)), ...remuxer.push(audioFrame(i)));
+    const before = fragments(events, 'audio').length;
+    for (let i = 50; i < 75; i++) events.push(...remuxer.push(videoFrame(i)));
+    remuxer.close();
+    const audio = fragments(events, 'audio');
+    expect(audio.length).toBeGreaterThan(before);
+    // Continuous: each silent fragment starts where the track ended, and the track reaches within 500 ms of the video.
+    let end = 0;
+    for (const event of audio) {
+      const fragment = fragmentOf(event.data);
+      expect(fragment.decodeTime).toBe(end);
+      end += fragment.trun.samples.reduce((sum, sample) => sum + sample.duration, 0);
+    }
+    const videoEndMs = fragments(events, 'video').at(-1)!.decodeTimeMs;
+    expect(videoEndMs - end / 48).toBeLessThan(500);
+    expect(videoEndMs - end / 48).toBeGreaterThanOrEqual(0);
+    expect(remuxer.stats.silentAudioFrames).toBeGreaterThan(0);
+  });
+
+  it('adds no silence while audio keeps pace', () => {
+    const remuxer = new Jt1078Remuxer();
+    for (let i = 0; i < 100; i++) {
+      remuxer.push(videoFrame(i));
+      remuxer.push(audioFrame(i));
+    }
+    remuxer.close();
+    expect(remuxer.stats.silentAudioFrames).toBe(0);
+  });
+});
+
 describe('Jt1078Remuxer start-up', () => {
   it('drops video until a keyframe with its SPS and PPS', () => {
     const remuxer = new Jt1078Remuxer({ audioWaitMs: 0 });

@@ -34,6 +34,8 @@ export interface RemuxStats {
   unsupported: number;
   /** Audio frames dropped: after the stream started video-only, or before the first video keyframe. */
   audioDropped: number;
+  /** Silent audio frames put in where the terminal sent none while video went on. */
+  silentAudioFrames: number;
   bytesOut: number;
 }
 
@@ -45,6 +47,12 @@ const DEFAULT_FRAME_MS = 40;
 const MAX_FRAME_MS = 1000;
 /** Audio whose timestamps run this far ahead of the samples counted is a gap: the track jumps to them. */
 const AUDIO_GAP_MS = 200;
+/**
+ * Video this far ahead of the audio track gets silence in the audio track up to it: MSE plays only
+ * what every track has buffered, so a terminal that stops sending audio (fast-forward playback,
+ * a muted microphone) would otherwise stall the picture.
+ */
+const AUDIO_STALL_MS = 500;
 /** A terminal clock jumping further than this (either way) has been reset: the timeline carries on from where it was. */
 const CLOCK_JUMP_MS = 10_000;
 /** Audio kept while waiting for the first video keyframe, and video held while waiting for audio (timestamps standing still). */
@@ -82,7 +90,7 @@ type Phase = 'waiting' | 'streaming' | 'dead';
  * ends (frees the Opus encoder).
  */
 export class Jt1078Remuxer {
-  readonly stats: RemuxStats = { videoFrames: 0, audioFrames: 0, droppedBeforeKeyframe: 0, unsupported: 0, audioDropped: 0, bytesOut: 0 };
+  readonly stats: RemuxStats = { videoFrames: 0, audioFrames: 0, droppedBeforeKeyframe: 0, unsupported: 0, audioDropped: 0, silentAudioFrames: 0, bytesOut: 0 };
   private readonly audioWaitMs: number;
   private readonly h265: boolean;
   private readonly g726BitRate?: G726BitRate;
@@ -244,6 +252,7 @@ export class Jt1078Remuxer {
       if (dtsMs - previous <= MAX_FRAME_MS) this.frameMs = dtsMs - previous;
     }
     this.videoDts = dtsMs;
+    this.fillSilence(dtsMs, events);
     const data = mediaFragment(
       { id: VIDEO_ID, kind: 'video' },
       [{ units: video.units, duration: this.frameMs * (VIDEO_TIMESCALE / 1000), keyframe: video.keyframe }],
@@ -276,6 +285,22 @@ export class Jt1078Remuxer {
     const samples = encoded.frames.map((unit) => ({ units: [unit], duration: encoded.frameDuration, keyframe: true }));
     const data = mediaFragment({ id: AUDIO_ID, kind: 'audio' }, samples, ++this.sequence, start);
     events.push({ type: 'fragment', data, track: 'audio', keyframe: true, decodeTimeMs: start / ticksPerMs });
+  }
+
+  /** Silent audio frames from where the audio track ends up to `untilMs`, when it has fallen AUDIO_STALL_MS behind the video. */
+  private fillSilence(untilMs: number, events: RemuxEvent[]): void {
+    const audio = this.audioDeclared ? this.audio : undefined;
+    const silence = audio?.silence?.();
+    if (!audio || !silence || this.audioNextTicks === undefined) return;
+    const ticksPerMs = audio.timescale / 1000;
+    const lagTicks = untilMs * ticksPerMs - this.audioNextTicks;
+    if (lagTicks < AUDIO_STALL_MS * ticksPerMs) return;
+    const count = Math.floor(lagTicks / silence.frameDuration);
+    const start = this.audioNextTicks;
+    this.audioNextTicks += count * silence.frameDuration;
+    this.stats.silentAudioFrames += count;
+    const samples = Array.from({ length: count }, () => ({ units: [silence.frame], duration: silence.frameDuration, keyframe: true }));
+    events.push({ type: 'fragment', data: mediaFragment({ id: AUDIO_ID, kind: 'audio' }, samples, ++this.sequence, start), track: 'audio', keyframe: true, decodeTimeMs: start / ticksPerMs });
   }
 
   /** `timestamp` on the stream's timeline; a clock reset moves the base so that it lands on `expectedMs`. */
