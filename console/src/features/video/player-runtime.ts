@@ -1,4 +1,5 @@
 import videojs from 'video.js';
+import 'video.js/dist/video-js.css';
 import type { MediaStreamView } from '@openfleet/contracts/video';
 import { FMP4_WS_TYPE, registerFmp4WsSourceHandler, type VideoJsWithTechs } from './fmp4-ws-source-handler';
 import { mediaSocketUrl } from './media-message';
