@@ -141,6 +141,8 @@ describe('live video over JT/T 1078 (standalone, strict registration)', () => {
     expect(view.streamKey).toBe('13300000101-1');
 
     const first = await Viewer.open(`ws://${http}${view.wsUrl}`);
+    // An HLS player's first request: segments are cut from then on (none yet).
+    expect(await (await fetch(`http://${http}${view.hlsUrl}`)).text()).not.toContain('#EXTINF');
     await stream(v2013, 1, { garbage: true, upToMs: 4000 });
     await waitFor('init and fragments', () => first.binaries.length > 20 || undefined, 20_000);
 

@@ -69,7 +69,7 @@ export function visualSampleEntry(format: 'avc1' | 'hvc1', width: number, height
 }
 
 /** AudioSampleEntry (14496-12 12.2.3) of `format` (Opus, mp4a) around its configuration box. */
-export function audioSampleEntry(format: 'Opus' | 'mp4a', channels: number, sampleRate: number, config: Buffer): Buffer {
+export function audioSampleEntry(format: 'Opus' | 'mp4a' | 'fLaC', channels: number, sampleRate: number, config: Buffer): Buffer {
   return box(format, Buffer.alloc(6), u16(1), Buffer.alloc(8), u16(channels, 16, 0, 0), u32(sampleRate * 0x10000), config);
 }
 

@@ -5,7 +5,7 @@
 import { DataType, PayloadType } from '../packet';
 import type { Jt1078Frame } from '../stream';
 import { H264Nal, H265Nal, h264NalType, h265NalType, splitAnnexB } from './annexb';
-import { audioEncoderFor, type AudioEncoder } from './audio';
+import { audioEncoderFor, type AudioEncoder, type SpeechCodec } from './audio';
 import type { G726BitRate } from './g726';
 import { box, initSegment, mediaFragment, visualSampleEntry, type Fmp4Track } from './fmp4';
 import { buildAvcC, h264CodecString, parseH264Sps } from './h264-sps';
@@ -24,6 +24,8 @@ export interface RemuxerOptions {
   h265?: boolean;
   /** G.726 frames do not carry their rate; the channel's audio parameters do (default 32000). */
   g726BitRate?: G726BitRate;
+  /** What G.711 / G.726 speech becomes (default opus; the video service chooses FLAC, see audio.ts). */
+  speechCodec?: SpeechCodec;
 }
 
 export interface RemuxStats {
@@ -94,6 +96,7 @@ export class Jt1078Remuxer {
   private readonly audioWaitMs: number;
   private readonly h265: boolean;
   private readonly g726BitRate?: G726BitRate;
+  private readonly speechCodec: SpeechCodec;
   private phase: Phase = 'waiting';
   private base?: number;
   private sequence = 0;
@@ -116,6 +119,7 @@ export class Jt1078Remuxer {
     this.audioWaitMs = options.audioWaitMs ?? 300;
     this.h265 = options.h265 ?? true;
     this.g726BitRate = options.g726BitRate;
+    this.speechCodec = options.speechCodec ?? 'opus';
   }
 
   /**
@@ -171,7 +175,7 @@ export class Jt1078Remuxer {
         this.stats.audioDropped++;
         return;
       }
-      this.audio = audioEncoderFor(frame.payloadType, frame.data, this.g726BitRate);
+      this.audio = audioEncoderFor(frame.payloadType, frame.data, this.g726BitRate, this.speechCodec);
       if (!this.audio) {
         this.unsupportedAudio = true;
         this.stats.unsupported++;

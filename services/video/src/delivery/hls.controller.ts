@@ -49,6 +49,7 @@ export class HlsController {
     if (!stream) throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: key });
     // A player polling the playlist counts as watching: the stream does not idle out under it.
     stream.idleSince = stream.viewerCount ? undefined : Date.now();
+    stream.hlsWanted = true;
     return stream;
   }
 }

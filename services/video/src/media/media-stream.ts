@@ -1,5 +1,5 @@
 import type { MediaSocketMessage } from '@openfleet/contracts';
-import { Jt1078Remuxer, type Jt1078Frame, type RemuxEvent } from '@openfleet/jt1078';
+import { Jt1078Remuxer, type Jt1078Frame, type RemuxerOptions, type RemuxEvent } from '@openfleet/jt1078';
 import { HlsWindow } from './hls-window';
 import { VIEWER_BACKLOG_RESUME, VIEWER_BACKLOG_SKIP, type MediaViewer } from './media-viewer';
 
@@ -33,7 +33,7 @@ interface ViewerState {
  * fed from the same fragments.
  */
 export class MediaStream {
-  private readonly remuxer = new Jt1078Remuxer();
+  private readonly remuxer: Jt1078Remuxer;
   private readonly viewers = new Map<string, ViewerState>();
   /** Fragments since the latest video keyframe (what a new viewer starts with). */
   private gop: Buffer[] = [];
@@ -42,6 +42,8 @@ export class MediaStream {
   /** Wall clock (ms) at media time 0: when the first keyframe arrived, less its decode time. */
   private originMs?: number;
   readonly hls = new HlsWindow();
+  /** Segments are cut only once a player asked for the playlist: most viewers use the WebSocket. */
+  hlsWanted = false;
   readonly startedAt: number;
   lastPacketAt = 0;
   bytesIn = 0;
@@ -62,7 +64,9 @@ export class MediaStream {
     readonly key: string,
     readonly owner: StreamOwner,
     now = Date.now(),
+    remux: RemuxerOptions = {},
   ) {
+    this.remuxer = new Jt1078Remuxer(remux);
     this.startedAt = now;
     this.idleSince = now;
   }
@@ -158,7 +162,7 @@ export class MediaStream {
     }
     if (keyframe) this.gop = [];
     if (keyframe || this.gop.length) this.gop.push(data);
-    this.hls.add(data, keyframe, decodeTimeMs);
+    if (this.hlsWanted) this.hls.add(data, keyframe, decodeTimeMs);
     for (const state of this.viewers.values()) {
       const backlog = state.viewer.backlog();
       if (!state.skipping && backlog > VIEWER_BACKLOG_SKIP) state.skipping = true;

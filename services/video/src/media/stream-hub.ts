@@ -65,7 +65,7 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy {
     if (existing && !existing.closed && owner.kind === 'live') return existing;
     if (existing) this.retire(existing, 'terminal');
     if (owner.kind === 'playback') this.awaitingPlayback.set(streamKeyOf(owner.terminalPhone, owner.channel, 'live'), now);
-    const stream = new MediaStream(key, owner, now);
+    const stream = new MediaStream(key, owner, now, { speechCodec: this.config.VIDEO_SPEECH_CODEC });
     this.streams.set(key, stream);
     return stream;
   }
