@@ -16,13 +16,20 @@ let platform: MonitorPlatform;
 let profile: Profile;
 let page: Page;
 
-/** What each tile's <video> shows. */
+interface TileState {
+  readyState: number;
+  currentTime: number;
+  audioBytes: number;
+  width: number;
+}
+
+/** What each visible tile's <video> shows (page functions are strings: this project compiles without the DOM types). */
 const tiles = () =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLVideoElement>('[data-testid=video-tile] video')]
-      .filter((video) => video.offsetParent !== null)
-      .map((video) => ({ readyState: video.readyState, currentTime: video.currentTime, audioBytes: (video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number }).webkitAudioDecodedByteCount ?? 0, width: video.videoWidth })),
+  page.evaluate<TileState[]>(
+    `[...document.querySelectorAll('[data-testid=video-tile] video')].filter((video) => video.offsetParent !== null)
+      .map((video) => ({ readyState: video.readyState, currentTime: video.currentTime, audioBytes: video.webkitAudioDecodedByteCount ?? 0, width: video.videoWidth }))`,
   );
+const playbackTime = () => page.evaluate<number>(`document.querySelector('.of-playback-tile video').currentTime`);
 
 /** Selects the simulated vehicle in the visible tree (its company may start folded). */
 async function pickVehicle() {
@@ -59,12 +66,8 @@ describe('console video (standalone server + a simulated terminal with cameras)'
       if (await page.locator('.of-video-channels .bp6-tag', { hasText: /在线|Online/ }).first().isVisible()) break;
       await page.waitForTimeout(1000);
     }
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=video-tile]')].filter((tile) => tile.getAttribute('data-stream-key')).length === 4, undefined, { timeout: 30_000 });
-    await page.waitForFunction(
-      () => [...document.querySelectorAll<HTMLVideoElement>('[data-testid=video-tile] video')].filter((video) => video.readyState === 4).length >= 4,
-      undefined,
-      { timeout: 30_000 },
-    );
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=video-tile]')].filter((tile) => tile.getAttribute('data-stream-key')).length === 4`, undefined, { timeout: 30_000 });
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=video-tile] video')].filter((video) => video.readyState === 4).length >= 4`, undefined, { timeout: 30_000 });
     const before = await tiles();
     await page.waitForTimeout(2000);
     const after = await tiles();
@@ -87,13 +90,12 @@ describe('console video (standalone server + a simulated terminal with cameras)'
     const segment = page.locator('[data-testid=playback-timeline] .of-playback-segment').first();
     await segment.waitFor({ timeout: 20_000 });
     await segment.click();
-    const tile = page.locator('.of-playback-tile video');
-    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.of-playback-tile video')?.readyState ?? 0) === 4, undefined, { timeout: 30_000 });
+    await page.waitForFunction(`(document.querySelector('.of-playback-tile video')?.readyState ?? 0) === 4`, undefined, { timeout: 30_000 });
     await page.locator('.of-playback-speeds button', { hasText: '4x' }).click();
     await page.waitForTimeout(1500);
-    const start = await tile.evaluate((video: HTMLVideoElement) => video.currentTime);
+    const start = await playbackTime();
     await page.waitForTimeout(4000);
-    const end = await tile.evaluate((video: HTMLVideoElement) => video.currentTime);
+    const end = await playbackTime();
     // Four times faster than the wall clock, give or take the player catching up with what arrived.
     expect(end - start).toBeGreaterThan(6);
     await shot(page, 'video-playback-4x');

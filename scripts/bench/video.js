@@ -1,4 +1,4 @@
-/* global fetch, window, document, performance, MediaSource, WebSocket, URL -- Node 20 built-in; page functions run in Chromium */
+/* global fetch, window, document, MediaSource, WebSocket, location -- Node 20 built-in; page functions run in Chromium */
 // `npm run bench:video`: the video path on this machine, the standalone platform in this process.
 //  1. ingest + remux: STREAMS terminals (a child process) stream the committed H.264 + G.711A sample
 //     in real time, its video padded with filler NAL units to BENCH_MBIT (1.5) Mbit/s, over TCP
@@ -21,7 +21,7 @@ const { Topics } = require('@openfleet/contracts');
 const { startStandalone } = require('@openfleet/standalone');
 const { EVENT_BUS } = require('@openfleet/service-kit');
 const { Gateway808Server } = require('@openfleet/gateway-808');
-const { MEDIA_TOKENS, MediaIngestServer, StreamHub, streamKeyOf } = require('@openfleet/video');
+const { MEDIA_TOKENS, MediaIngestServer, StreamHub } = require('@openfleet/video');
 const { machineLine, percentile } = require('./machine');
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 100);

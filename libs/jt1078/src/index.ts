@@ -1,3 +1,4 @@
 export * from './packet';
 export * from './stream';
 export * from './remux';
+export * from './packetizer';

@@ -5,15 +5,19 @@
 // parsed back here. Fan-out, scope, forged tokens, HLS, the idle close (0x9102) and traffic.
 import { Gateway808Server } from '@openfleet/gateway-808';
 import type { TestTerminal } from '@openfleet/gateway-808/testing';
+import { samplePackets } from '@openfleet/jt1078';
 import { MediaIngestServer } from '@openfleet/video';
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { RunningPlatform } from '../src';
 import { connectTerminal, login, loginAdmin, provisionVehicle, sleep, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
 import { startTestPlatform } from './test-platform';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { packetsForSample } = require('../../../scripts/simulator/video-packets') as { packetsForSample: (options: { sim: string; simBytes: 6 | 10; channel: number; withAudio?: boolean; startAt?: number }) => { atMs: number; packet: Buffer }[] };
+/** The simulator's committed camera sample (H.264 480x270 25 fps, G.711A), as packets a terminal sends. */
+const SAMPLE = { video: readFileSync(join(__dirname, '../../../scripts/simulator/media/sample.h264')), audio: readFileSync(join(__dirname, '../../../scripts/simulator/media/sample.g711a')) };
+const packetsForSample = (options: { sim: string; simBytes: 6 | 10; channel: number; withAudio?: boolean; startAt?: number }) => samplePackets(SAMPLE, options);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const muxjs = require('mux.js') as { mp4: { tools: { inspect: (bytes: Uint8Array) => Box[] } } };
 

@@ -4,6 +4,7 @@
 // and downloaded by the operator, and media over UDP arriving out of order.
 import { Gateway808Server } from '@openfleet/gateway-808';
 import type { TestTerminal } from '@openfleet/gateway-808/testing';
+import { samplePackets } from '@openfleet/jt1078';
 import { MediaIngestServer, UploadFtpServer } from '@openfleet/video';
 import { Client } from 'basic-ftp';
 import { createSocket } from 'node:dgram';
@@ -16,12 +17,12 @@ import type { RunningPlatform } from '../src';
 import { connectTerminal, loginAdmin, provisionVehicle, sleep, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
 import { startTestPlatform } from './test-platform';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { packetsForSample } = require('../../../scripts/simulator/video-packets') as { packetsForSample: (options: { sim: string; simBytes: 6 | 10; channel: number; withAudio?: boolean; startAt?: number }) => { atMs: number; packet: Buffer }[] };
+/** The simulator's committed camera sample (H.264 480x270 25 fps, G.711A), as packets a terminal sends. */
+const SAMPLE = { video: readFileSync(join(__dirname, '../../../scripts/simulator/media/sample.h264')), audio: readFileSync(join(__dirname, '../../../scripts/simulator/media/sample.g711a')) };
+const packetsForSample = (options: { sim: string; simBytes: 6 | 10; channel: number; withAudio?: boolean; startAt?: number }) => samplePackets(SAMPLE, options);
 
 jest.setTimeout(120_000);
 
-const SAMPLE = readFileSync(join(__dirname, '../../../scripts/simulator/media/sample.h264'));
 
 /** Binary messages a WebSocket received, and its JSON ones. */
 async function watch(url: string) {
@@ -134,7 +135,7 @@ describe('playback, PTZ and downloads over JT/T 1078 (standalone, strict registr
   });
 
   it('downloads a recording: 0x9206 with per-task FTP credentials, the upload, 0x1206, then the file; others cannot log in', async () => {
-    const creating = admin.post('/video/downloads', { vehicleId: vehicle.vehicleId, channel: 1, startTime: '2026-11-25 08:00:00', endTime: '2026-11-25 08:10:00', fileSize: SAMPLE.length }).then((response) => response);
+    const creating = admin.post('/video/downloads', { vehicleId: vehicle.vehicleId, channel: 1, startTime: '2026-11-25 08:00:00', endTime: '2026-11-25 08:10:00', fileSize: SAMPLE.video.length }).then((response) => response);
     const request = await answer(0x9206);
     const body = request.body as { serverAddress: string; port: number; user: string; password: string; path: string; startTime: string; taskConditions: number };
     expect(body).toMatchObject({ serverAddress: '127.0.0.1', port: platform.app.get(UploadFtpServer).port(), path: '/', startTime: '261125080000', taskConditions: 7 });
@@ -147,7 +148,7 @@ describe('playback, PTZ and downloads over JT/T 1078 (standalone, strict registr
 
     const ftp = new Client(10_000);
     await ftp.access({ host: '127.0.0.1', port: body.port, user: body.user, password: body.password });
-    await ftp.uploadFrom(Readable.from([SAMPLE]), '1_261125080000_261125081000.h264');
+    await ftp.uploadFrom(Readable.from([SAMPLE.video]), '1_261125080000_261125081000.h264');
     ftp.close();
     terminal.send(0x1206, { replySerial: request.serial, result: 0 });
 
@@ -155,13 +156,13 @@ describe('playback, PTZ and downloads over JT/T 1078 (standalone, strict registr
       const page = (await admin.get('/video/downloads?current=1&size=10').expect(200)).body.data as { records: { id: number; status: number; progress: number; fileSize: number; fileName: string }[] };
       return page.records.find((row) => row.id === task.id && row.status === 2);
     });
-    expect(done).toMatchObject({ progress: 100, fileSize: SAMPLE.length, fileName: '1_261125080000_261125081000.h264' });
+    expect(done).toMatchObject({ progress: 100, fileSize: SAMPLE.video.length, fileName: '1_261125080000_261125081000.h264' });
     const file = await admin.get(`/video/downloads/${task.id}/file`).buffer(true).parse((response, callback) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => callback(null, Buffer.concat(chunks)));
     });
-    expect(Buffer.compare(file.body as Buffer, SAMPLE)).toBe(0);
+    expect(Buffer.compare(file.body as Buffer, SAMPLE.video)).toBe(0);
 
     // The task is over: its credentials no longer open the server.
     const late = new Client(5000);

@@ -3,4 +3,3 @@ export { MediaIngestServer } from './media/media-ingest.server';
 export { StreamHub } from './media/stream-hub';
 export { UploadFtpServer } from './download/upload-ftp.server';
 export { MEDIA_TOKENS, MediaTokens } from './delivery/media-tokens';
-export { streamKeyOf } from './media/stream-hub';

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { InstructionStatus, VIDEO_QUERY_MAX_DAYS, VideoDownloadStatus, type InstructionOrderEvent, type VideoDownloadRequest, type VideoDownloadView } from '@openfleet/contracts';
