@@ -1,5 +1,5 @@
 // JT/T 1078 remux benchmark: H.264 Annex-B frames to fMP4 fragments (one per frame) for N concurrent
-// streams, and the G.711 -> Opus audio cost per stream. CPU time from process.cpuUsage(), one core.
+// streams, and the G.711 -> Opus and G.711 -> FLAC audio cost per stream. CPU time from process.cpuUsage(), one core.
 // Run after `npx tsc -b libs/jt1078` (uses the built libs/jt1078/dist):
 //   node scripts/bench/video-remux.js [streams=100] [seconds=3]
 const os = require('node:os');
@@ -91,6 +91,8 @@ const results = [
   run(`video, slices x${scale} (${Math.round((sampleBits * scale) / 1000)} kbit/s)`, STREAMS, () => new Jt1078Remuxer({ audioWaitMs: 0 }), videoAt(scaledFrames)),
   run('audio only, G.711A -> Opus', STREAMS, () => new Jt1078Remuxer({ audioWaitMs: 0 }), (round) => [audioFrame(round)]),
   run(`video x${scale} + G.711A -> Opus`, STREAMS, () => new Jt1078Remuxer(), (round) => [...videoFrame(scaledFrames)(round), audioFrame(round)]),
+  run('audio only, G.711A -> FLAC', STREAMS, () => new Jt1078Remuxer({ audioWaitMs: 0, speechCodec: 'flac' }), (round) => [audioFrame(round)]),
+  run(`video x${scale} + G.711A -> FLAC (the video service's default)`, STREAMS, () => new Jt1078Remuxer({ speechCodec: 'flac' }), (round) => [...videoFrame(scaledFrames)(round), audioFrame(round)]),
 ];
 
 console.log(`machine: ${os.cpus()[0].model}, ${os.cpus().length} cores, node ${process.version}; ${STREAMS} concurrent streams, ${SECONDS} s of CPU each`);
@@ -103,6 +105,5 @@ console.table(
     'streams per core': Math.floor(result.realtime),
   })),
 );
-const audio = results[2];
-console.log(`audio (G.711A -> Opus, complexity 0): ${(100 / audio.realtime).toFixed(2)} % of a core per stream`);
-console.log(`streams per core at 1.5 Mbit/s: ${Math.floor(results[1].realtime)} video only, ${Math.floor(results[3].realtime)} with G.711 -> Opus audio`);
+console.log(`audio per stream, % of a core: G.711A -> Opus (complexity 0) ${(100 / results[2].realtime).toFixed(3)}, G.711A -> FLAC ${(100 / results[4].realtime).toFixed(3)}`);
+console.log(`streams per core at 1.5 Mbit/s: ${Math.floor(results[1].realtime)} video only, ${Math.floor(results[3].realtime)} with G.711 -> Opus audio, ${Math.floor(results[5].realtime)} with G.711 -> FLAC audio`);
