@@ -1,25 +1,7 @@
 import { audioSampleEntry, box, initSegment, mediaFragment, visualSampleEntry, type Fmp4Track } from './fmp4';
+import { find, inspect } from './testing/mp4-boxes';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const muxjs = require('mux.js');
 
-interface Box {
-  type: string;
-  size: number;
-  boxes?: Box[];
-  [field: string]: unknown;
-}
-const inspect = (data: Buffer): Box[] => muxjs.mp4.tools.inspect(new Uint8Array(data));
-/** The first box at `path`, each step looked for among the children (`boxes`) of the last. */
-function find(boxes: Box[], ...path: string[]): Box {
-  let found: Box | undefined;
-  for (const type of path) {
-    found = boxes.find((candidate) => candidate.type === type);
-    if (!found) throw new Error(`no ${type} in ${boxes.map((candidate) => candidate.type).join(',')}`);
-    boxes = found.boxes ?? [];
-  }
-  return found!;
-}
 const hex = (text: string) => text.replace(/\s|\|/g, '');
 
 describe('mediaFragment', () => {

@@ -4,9 +4,8 @@ import { DataType, PayloadType } from '../packet';
 import type { Jt1078Frame } from '../stream';
 import { H264Nal, H265Nal, h264NalType, h265NalType, splitAnnexB } from './annexb';
 import { Jt1078Remuxer, type RemuxEvent } from './remuxer';
+import { find, inspect, probeTracks, type Box } from './testing/mp4-boxes';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const muxjs = require('mux.js');
 
 const MEDIA = join(__dirname, '../../../../scripts/simulator/media');
 const h264 = readFileSync(join(MEDIA, 'sample.h264'));
@@ -14,22 +13,6 @@ const g711a = readFileSync(join(MEDIA, 'sample.g711a'));
 const START = Buffer.from([0, 0, 0, 1]);
 const T0 = 1_700_000_000_000;
 
-interface Box {
-  type: string;
-  size: number;
-  boxes?: Box[];
-  [field: string]: unknown;
-}
-const inspect = (data: Buffer): Box[] => muxjs.mp4.tools.inspect(new Uint8Array(data));
-function find(boxes: Box[], ...path: string[]): Box {
-  let found: Box | undefined;
-  for (const type of path) {
-    found = boxes.find((candidate) => candidate.type === type);
-    if (!found) throw new Error(`no ${type} in ${boxes.map((candidate) => candidate.type).join(',')}`);
-    boxes = found.boxes ?? [];
-  }
-  return found!;
-}
 interface Trun {
   dataOffset: number;
   samples: { duration: number; size: number; flags: { dependsOn: number; isNonSyncSample: number } }[];
@@ -91,7 +74,7 @@ describe('Jt1078Remuxer, the 8 s sample with G.711A audio', () => {
     expect(sampleUnits).toHaveLength(200);
     expect(inits(events)).toHaveLength(1);
     expect(init).toMatchObject({ type: 'init', mime: 'video/mp4; codecs="avc1.42C01E, opus"', videoCodec: 'avc1.42C01E', audioCodec: 'opus', width: 480, height: 270 });
-    expect(muxjs.mp4.probe.tracks(new Uint8Array(init.data))).toEqual([
+    expect(probeTracks(init.data)).toEqual([
       { id: 1, type: 'video', codec: 'avc1.42c01e', timescale: 90000 },
       { id: 2, type: 'audio', codec: 'opus', timescale: 48000 },
     ]);
@@ -206,7 +189,7 @@ describe('Jt1078Remuxer start-up', () => {
     expect(held).toEqual([]);
     const events = remuxer.push(videoFrame(8));
     expect(inits(events)).toMatchObject([{ mime: 'video/mp4; codecs="avc1.42C01E"', audioCodec: '' }]);
-    expect(muxjs.mp4.probe.tracks(new Uint8Array(inits(events)[0].data))).toHaveLength(1);
+    expect(probeTracks(inits(events)[0].data)).toHaveLength(1);
     expect(fragments(events, 'video').map((event) => event.decodeTimeMs)).toEqual([0, 40, 80, 120, 160, 200, 240, 280, 320]);
     expect(remuxer.push(audioFrame(9))).toEqual([]);
     expect(remuxer.stats.audioDropped).toBe(1);
@@ -252,7 +235,7 @@ describe('Jt1078Remuxer late video', () => {
     const events = [...remuxer.push(videoFrame(5, T0 + 360)), ...remuxer.push(videoFrame(0, T0 + 400))];
     expect(remuxer.stats.droppedBeforeKeyframe).toBe(1);
     expect(inits(events)).toMatchObject([{ videoCodec: 'avc1.42C01E', audioCodec: 'opus' }]);
-    expect(muxjs.mp4.probe.tracks(new Uint8Array(inits(events)[0].data))).toHaveLength(2);
+    expect(probeTracks(inits(events)[0].data)).toHaveLength(2);
     expect(fragments(events, 'video')).toMatchObject([{ keyframe: true, decodeTimeMs: 400 }]);
     remuxer.close();
   });
