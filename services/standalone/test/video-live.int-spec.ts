@@ -109,7 +109,7 @@ describe('live video over JT/T 1078 (standalone, strict registration)', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform('strict', undefined, { VIDEO_IDLE_S: String(IDLE_S), VIDEO_URL_TTL_S: '60', LOG_LEVEL: process.env.VIDEO_TEST_LOG ?? 'silent' });
+    platform = await startTestPlatform('strict', undefined, { VIDEO_IDLE_S: String(IDLE_S), VIDEO_URL_TTL_S: '60', VIDEO_LOSS_REPORT_S: '1', LOG_LEVEL: process.env.VIDEO_TEST_LOG ?? 'silent' });
     http = `127.0.0.1:${(platform.app.getHttpServer().address() as { port: number }).port}`;
     mediaPort = platform.app.get(MediaIngestServer).tcpPort();
     admin = await loginAdmin(platform);
@@ -149,6 +149,10 @@ describe('live video over JT/T 1078 (standalone, strict registration)', () => {
     expect(await (await fetch(`http://${http}${view.hlsUrl}`)).text()).not.toContain('#EXTINF');
     await stream(v2013, 1, { garbage: true, upToMs: 4000 });
     await waitFor('init and fragments', () => first.binaries.length > 20 || undefined, 20_000);
+    // Told its packet-loss rate while it streams (0x9105, every VIDEO_LOSS_REPORT_S): nothing lost on TCP.
+    const status = await terminal.expect((m) => m.msgId === 0x9105, 5000);
+    expect(status.body).toEqual({ channel: 1, packetLossRate: 0 });
+    terminal.send(0x0001, { replySerial: status.serial, replyId: 0x9105, result: 0 });
 
     const init = first.texts.find((message) => message.type === 'init')!;
     expect(init).toMatchObject({ videoCodec: expect.stringMatching(/^avc1\.42/), width: 480, height: 270 });

@@ -35,6 +35,11 @@ export class VideoConfig {
   @Min(1)
   VIDEO_LINK_TIMEOUT_S = 20;
 
+  /** How often a live stream's terminal is told its packet-loss rate (0x9105); 0: never. */
+  @IsInt()
+  @Min(0)
+  VIDEO_LOSS_REPORT_S = 60;
+
   /** How long a signed media URL (WebSocket, HLS) is accepted after it was issued. */
   @IsInt()
   @Min(10)

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { inScope, type AuthUser } from '@openfleet/auth';
 import { LiveControl, LiveDataType, PtzAction, StreamType, type LiveControlRequest, type LiveSessionView, type MediaStreamView, type OpenLiveRequest, type PtzRequest, type VehicleChannelsView } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
@@ -8,6 +8,7 @@ import type { MediaStream } from '../media/media-stream';
 import { StreamHub, streamKeyOf, type CloseReason } from '../media/stream-hub';
 import { VideoDirectory, type VideoTarget } from '../registry/video-directory';
 import { VideoCommands } from '../signalling/video-commands';
+import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 
 /** A live stream opened but still without media after this long is asked for again. */
 const STALE_OPEN_MS = 10_000;
@@ -28,8 +29,13 @@ const PTZ: Record<string, { msgId: string; commandType: string; field: string }>
  * is shared: a second viewer gets a URL to the same stream and the terminal sends it once.
  */
 @Injectable()
-export class LiveService implements OnModuleInit {
+export class LiveService implements OnModuleInit, OnModuleDestroy {
+  private lossTimer?: NodeJS.Timeout;
+  /** Frames in and lost at a stream's last 0x9105. */
+  private readonly lastLoss = new WeakMap<MediaStream, { framesIn: number; framesLost: number }>();
+
   constructor(
+    @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
     private readonly directory: VideoDirectory,
     private readonly hub: StreamHub,
     private readonly commands: VideoCommands,
@@ -39,6 +45,28 @@ export class LiveService implements OnModuleInit {
 
   onModuleInit(): void {
     this.hub.onClosed = (stream, reason) => this.stopTerminal(stream, reason);
+    if (this.config.VIDEO_LOSS_REPORT_S > 0) {
+      this.lossTimer = setInterval(() => this.reportLoss(), this.config.VIDEO_LOSS_REPORT_S * 1000);
+      this.lossTimer.unref();
+    }
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.lossTimer);
+  }
+
+  /** 0x9105 to each connected live stream's terminal: the share of frames lost since the last one (JT/T 1078 table 21, percent). */
+  reportLoss(): void {
+    for (const stream of this.hub.all()) {
+      if (stream.owner.kind !== 'live' || !stream.connected) continue;
+      const last = this.lastLoss.get(stream) ?? { framesIn: 0, framesLost: 0 };
+      const framesIn = stream.framesIn - last.framesIn;
+      const framesLost = stream.framesLost - last.framesLost;
+      if (framesIn + framesLost === 0) continue;
+      this.lastLoss.set(stream, { framesIn: stream.framesIn, framesLost: stream.framesLost });
+      const packetLossRate = Math.round((framesLost / (framesIn + framesLost)) * 100);
+      this.commands.fireAndForget({ vehicleId: stream.owner.vehicleId, terminalPhone: stream.owner.terminalPhone, operatorId: 'system', commandType: 'videoLiveStatus', msgId: '0x9105', body: { channel: stream.owner.channel, packetLossRate } });
+    }
   }
 
   channels(user: AuthUser, vehicleId: string): VehicleChannelsView {
