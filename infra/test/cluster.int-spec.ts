@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { parse } from 'yaml';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const root = join(__dirname, '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -192,11 +192,11 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     socket.on('positions', (batch: typeof pushed) => pushed.push(...batch));
     await new Promise<void>((resolve, reject) => socket!.on('connect', resolve).on('connect_error', reject));
 
-    // Positions visible through the api (/gps is routed to tracking) and pushed live. Nine services,
+    // Positions visible through the api (/gps is routed to tracking) and pushed live. Ten services,
     // Kafka and MariaDB share two cores here: a terminal may authenticate only after a few retries.
     type Latest = { vehicleId: string; plateCode: string; terminalPhone: string; latitude: number | null };
     let latest: Latest[] = [];
-    for (let waited = 0; waited < 75_000; waited += 300) {
+    for (let waited = 0; waited < 120_000; waited += 300) {
       latest = ((await get('/gps/position/findLatestPositions')).body.data ?? []) as Latest[];
       if (latest.filter((row) => row.latitude !== null).length === VEHICLES) break;
       await sleep(300);

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { InstructionStatus, VIDEO_QUERY_MAX_DAYS, VideoDownloadStatus, type InstructionOrderEvent, type VideoDownloadRequest, type VideoDownloadView } from '@openfleet/contracts';
@@ -35,10 +35,12 @@ export const UploadControl = { PAUSE: 0, RESUME: 1, CANCEL: 2 } as const;
  * downloaded, 2 downloaded, 3 generation failed, 4 no data.
  */
 @Injectable()
-export class DownloadService implements OnModuleInit, UploadSink {
+export class DownloadService implements OnModuleInit, OnModuleDestroy, UploadSink {
   private readonly logger = new Logger('VideoDownloads');
   /** Files being written: task id -> bytes so far. */
   private readonly writing = new Map<number, () => number>();
+  /** Set at shutdown: late FTP and 0x1206 events no longer touch the database. */
+  private stopped = false;
 
   constructor(
     @InjectRepository(VideoDownload, 'video') private readonly tasks: Repository<VideoDownload>,
@@ -51,7 +53,11 @@ export class DownloadService implements OnModuleInit, UploadSink {
 
   onModuleInit(): void {
     this.ftp.sink = this;
-    this.commands.onFollowUp = (event) => void this.followUp(event);
+    this.commands.onFollowUp = (event) => this.settle(this.followUp(event), `0x1206 of ${event.batchId}`);
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
   }
 
   async create(user: AuthUser, request: VideoDownloadRequest & { fileSize?: number }): Promise<VideoDownloadView> {
@@ -157,7 +163,14 @@ export class DownloadService implements OnModuleInit, UploadSink {
 
   finished(taskId: number, fsPath: string, size: number): void {
     this.writing.delete(taskId);
-    void this.arrived(taskId, fsPath, size);
+    this.settle(this.arrived(taskId, fsPath, size), `upload of task ${taskId}`);
+  }
+
+  /** Events from the network run on their own: a failure is logged, never left unhandled. */
+  private settle(work: Promise<void>, what: string): void {
+    work.catch((error: Error) => {
+      if (!this.stopped) this.logger.warn(`${what}: ${error.message}`);
+    });
   }
 
   failed(taskId: number, fsPath: string, error: Error): void {
@@ -166,6 +179,7 @@ export class DownloadService implements OnModuleInit, UploadSink {
   }
 
   private async arrived(taskId: number, fsPath: string, size: number): Promise<void> {
+    if (this.stopped) return;
     const task = await this.tasks.findOneBy({ id: taskId });
     if (!task || task.status !== VideoDownloadStatus.EXECUTING) return;
     task.path = join(uploadFolder(taskId), basename(fsPath));
@@ -180,6 +194,7 @@ export class DownloadService implements OnModuleInit, UploadSink {
     if (!result || event.status !== InstructionStatus.SUCCESS) return;
     // The terminal sends 0x1206 once its upload is done: give the file's own arrival a moment to be recorded first.
     if (result.result === 0) await new Promise((resolve) => setTimeout(resolve, FILE_SETTLE_MS).unref());
+    if (this.stopped) return;
     const task = await this.tasks.findOneBy({ requestId: event.batchId });
     if (!task || task.status !== VideoDownloadStatus.EXECUTING || this.writing.has(task.id)) return;
     await this.finish(task, result.result === 0 ? VideoDownloadStatus.NO_DATA : VideoDownloadStatus.GENERATION_FAILED, result.result === 0 ? 0 : ErrorCode.VIDEO_DOWNLOAD_FAILED);
