@@ -25,7 +25,7 @@ jest.mock('../../app/base-query', () => ({ consoleBaseQuery: (args: RequestArgs)
 jest.mock('./player-runtime', () => ({ createTilePlayer: () => ({ dispose: () => undefined }) }));
 
 const session = (streamKey: string, plateCode: string, startedAt: number): LiveSessionView => ({
-  streamKey, vehicleId: '1', plateCode, companyName: 'Acme', channel: 1, kind: 'live', streamType: 1, connected: true, viewers: 2, videoCodec: 'H.264', audioCodec: 'G.711A',
+  streamKey, vehicleId: '1', plateCode, channel: 1, kind: 'live', streamType: 1, connected: true, viewers: 2, videoCodec: 'H.264', audioCodec: 'G.711A',
   width: 480, height: 270, bytesIn: 1_048_576, framesIn: 200, malformed: 1, framesLost: 2, startedAt, lastPacketAt: startedAt + 1000, openedBy: 'ann',
 });
 const flux = (day: string, plateCode: string, channel: number, bytes: number): VideoFluxRow => ({ day, vehicleId: plateCode, plateCode, channel, bytes, seconds: 1800, sessions: 1 });

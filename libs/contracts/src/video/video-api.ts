@@ -109,7 +109,6 @@ export interface LiveSessionView {
   streamKey: string;
   vehicleId: string;
   plateCode: string;
-  companyName: string;
   channel: number;
   kind: 'live' | 'playback';
   streamType: number;
@@ -157,8 +156,8 @@ export interface ResourceItem {
   fileSize: number;
 }
 
-/** POST /video/playback/open (0x9201). */
-export interface OpenPlaybackRequest {
+/** A stretch of one channel's recordings on the terminal (0x9201 playback, 0x9206 upload). */
+export interface RecordingRange {
   vehicleId: string;
   channel: number;
   startTime: string;
@@ -166,6 +165,10 @@ export interface OpenPlaybackRequest {
   mediaType?: number;
   streamType?: number;
   storageType?: number;
+}
+
+/** POST /video/playback/open (0x9201). */
+export interface OpenPlaybackRequest extends RecordingRange {
   /** 0 normal, 1 fast-forward, 2 keyframe rewind, 3 keyframe only, 4 single frame. */
   playbackMode?: number;
   /** 1-5: 1, 2, 4, 8, 16x (fast-forward and rewind). */
@@ -208,14 +211,9 @@ export interface SnapshotView {
 }
 
 /** POST /video/downloads (0x9206 to the embedded FTP server). */
-export interface VideoDownloadRequest {
-  vehicleId: string;
-  channel: number;
-  startTime: string;
-  endTime: string;
-  mediaType?: number;
-  streamType?: number;
-  storageType?: number;
+export interface VideoDownloadRequest extends RecordingRange {
+  /** The size the resource list gave, for the progress. */
+  fileSize?: number;
 }
 
 export interface VideoDownloadView {

@@ -4,17 +4,12 @@ import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openf
 import { okEnvelope } from '@openfleet/contracts';
 import { PageQueryDto } from '@openfleet/service-kit';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
-import { ChannelDto } from '../live/live.controller';
+import { RecordingRangeDto } from '../playback/playback.controller';
 import { DownloadService } from './download.service';
 
-export class CreateDownloadDto extends ChannelDto {
-  @ApiProperty() @IsString() @MaxLength(32) startTime!: string;
-  @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(3) mediaType?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2) streamType?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2) storageType?: number;
+export class CreateDownloadDto extends RecordingRangeDto {
   @ApiPropertyOptional({ description: 'The size the resource list gave (progress)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) fileSize?: number;
 }
 

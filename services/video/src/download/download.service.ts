@@ -60,7 +60,7 @@ export class DownloadService implements OnModuleInit, OnModuleDestroy, UploadSin
     this.stopped = true;
   }
 
-  async create(user: AuthUser, request: VideoDownloadRequest & { fileSize?: number }): Promise<VideoDownloadView> {
+  async create(user: AuthUser, request: VideoDownloadRequest): Promise<VideoDownloadView> {
     const target = this.directory.target(user, request.vehicleId);
     if (!(request.channel >= 1 && request.channel <= target.videoChannels)) throw new AppError(ErrorCode.VIDEO_CHANNEL_INVALID, { data: { channel: request.channel } });
     queryWindow(request.startTime, request.endTime, VIDEO_QUERY_MAX_DAYS);

@@ -123,7 +123,6 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
           streamKey: stream.key,
           vehicleId: stream.owner.vehicleId,
           plateCode: stream.owner.plateCode,
-          companyName: '',
           channel: stream.owner.channel,
           kind: stream.owner.kind,
           streamType: stream.owner.streamType,

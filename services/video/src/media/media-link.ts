@@ -1,4 +1,4 @@
-import { DataType, Jt1078Deframer, Jt1078FrameAssembler, type Jt1078Packet } from '@openfleet/jt1078';
+import { DataType, headerLength, Jt1078Deframer, Jt1078FrameAssembler, type Jt1078Packet } from '@openfleet/jt1078';
 import type { MediaStream } from './media-stream';
 import type { StreamHub } from './stream-hub';
 
@@ -68,7 +68,7 @@ export class MediaLink {
       this.routes.set(packet.channel, route);
     }
     const { stream, assembler } = route;
-    stream.received(packet.body.length + 30, now);
+    stream.received(headerLength(packet.dataType, this.deframer.simBytes ?? 6) + packet.body.length, now);
     const lostBefore = assembler.framesLost;
     stream.accept(assembler.push(packet), now);
     stream.framesLost += assembler.framesLost - lostBefore;

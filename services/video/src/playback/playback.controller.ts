@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, IntersectionType } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope, VIDEO_CHANNEL_MAX } from '@openfleet/contracts';
 import { Type } from 'class-transformer';
@@ -20,12 +20,13 @@ export class ResourceQueryDto extends MediaFilterDto {
   @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
 }
 
-export class OpenPlaybackDto extends ChannelDto {
-  @ApiProperty() @IsString() @MaxLength(32) startTime!: string;
+/** One channel's recordings between two times (playback, download). */
+export class RecordingRangeDto extends IntersectionType(ChannelDto, MediaFilterDto) {
+  @ApiProperty({ description: 'YYYY-MM-DD HH:mm:ss (China time); at most 1 day' }) @IsString() @MaxLength(32) startTime!: string;
   @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(3) mediaType?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2) streamType?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(2) storageType?: number;
+}
+
+export class OpenPlaybackDto extends RecordingRangeDto {
   @ApiPropertyOptional({ description: '0 normal, 1 fast-forward, 2 keyframe rewind, 3 keyframe only, 4 single frame' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(4) playbackMode?: number;
   @ApiPropertyOptional({ description: '0 none, 1-5: 1, 2, 4, 8, 16x' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(5) speed?: number;
 }
