@@ -9,11 +9,13 @@ import { ForwardingService } from './forwarding/forwarding.service';
 import { InboundController } from './inbound/inbound.controller';
 import { AlarmSupervision, DutyCheck } from './inbound/inbound.entity';
 import { InboundService } from './inbound/inbound.service';
+import { MonitoringRequest } from './inbound/monitoring-request.entity';
 import { MonitoringService } from './inbound/monitoring.service';
 import { LinkManager } from './link/link-manager.service';
 import { CreateForwarderTables1732530000000 } from './migrations/1732530000000-create-forwarder-tables';
 import { CreateVehicleFiling1732540000000 } from './migrations/1732540000000-create-vehicle-filing';
 import { BacklogKind1732550000000 } from './migrations/1732550000000-backlog-kind';
+import { CreateMonitoringRequest1732560000000 } from './migrations/1732560000000-create-monitoring-request';
 import { FilingController } from './filing/filing.controller';
 import { FilingService } from './filing/filing.service';
 import { VehicleFiling } from './filing/vehicle-filing.entity';
@@ -22,8 +24,8 @@ import { UpperPlatformController } from './platform/upper-platform.controller';
 import { ForwardTarget, UpperPlatform } from './platform/upper-platform.entity';
 import { SECRET_BOX, UpperPlatformService } from './platform/upper-platform.service';
 
-export const FORWARDER_ENTITIES = [UpperPlatform, ForwardTarget, ForwardBacklog, DutyCheck, AlarmSupervision, VehicleFiling];
-export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000, CreateVehicleFiling1732540000000, BacklogKind1732550000000];
+export const FORWARDER_ENTITIES = [UpperPlatform, ForwardTarget, ForwardBacklog, DutyCheck, AlarmSupervision, VehicleFiling, MonitoringRequest];
+export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000, CreateVehicleFiling1732540000000, BacklogKind1732550000000, CreateMonitoringRequest1732560000000];
 
 /**
  * JT/T 809 forwarding to superior platforms: the platforms and their groups (/platform809), the

@@ -42,7 +42,7 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.links.onOnline((active) => void this.drain(active));
+    this.links.onOnline((active) => this.drain(active));
     this.subscriptions.push(await this.bus.subscribe(Topics.position, { group: this.config.FORWARDER_809_GROUP, maxBatchSize: 1000, handle: (messages) => this.forwardPositions(messages.map((m) => m.value)) }));
     this.subscriptions.push(await this.bus.subscribe(Topics.alarm, { group: `${this.config.FORWARDER_809_GROUP}-alarm`, handle: (messages) => this.forwardAlarms(messages.map((m) => m.value)) }));
   }

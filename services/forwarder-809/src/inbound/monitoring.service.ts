@@ -1,38 +1,20 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { EventBus, Subscription } from '@openfleet/bus';
-import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent, type Position, type TerminalUplink, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent, type InstructionRequest, type TerminalUplink, type VehicleRegistryEntry } from '@openfleet/contracts';
 import type { Jt809Edition } from '@openfleet/jt809';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
+import type { Repository } from 'typeorm';
 import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
 import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
-import { gnssOf } from '../forwarding/gnss-of';
 import type { ActivePlatform } from '../link/link-manager.service';
 import { LinkManager } from '../link/link-manager.service';
-
-/** A request waiting for its instruction order to finish, to be answered on the platform's link. */
-interface Pending {
-  active: ActivePlatform;
-  vehicleNo: string;
-  vehicleColor: number;
-  replyType: ReplyType;
-  terminalPhone?: string;
-  lensId?: number;
-  sizeType?: number;
-  /** 0x9504: the record command asked for, echoed in 0x1504. */
-  command?: number;
-  /** A photo the terminal took: its 0x0801 upload is awaited until then. */
-  uploadBy?: number;
-  sourceDataType: number;
-  sourceMsgSn: number;
-  msgSequence: number;
-  expiresAt: number;
-}
+import { monitoringAnswer } from './monitoring-answer';
+import { MonitoringRequest, type StoredReply } from './monitoring-request.entity';
 
 type RequestType = 0x9501 | 0x9502 | 0x9503 | 0x9504 | 0x9505;
 type ReplyType = 0x1501 | 0x1502 | 0x1503 | 0x1504 | 0x1505;
 
-/** 0x1502 photo answer flags. */
-const PHOTO = { TAKEN: 0x01, OFFLINE: 0x03, OTHER: 0x05, WRONG_PLATE: 0x09 } as const;
 const UPLOAD_WAIT_MS = 60_000;
 
 /** Each request: the terminal command that carries it out. */
@@ -46,6 +28,11 @@ const COMMANDS: Record<RequestType, { commandType: string; msgId: string }> = {
 
 const FAILED: readonly number[] = [InstructionStatus.DEVICE_OFFLINE, InstructionStatus.FAILED, InstructionStatus.RESPONSE_TIMEOUT, InstructionStatus.VOID];
 const PENDING_MS = 10 * 60_000;
+/** An answer decided while no link was up waits this long for one. */
+const HOLD_MS = 30 * 60_000;
+const SWEEP_MS = 5_000;
+/** A superior flooding requests cannot grow the table without bound: beyond this, refused at once. */
+export const MAX_PENDING_PER_PLATFORM = 1000;
 
 /**
  * A superior's vehicle-monitoring requests go to the vehicle's terminal through the instruction
@@ -54,22 +41,35 @@ const PENDING_MS = 10 * 60_000;
  * command 2. When the order ends the answer 0x1501-0x1505 goes back; a photo's answer waits for the
  * terminal's 0x0801 upload (gateway.uplink.v1) and carries it. A vehicle outside the platform's
  * group, or unknown, is refused at once.
+ *
+ * Each accepted request is a row (monitoring_request) until its answer is sent: a restart reloads
+ * the rows before subscribing, so an order that ended while the forwarder was down (its event
+ * waits at the group's committed offset) still finds its request. What never ends is answered
+ * "failed" at expiry; an answer decided while no link is up is held and sent when one comes up.
  */
 @Injectable()
 export class MonitoringService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Forwarder809');
-  private readonly pending = new Map<string, Pending>();
+  private readonly log = new RateLimitedLog(this.logger);
+  /** The rows, in memory: an entry leaves the map (synchronously) before its answer goes, so it is answered once. */
+  private readonly pending = new Map<string, MonitoringRequest>();
   private readonly subscriptions: Subscription[] = [];
   private sequence = 0;
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping = false;
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
     private readonly links: LinkManager,
     private readonly registry: ForwarderVehicleRegistry,
+    @InjectRepository(MonitoringRequest, 'forwarder_809') private readonly requests: Repository<MonitoringRequest>,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Before subscribing: an order event replayed from the committed offset must find its request.
+    for (const row of await this.requests.find()) this.pending.set(row.requestId, row);
+    this.links.onOnline((active) => this.flushHeld(active.platform.id));
     this.subscriptions.push(
       await this.bus.subscribe(Topics.instructionOrder, { group: `${this.config.FORWARDER_809_GROUP}-orders`, fromBeginning: false, handle: async (messages) => {
         for (const { value } of messages) await this.settle(value);
@@ -79,35 +79,58 @@ export class MonitoringService implements OnModuleInit, OnModuleDestroy {
         for (const { value } of messages) if (value.msgId === '0x0801') await this.photoUploaded(value);
       } }),
     );
+    this.sweepTimer = setInterval(() => void this.sweep().catch((error: Error) => this.log.write('warn', `monitoring sweep failed: ${error.message}`)), SWEEP_MS);
+    this.sweepTimer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweepTimer);
     await Promise.all(this.subscriptions.map((s) => s.close()));
+  }
+
+  /** Requests still owed an answer (tests and the status view). */
+  get waiting(): number {
+    return this.pending.size;
   }
 
   /** Carries out a monitoring request for `vehicle` (undefined when the superior named an unknown plate). */
   async request(active: ActivePlatform, dataType: RequestType, data: Record<string, unknown>, head: { vehicleNo: string; vehicleColor: number }, serial: number, vehicle: VehicleRegistryEntry | undefined): Promise<void> {
     const replyType = (dataType - 0x8000) as ReplyType;
-    const pending: Pending = { active, ...head, replyType, sourceDataType: dataType, sourceMsgSn: serial, msgSequence: Number(data.msgSequence ?? 0), expiresAt: Date.now() + PENDING_MS, lensId: Number(data.lensId ?? 0), sizeType: Number(data.sizeType ?? 0), command: Number(data.command ?? 0) };
-    if (!vehicle || !this.links.platformsFor(vehicle).includes(active)) return this.answer(pending, 'refused');
-    const requestId = `platform809-${active.platform.id}-${Date.now().toString(36)}-${(this.sequence = (this.sequence + 1) % 1e6)}`;
-    pending.terminalPhone = canonicalTerminalPhone(vehicle.terminalPhone);
+    const now = Date.now();
+    const pending: MonitoringRequest = {
+      requestId: '', platformId: active.platform.id, ...head, replyType, terminalPhone: '', sourceDataType: dataType, sourceMsgSn: serial, msgSequence: int(data.msgSequence),
+      lensId: int(data.lensId), sizeType: int(data.sizeType), command: int(data.command), expiresAt: now + PENDING_MS, uploadBy: 0, reply: null,
+    };
+    if (!vehicle || !this.links.platformsFor(vehicle).includes(active)) return this.sendNow(active, pending, { outcome: 'refused' });
+    if (this.waitingFor(active.platform.id) >= MAX_PENDING_PER_PLATFORM) {
+      this.log.write('warn', `platform ${active.platform.id}: ${MAX_PENDING_PER_PLATFORM} monitoring requests already waiting, 0x${dataType.toString(16)} for ${head.vehicleNo} answered failed`);
+      return this.sendNow(active, pending, { outcome: 'failed' });
+    }
+    const requestId = `platform809-${active.platform.id}-${now.toString(36)}-${(this.sequence = (this.sequence + 1) % 1e6)}`;
+    Object.assign(pending, { requestId, terminalPhone: canonicalTerminalPhone(vehicle.terminalPhone) });
+    // Stored before the order exists: its answer always finds the request, restart or not.
+    await this.requests.insert(pending);
     this.pending.set(requestId, pending);
-    this.sweep();
-    await this.bus.publish(Topics.instructionRequest, {
-      key: vehicle.terminalPhone,
-      value: {
-        requestId,
-        source: 'platform809',
-        ...COMMANDS[dataType],
-        vehicleId: vehicle.vehicleId,
-        body: this.commandBody(dataType, data, this.registry.terminalOf(vehicle.terminalPhone)?.protocolVersion),
-        operatorId: 'platform809',
-        offlinePolicy: 'fail',
-        timeoutS: 30,
-        requestedAt: Date.now(),
-      },
-    });
+    try {
+      await this.bus.publish(Topics.instructionRequest, { key: vehicle.terminalPhone, value: this.orderRequest(requestId, dataType, data, vehicle) });
+    } catch (error) {
+      this.log.write('warn', `platform ${active.platform.id}: 0x${dataType.toString(16)} for ${head.vehicleNo} not sent to the terminal: ${(error as Error).message}`);
+      await this.finish(pending, { outcome: 'failed' });
+    }
+  }
+
+  private orderRequest(requestId: string, dataType: RequestType, data: Record<string, unknown>, vehicle: VehicleRegistryEntry): InstructionRequest {
+    return {
+      requestId,
+      source: 'platform809',
+      ...COMMANDS[dataType],
+      vehicleId: vehicle.vehicleId,
+      body: this.commandBody(dataType, data, this.registry.terminalOf(vehicle.terminalPhone)?.protocolVersion),
+      operatorId: 'platform809',
+      offlinePolicy: 'fail',
+      timeoutS: 30,
+      requestedAt: Date.now(),
+    };
   }
 
   private commandBody(dataType: RequestType, data: Record<string, unknown>, edition: string | undefined): Record<string, unknown> {
@@ -140,80 +163,101 @@ export class MonitoringService implements OnModuleInit, OnModuleDestroy {
 
   private async settle(order: InstructionOrderEvent): Promise<void> {
     const pending = this.pending.get(order.batchId);
-    if (!pending || pending.uploadBy) return;
+    if (!pending || pending.reply || pending.uploadBy) return;
     if (order.status !== InstructionStatus.SUCCESS && !FAILED.includes(order.status)) return;
     if (order.status === InstructionStatus.SUCCESS && pending.replyType === 0x1502) {
       pending.uploadBy = Date.now() + UPLOAD_WAIT_MS;
+      await this.requests.update({ requestId: pending.requestId }, { uploadBy: pending.uploadBy });
       return;
     }
-    this.pending.delete(order.batchId);
-    if (order.status !== InstructionStatus.SUCCESS) return this.answer(pending, order.status === InstructionStatus.DEVICE_OFFLINE ? 'offline' : 'failed');
-    const record = typeof order.replyBody?.data === 'string' ? Buffer.from(order.replyBody.data, 'hex') : Buffer.alloc(0);
-    await this.answer(pending, 'done', { record });
+    if (order.status !== InstructionStatus.SUCCESS) return this.finish(pending, { outcome: order.status === InstructionStatus.DEVICE_OFFLINE ? 'offline' : 'failed' });
+    await this.finish(pending, { outcome: 'done', record: typeof order.replyBody?.data === 'string' ? order.replyBody.data : undefined });
   }
 
   private async photoUploaded(uplink: TerminalUplink): Promise<void> {
     const phone = canonicalTerminalPhone(uplink.terminalPhone);
-    const body = uplink.body as { channel?: number; format?: number; data?: string; location?: Record<string, unknown> };
-    for (const [id, pending] of this.pending) {
+    const body = uplink.body as { channel?: number; format?: number; data?: string; location?: StoredReply['location'] };
+    for (const pending of this.pending.values()) {
       // The upload may overtake the order's success (it comes straight from the gateway).
-      if (pending.replyType !== 0x1502 || pending.terminalPhone !== phone || (pending.lensId && body.channel !== pending.lensId) || typeof body.data !== 'string') continue;
-      this.pending.delete(id);
-      await this.answer(pending, 'done', { photo: Buffer.from(body.data, 'hex'), format: body.format ?? 0, location: body.location });
+      if (pending.reply || pending.replyType !== 0x1502 || pending.terminalPhone !== phone || (pending.lensId && body.channel !== pending.lensId) || typeof body.data !== 'string') continue;
+      return this.finish(pending, { outcome: 'done', photo: body.data, format: body.format ?? 0, location: body.location });
+    }
+  }
+
+  /** Answers a stored request: the row goes once the answer is sent, else the answer is held for the next link. */
+  private async finish(pending: MonitoringRequest, reply: StoredReply): Promise<void> {
+    this.pending.delete(pending.requestId);
+    if (await this.deliver(pending, reply)) {
+      await this.requests.delete({ requestId: pending.requestId });
       return;
     }
+    Object.assign(pending, { reply, expiresAt: Date.now() + HOLD_MS });
+    this.pending.set(pending.requestId, pending);
+    await this.requests.update({ requestId: pending.requestId }, { reply, expiresAt: pending.expiresAt });
   }
 
-  private async answer(p: Pending, outcome: 'done' | 'refused' | 'offline' | 'failed', extra: { record?: Buffer; photo?: Buffer; format?: number; location?: Record<string, unknown> } = {}): Promise<void> {
-    const edition = p.active.platform.edition as Jt809Edition;
-    const source = edition === '2019' ? { sourceDataType: p.sourceDataType, sourceMsgSn: p.sourceMsgSn } : {};
-    let data: Record<string, unknown>;
-    switch (p.replyType) {
-      case 0x1502: {
-        const flag = outcome === 'done' ? PHOTO.TAKEN : outcome === 'refused' ? PHOTO.WRONG_PLATE : outcome === 'offline' ? PHOTO.OFFLINE : PHOTO.OTHER;
-        data = { ...source, photoRspFlag: flag, position: gnssOf(positionOf(extra.location), edition, p.active.platform.platformCode), lensId: p.lensId ?? 0, sizeType: p.sizeType ?? 0, type: extra.format === 0 || extra.format === undefined ? 1 : 0, photo: extra.photo ?? Buffer.alloc(0) };
-        break;
+  /** Sends the held answers of a platform whose link came up. */
+  private async flushHeld(platformId: number): Promise<void> {
+    for (const pending of [...this.pending.values()]) {
+      if (!pending.reply || pending.platformId !== platformId || !this.pending.delete(pending.requestId)) continue;
+      if (await this.deliver(pending, pending.reply)) await this.requests.delete({ requestId: pending.requestId });
+      else this.pending.set(pending.requestId, pending);
+    }
+  }
+
+  private async sendNow(active: ActivePlatform, request: MonitoringRequest, reply: StoredReply): Promise<void> {
+    if (!(await active.link.send(0x1500, monitoringAnswer(request, reply, active.platform.edition as Jt809Edition, active.platform.platformCode)))) {
+      this.log.write('warn', `platform ${active.platform.id}: 0x${request.replyType.toString(16)} for ${request.vehicleNo} not sent: no link`);
+    }
+  }
+
+  /** True once the answer is on a link of the request's platform. */
+  private async deliver(request: MonitoringRequest, reply: StoredReply): Promise<boolean> {
+    const active = this.links.byId(request.platformId);
+    const sent = active ? await active.link.send(0x1500, monitoringAnswer(request, reply, active.platform.edition as Jt809Edition, active.platform.platformCode)) : false;
+    if (!sent) this.log.write('warn', `platform ${request.platformId}: 0x${request.replyType.toString(16)} for ${request.vehicleNo} held: no link`);
+    return sent;
+  }
+
+  private waitingFor(platformId: number): number {
+    let count = 0;
+    for (const pending of this.pending.values()) if (pending.platformId === platformId) count++;
+    return count;
+  }
+
+  /**
+   * A photo whose upload never came, and a request whose order never ended (it ended while no one
+   * listened, or the instruction service lost it), are answered "failed"; a held answer whose link
+   * is up again goes; one held past its time is given up.
+   */
+  async sweep(now = Date.now()): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const online = new Set<number>();
+      for (const pending of [...this.pending.values()]) {
+        if (pending.reply) {
+          if (pending.expiresAt < now) {
+            this.pending.delete(pending.requestId);
+            await this.requests.delete({ requestId: pending.requestId });
+            this.log.write('warn', `platform ${pending.platformId}: 0x${pending.replyType.toString(16)} for ${pending.vehicleNo} given up: no link for ${HOLD_MS / 60_000} min`);
+          } else if (this.links.byId(pending.platformId)?.link.online) online.add(pending.platformId);
+        } else if ((pending.uploadBy && pending.uploadBy < now) || pending.expiresAt < now) {
+          await this.finish(pending, { outcome: 'failed' });
+        }
       }
-      case 0x1503:
-        data = edition === '2019' ? { ...source, result: outcome === 'done' ? 0 : 1 } : { msgId: p.msgSequence, result: outcome === 'done' ? 0 : 1 };
-        break;
-      case 0x1504:
-        data = { ...source, commandType: p.command ?? 0, travelData: extra.record ?? Buffer.alloc(0) };
-        break;
-      case 0x1505:
-        data = { ...source, result: outcome === 'done' ? 0 : outcome === 'refused' ? 1 : 2 };
-        break;
-      default:
-        data = { ...source, result: outcome === 'done' ? 0 : 1 };
-    }
-    if (!(await p.active.link.send(0x1500, { vehicleNo: p.vehicleNo, vehicleColor: p.vehicleColor, dataType: p.replyType, data }))) {
-      this.logger.warn(`platform ${p.active.platform.id}: 0x${p.replyType.toString(16)} for ${p.vehicleNo} not sent: no link`);
+      for (const platformId of online) await this.flushHeld(platformId);
+    } finally {
+      this.sweeping = false;
     }
   }
+}
 
-  /** Forgets what waited too long; a photo whose upload never came is answered "not taken, other reason". */
-  private sweep(): void {
-    const now = Date.now();
-    for (const [id, pending] of this.pending) {
-      if (pending.uploadBy && pending.uploadBy < now) {
-        this.pending.delete(id);
-        void this.answer(pending, 'failed');
-      } else if (pending.expiresAt < now) this.pending.delete(id);
-    }
-  }
+function int(value: unknown): number {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? n : 0;
 }
 
 function bcdTime(seconds: number): string {
   return new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(2, 19).replace(/\D/g, '');
-}
-
-/** The 0x0801 location block (or nothing) as a tracking position, for the 0x1502 GNSS data. */
-function positionOf(location: Record<string, unknown> | undefined): Position {
-  const num = (key: string) => Number(location?.[key] ?? 0) || 0;
-  const time = typeof location?.time === 'string' ? Date.parse(location.time) : Date.now();
-  return {
-    terminalPhone: '', vehicleId: '', gpsTimeS: Math.floor((Number.isFinite(time) ? time : Date.now()) / 1000), receivedAtMs: Date.now(), latitudeE6: Math.round(num('latitude') * 1e6), longitudeE6: Math.round(num('longitude') * 1e6),
-    altitudeM: num('altitude'), speedDkmh: Math.round(num('speed') * 10), directionDeg: num('direction'), alarmFlags: num('alarm'), statusFlags: num('status'), mileageHm: 0, hasMileage: false, fuelDl: 0, hasFuel: false,
-    recordedSpeedDkmh: 0, hasRecordedSpeed: false, blindArea: false, serial: 0, sequence: 0, extrasJson: '',
-  };
 }

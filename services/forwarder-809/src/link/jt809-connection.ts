@@ -20,6 +20,8 @@ export interface ConnectionOptions {
   onMessage: (message: Jt809Message) => void;
   /** A frame that could not be decoded: logged by the owner; the link stays up. */
   onBadFrame: (error: Error) => void;
+  /** A socket error or a handler that threw: logged by the owner (an 'error' without a listener would crash the process). */
+  onError: (error: Error) => void;
 }
 
 /**
@@ -38,6 +40,7 @@ export class Jt809Connection {
     socket.on('data', (chunk: Buffer) => {
       for (const frame of this.deframer.push(chunk)) this.receive(frame);
     });
+    socket.on('error', (error) => options.onError(error));
   }
 
   get open(): boolean {
@@ -68,15 +71,22 @@ export class Jt809Connection {
   }
 
   private receive(frame: Buffer): void {
+    let message: Jt809Message;
     try {
       const { header, body } = decodeFrame(frame, this.options.edition, this.options.keys);
-      const message: Jt809Message = isBusinessMessage(header.msgId)
+      message = isBusinessMessage(header.msgId)
         ? { header, msgId: header.msgId, business: decodeBusinessBody(header.msgId, body, this.options.edition) }
         : { header, msgId: header.msgId, link: decodeLinkBody(header.msgId, body, this.options.edition) };
-      this.options.onMessage(message);
     } catch (error) {
       this.badFrames++;
       this.options.onBadFrame(error as Error);
+      return;
+    }
+    // A handler's failure is not the frame's: it is reported apart and the link stays up.
+    try {
+      this.options.onMessage(message);
+    } catch (error) {
+      this.options.onError(error as Error);
     }
   }
 }

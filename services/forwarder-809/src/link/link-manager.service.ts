@@ -23,8 +23,8 @@ export class LinkManager implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Forwarder809');
   private readonly log = new RateLimitedLog(this.logger);
   private readonly active = new Map<number, ActivePlatform>();
-  private readonly messageListeners: ((active: ActivePlatform, message: Jt809Message) => void)[] = [];
-  private readonly onlineListeners: ((active: ActivePlatform) => void)[] = [];
+  private readonly messageListeners: ((active: ActivePlatform, message: Jt809Message) => void | Promise<void>)[] = [];
+  private readonly onlineListeners: ((active: ActivePlatform) => void | Promise<void>)[] = [];
   private readonly slaveServer = new SlaveLinkServer(() => [...this.active.values()].map((a) => a.link), (level, message) => this.log.write(level, message));
   private reloading: Promise<void> = Promise.resolve();
   slavePort = 0;
@@ -34,12 +34,23 @@ export class LinkManager implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
   ) {}
 
-  onMessage(listener: (active: ActivePlatform, message: Jt809Message) => void): void {
+  onMessage(listener: (active: ActivePlatform, message: Jt809Message) => void | Promise<void>): void {
     this.messageListeners.push(listener);
   }
 
-  onOnline(listener: (active: ActivePlatform) => void): void {
+  onOnline(listener: (active: ActivePlatform) => void | Promise<void>): void {
     this.onlineListeners.push(listener);
+  }
+
+  /** Listeners run inside socket events: a throw or a rejection is logged, never left to crash the process. */
+  private notify(active: ActivePlatform, what: string, call: () => void | Promise<void>): void {
+    const failed = (error: unknown) => this.log.write('warn', `platform ${active.platform.id}: ${what} listener failed: ${(error as Error)?.message ?? String(error)}`);
+    try {
+      const result = call();
+      if (result instanceof Promise) result.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -113,8 +124,8 @@ export class LinkManager implements OnApplicationBootstrap, OnModuleDestroy {
       active.link = new PlatformLink(
         settings,
         {
-          onMessage: (_, message) => this.messageListeners.forEach((listener) => listener(active, message)),
-          onOnline: () => this.onlineListeners.forEach((listener) => listener(active)),
+          onMessage: (_, message) => this.messageListeners.forEach((listener) => this.notify(active, `0x${message.msgId.toString(16)}`, () => listener(active, message))),
+          onOnline: () => this.onlineListeners.forEach((listener) => this.notify(active, 'online', () => listener(active))),
           log: (level, message) => this.log.write(level, message),
         },
         { minMs: this.config.FORWARDER_809_RECONNECT_MIN_MS, maxMs: this.config.FORWARDER_809_RECONNECT_MAX_MS },

@@ -168,10 +168,18 @@ export class PlatformLink {
         this.status.badFrames++;
         this.events.log('warn', `platform ${this.settings.platformId}: bad frame on the main link: ${error.message}`);
       },
+      onError: (error) => {
+        this.status.lastError = error.message;
+        this.events.log('warn', `platform ${this.settings.platformId}: main link: ${error.message}`);
+      },
     });
     this.main = connection;
-    socket.once('connect', () => void this.login(connection));
-    socket.on('error', (error) => (this.status.lastError = error.message));
+    socket.once('connect', () =>
+      void this.login(connection).catch((error: Error) => {
+        this.events.log('warn', `platform ${this.settings.platformId}: login failed: ${error.message}`);
+        connection.close();
+      }),
+    );
     socket.once('close', () => this.mainClosed(connection));
   }
 

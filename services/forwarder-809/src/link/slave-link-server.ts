@@ -23,11 +23,16 @@ export class SlaveLinkServer {
   ) {}
 
   async listen(port: number, host: string): Promise<number> {
-    this.server = createServer((socket) => this.accept(socket));
+    const server = (this.server = createServer((socket) => this.accept(socket)));
     await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(port, host, () => resolve());
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
+    // Accept failures (EMFILE...) after the start: logged, the listener keeps going.
+    server.on('error', (error) => this.log('warn', `slave link listener: ${error.message}`));
     const address = this.server.address();
     return typeof address === 'object' && address ? address.port : port;
   }
@@ -40,7 +45,9 @@ export class SlaveLinkServer {
   private accept(socket: Socket): void {
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
-    socket.on('error', () => undefined);
+    // Until a platform owns the socket its errors are only logged (rate-limited: a scanner may cause many).
+    const onError = (error: Error) => this.log('warn', `slave link from ${socket.remoteAddress ?? '?'}: ${error.message}`);
+    socket.on('error', onError);
     const deframer = new Jt809Deframer(HANDSHAKE_MAX_BYTES);
     const timeout = setTimeout(() => socket.destroy(), HANDSHAKE_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
@@ -49,12 +56,17 @@ export class SlaveLinkServer {
       if (!frames.length) return;
       socket.off('data', onData);
       clearTimeout(timeout);
-      this.handshake(socket, frames[0], frames.slice(1));
+      try {
+        this.handshake(socket, frames[0], frames.slice(1), onError);
+      } catch (error) {
+        this.log('warn', `slave link from ${socket.remoteAddress ?? '?'} dropped: ${(error as Error).message}`);
+        socket.destroy();
+      }
     };
     socket.on('data', onData);
   }
 
-  private handshake(socket: Socket, first: Buffer, rest: Buffer[]): void {
+  private handshake(socket: Socket, first: Buffer, rest: Buffer[], onError: (error: Error) => void): void {
     let refusedEdition: '2011' | '2019' | undefined;
     for (const link of this.links()) {
       const { edition, keys, accessCode, encrypt } = link.settings;
@@ -69,6 +81,7 @@ export class SlaveLinkServer {
       refusedEdition = edition;
       if (link.status.main !== 'online' && !link.verifyCode) continue;
       if (verifyCode !== link.verifyCode) continue;
+      socket.off('error', onError);
       const connection = new Jt809Connection(socket, {
         edition,
         centerId: accessCode,
@@ -79,6 +92,7 @@ export class SlaveLinkServer {
           link.status.badFrames++;
           this.log('warn', `platform ${link.settings.platformId}: bad frame on the slave link: ${error.message}`);
         },
+        onError: (error) => this.log('warn', `platform ${link.settings.platformId}: slave link: ${error.message}`),
       });
       void connection.sendLink(0x9002, { result: 0 }).catch(() => undefined);
       link.attachSlave(connection);

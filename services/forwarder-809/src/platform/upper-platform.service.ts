@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { rowInScope, whereCompanyInScope } from '@openfleet/storage';
+import { rowInScope, TransactionRunner, whereCompanyInScope } from '@openfleet/storage';
 import { In, type Repository } from 'typeorm';
 import { VehicleFiling } from '../filing/vehicle-filing.entity';
 import { ForwardBacklog } from '../forwarding/backlog.entity';
 import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
+import { MonitoringRequest } from '../inbound/monitoring-request.entity';
 import { SecretBox } from './secret-box';
 import type { ForwardTargetDto, UpperPlatformDto } from './upper-platform.dto';
 import { ForwardTarget, UpperPlatform } from './upper-platform.entity';
@@ -67,11 +68,12 @@ export class UpperPlatformService {
 
   async remove(user: AuthUser, ids: number[]): Promise<void> {
     for (const id of ids) await this.get(user, id);
-    // Its group, its backlog and its filings go with it; the duty-check and supervision log stays.
-    await this.platforms.manager.transaction(async (manager) => {
+    // Its group, backlog, filings and waiting monitoring requests go with it; the duty-check and supervision log stays.
+    await new TransactionRunner(this.platforms.manager.connection).run(async (manager) => {
       await manager.delete(ForwardTarget, { platformId: In(ids) });
       await manager.delete(ForwardBacklog, { platformId: In(ids) });
       await manager.delete(VehicleFiling, { platformId: In(ids) });
+      await manager.delete(MonitoringRequest, { platformId: In(ids) });
       await manager.delete(UpperPlatform, { id: In(ids) });
     });
     await Promise.all(ids.map((id) => this.changed(id)));
@@ -90,7 +92,7 @@ export class UpperPlatformService {
       const fleetPath = target.kind === 'vehicle' ? pathOfVehicle(this.registry.byVehicleId(target.refId)?.fleetPath) : '';
       if (!path || !rowInScope(user, { companyPath: path, fleetPath })) throw new AppError(ErrorCode.NO_PERMISSION, { data: target });
     }
-    await this.targets.manager.transaction(async (manager) => {
+    await new TransactionRunner(this.targets.manager.connection).run(async (manager) => {
       await manager.delete(ForwardTarget, { platformId: id });
       if (targets.length) await manager.insert(ForwardTarget, targets.map((t) => ({ platformId: id, kind: t.kind, refId: t.refId })));
     });
