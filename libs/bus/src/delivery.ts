@@ -27,9 +27,15 @@ export interface DeliveryHooks {
   logger: BusLogger;
   /** Backoff bounds in ms; tests shorten them. */
   backoff?: { initialMs: number; maxMs: number };
+  /** At most one 'handler failed, retrying' line per group and topic this often (default a minute). */
+  retryLogPeriodMs?: number;
 }
 
 export const DEFAULT_BACKOFF = { initialMs: 100, maxMs: 30_000 };
+const RETRY_LOG_PERIOD_MS = 60_000;
+
+/** When each logger last wrote a retry line per group and topic, and how many it held back since. */
+const retryLines = new WeakMap<BusLogger, Map<string, { at: number; held: number }>>();
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -98,14 +104,7 @@ async function handleWithRetry<T>(
         // A batch failed on a poison record: replay it one by one so only that record is parked.
         if (isolatePoison) return handleOneByOne(context, messages);
       }
-      hooks.logger.warn({
-        group: options.group,
-        topic: messages[0].topic,
-        partition: messages[0].partition,
-        offset: messages[0].offset,
-        attempt,
-        error: failure.message,
-      }, 'handler failed, retrying');
+      logRetry(hooks, { group: options.group, topic: messages[0].topic, partition: messages[0].partition, key: messages[0].key, offset: messages[0].offset, attempt, error: firstLine(failure.message) });
       await sleep(delay);
       await hooks.onRetry?.();
       delay = Math.min(delay * 2, backoff.maxMs);
@@ -137,6 +136,31 @@ async function parkWithRetry(parked: ParkedRecord, hooks: DeliveryHooks): Promis
       delay = Math.min(delay * 2, backoff.maxMs);
     }
   }
+}
+
+/**
+ * One line per retry, and few of them: a handler that keeps failing (or fails now and then, as a
+ * busy database does) writes the first at once, then at most one a period per group and topic,
+ * saying how many it held back. A retry is no loss, and a line per attempt read like one.
+ */
+function logRetry(hooks: DeliveryHooks, detail: { group: string; topic: string; partition: number; key: string; offset: string; attempt: number; error: string }): void {
+  let lines = retryLines.get(hooks.logger);
+  if (!lines) retryLines.set(hooks.logger, (lines = new Map()));
+  const id = `${detail.group}\0${detail.topic}`;
+  const now = Date.now();
+  const last = lines.get(id);
+  if (last && now - last.at < (hooks.retryLogPeriodMs ?? RETRY_LOG_PERIOD_MS)) {
+    last.held++;
+    return;
+  }
+  hooks.logger.warn(last?.held ? { ...detail, heldBack: last.held } : detail, 'handler failed, retrying');
+  lines.set(id, { at: now, held: 0 });
+}
+
+/** A message without what a driver appends below its first line (SQL, stacks). */
+function firstLine(message: string): string {
+  const end = message.indexOf('\n');
+  return end < 0 ? message : message.slice(0, end);
 }
 
 function asError(error: unknown): Error {

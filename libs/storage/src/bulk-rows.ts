@@ -1,6 +1,7 @@
 import { escape } from 'mysql2';
 import { Readable } from 'node:stream';
 import type { DataSource, EntityManager } from 'typeorm';
+import { TransactionRunner } from './transaction-runner';
 
 // Idempotent batched writes of time-series rows (track points, battery reports): rows whose key
 // exists are skipped, so a redelivered bus batch never duplicates. MySQL: LOAD DATA LOCAL INFILE
@@ -102,7 +103,7 @@ export class IdempotentRowWriter {
   async write(rows: readonly RowValue[][], manager?: EntityManager): Promise<void> {
     if (!rows.length) return;
     if (manager) await this.writeIn(manager, rows);
-    else await this.dataSource.transaction((target) => this.writeIn(target, rows));
+    else await new TransactionRunner(this.dataSource).run((target) => this.writeIn(target, rows));
   }
 
   private async writeIn(manager: EntityManager, rows: readonly RowValue[][]): Promise<void> {

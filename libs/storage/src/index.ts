@@ -6,3 +6,4 @@ export * from './scope-sql';
 export * from './test-storage';
 export * from './bulk-rows';
 export * from './daily-partitions';
+export * from './transaction-runner';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { applyScope, rowInScope } from '../common/scope-filter';
 import { isUniqueViolation } from '../common/unique-violation';
@@ -45,7 +46,7 @@ export class CompanyService {
     await this.assertNameFree(dto.name);
     const { parentId: _parent, ...fields } = dto;
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await new TransactionRunner(this.dataSource).run(async (manager) => {
         const created = await manager.save(
           manager.create(Company, { ...fields, businessTypes: dto.businessTypes ?? '', parentId: parent.id, companyPath: parent.companyPath, createdAt: Date.now() }),
         );
@@ -72,7 +73,7 @@ export class CompanyService {
   async remove(user: AuthUser, id: number): Promise<void> {
     const company = await this.getVisible(user, id);
     if (company.parentId === null || company.id === Number(user.companyId)) throw new AppError(ErrorCode.NO_PERMISSION);
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       if (await manager.count(Company, { where: { parentId: id } })) throw new AppError(ErrorCode.COMPANY_HAS_SUBSIDIARIES);
       if (await manager.count(Fleet, { where: { companyId: id } })) throw new AppError(ErrorCode.COMPANY_HAS_FLEETS);
       const members = (await manager.count(Vehicle, { where: { companyId: id } })) + (await manager.count(User, { where: { companyId: id } }));
@@ -88,7 +89,7 @@ export class CompanyService {
     if (company.parentId === null || target.companyPath.startsWith(company.companyPath)) {
       throw new AppError(ErrorCode.BAD_PARAMETER, { data: 'a company cannot move under itself or its subsidiaries' });
     }
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       await manager.update(Company, { id }, { parentId: target.id });
       await rewriteCompanyPath(manager, company.companyPath, `${target.companyPath}${company.id}/`);
     });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import type { DataSource } from 'typeorm';
 import { validateImport, writeSheet, type ImportSpec, type SheetColumn } from '@openfleet/service-kit';
 import { applyScope } from '../common/scope-filter';
@@ -55,7 +56,7 @@ export class MasterDataExcelService {
     const company = await this.companies.getVisible(user, Number(user.companyId));
     const place = { companyId: company.id, companyPath: company.companyPath };
     const dtos = await validateImport<object>(file, this.spec(sheet) as ImportSpec<object>);
-    const saved = await this.dataSource.transaction((manager) =>
+    const saved = await new TransactionRunner(this.dataSource).run((manager) =>
       manager.save(
         dtos.map((dto) => manager.create(ENTITY[sheet] as never, { ...dto, ...place, ...(sheet === 'terminal' ? { updatedAt: Date.now(), authCode: '', registrationState: 0 } : {}) })),
         { chunk: 200 },

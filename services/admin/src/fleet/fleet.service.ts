@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import type { DataSource, Repository } from 'typeorm';
 import { applyScope, rowInScope } from '../common/scope-filter';
 import { CompanyService } from '../company/company.service';
@@ -40,7 +41,7 @@ export class FleetService {
     const depth = (parent?.depth ?? 0) + 1;
     if (depth > MAX_FLEET_DEPTH) throw new AppError(ErrorCode.BAD_PARAMETER, { data: `vehicle groups nest at most ${MAX_FLEET_DEPTH} levels` });
     if (await this.fleets.exist({ where: { companyId: company.id, name: dto.name } })) throw new AppError(ErrorCode.FLEET_NAME_DUPLICATE, { data: dto.name });
-    return this.dataSource.transaction(async (manager) => {
+    return new TransactionRunner(this.dataSource).run(async (manager) => {
       const fleet = await manager.save(
         manager.create(Fleet, { name: dto.name, companyId: company.id, companyPath: company.companyPath, parentId: parent?.id ?? null, fleetPath: parent?.fleetPath ?? '/', depth, createdAt: Date.now() }),
       );
@@ -60,7 +61,7 @@ export class FleetService {
 
   async remove(user: AuthUser, id: number): Promise<void> {
     const fleet = await this.getVisible(user, id);
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       if (await manager.count(Fleet, { where: { parentId: id } })) throw new AppError(ErrorCode.GROUP_NOT_EMPTY);
       if (await manager.count(Vehicle, { where: { fleetId: id } })) throw new AppError(ErrorCode.FLEET_HAS_VEHICLES);
       await manager.update(Driver, { fleetId: id }, { fleetId: null, fleetPath: '' });
@@ -79,7 +80,7 @@ export class FleetService {
       .getRawOne<{ depth: number }>();
     if (Number(subtreeDepth?.depth ?? fleet.depth) - fleet.depth + 1 > MAX_FLEET_DEPTH) throw new AppError(ErrorCode.BAD_PARAMETER);
     const newFleetPath = `/${fleet.id}/`;
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       await manager.update(Fleet, { id }, { parentId: null });
       for (const table of ['fleet', 'vehicle', 'driver']) {
         await manager.query(

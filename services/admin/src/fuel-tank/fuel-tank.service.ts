@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import type { DataSource, Repository } from 'typeorm';
 import { CatalogueService } from '../common/catalogue.service';
 import { CompanyService } from '../company/company.service';
@@ -29,7 +30,7 @@ export class FuelTankService extends CatalogueService<FuelTank> {
   async calibrate(user: AuthUser, id: number, points: CalibrationPoint[]): Promise<FuelTankCalibration[]> {
     const tank = await this.get(user, id);
     const sorted = checkCalibration(tank, points);
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       await manager.delete(FuelTankCalibration, { tankId: id });
       if (sorted.length) await manager.insert(FuelTankCalibration, sorted.map((point) => ({ ...point, tankId: id })));
     });

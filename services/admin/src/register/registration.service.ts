@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import { IsNull, type DataSource } from 'typeorm';
 import { ADMIN_CONFIG, type AdminConfig } from '../admin-config';
 import { checkPasswordRules, hashPassword } from '../auth/password-policy';
@@ -43,7 +44,7 @@ export class RegistrationService {
     await this.assertFree(dto);
     const passwordHash = await hashPassword(dto.password);
     try {
-      const result = await this.dataSource.transaction(async (manager) => {
+      const result = await new TransactionRunner(this.dataSource).run(async (manager) => {
         const root = await manager.findOneOrFail(Company, { where: { parentId: IsNull() }, order: { id: 'ASC' } });
         const company = await manager.save(
           manager.create(Company, { name: dto.companyName, parentId: root.id, companyPath: root.companyPath, businessTypes: '', mapType: 3, createdAt: Date.now() }),

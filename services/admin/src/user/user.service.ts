@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { PermissionCache, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { checkPasswordRules, hashPassword, verifyPassword } from '../auth/password-policy';
 import { SessionService } from '../auth/session.service';
@@ -51,7 +52,7 @@ export class UserService {
     await this.checkFleets(company.id, dto.fleetIds ?? []);
     const { roleIds = [], fleetIds = [], password, companyId: _company, ...fields } = dto;
     const passwordHash = await hashPassword(password);
-    const saved = await this.dataSource.transaction(async (manager) => {
+    const saved = await new TransactionRunner(this.dataSource).run(async (manager) => {
       const created = await manager.save(
         manager.create(User, { ...fields, passwordHash, companyId: company.id, companyPath: company.companyPath, fleetIds: fleetIds.join(','), createdAt: Date.now() }),
       );
@@ -71,25 +72,28 @@ export class UserService {
     if (dto.fleetIds) await this.checkFleets(target.companyId, dto.fleetIds);
     const { roleIds, fleetIds, ...fields } = dto;
     assertNullsAllowed(this.users.metadata, fields);
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       await manager.update(User, { id }, { ...fields, ...(fleetIds ? { fleetIds: fleetIds.join(',') } : {}) });
       if (roleIds) {
         await manager.delete(UserRole, { userId: id });
         if (roleIds.length) await manager.insert(UserRole, roleIds.map((roleId) => ({ userId: id, roleId })));
       }
     });
+    // A disabled account signs in nowhere: its sessions and their access tokens end too.
+    if (dto.status === 0) await this.sessionService.revokeAllOf(id);
     return this.getVisible(caller, id);
   }
 
   async remove(caller: AuthUser, id: number): Promise<void> {
     const target = await this.getVisible(caller, id);
     if (String(target.id) === caller.id || target.userType === UserType.SUPER_ADMIN) throw new AppError(ErrorCode.NO_PERMISSION);
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       await manager.delete(UserRole, { userId: id });
       // Frees the user's social open ids for whoever binds them next.
       await manager.delete(UserSocial, { userId: id });
       await manager.delete(User, { id });
     });
+    await this.sessionService.revokeAllOf(id);
   }
 
   async resetPassword(caller: AuthUser, id: number, password: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import type { DataSource } from 'typeorm';
 import { validateImport, writeSheet, type SheetColumn } from '@openfleet/service-kit';
 import { CompanyService } from '../company/company.service';
@@ -45,7 +46,7 @@ export class VehicleExcelService {
           ? `${ErrorCode.PLATE_DUPLICATE}: plate already exists`
           : undefined,
     });
-    const saved = await this.dataSource.transaction(async (manager) =>
+    const saved = await new TransactionRunner(this.dataSource).run(async (manager) =>
       manager.save(
         accepted.map((dto) =>
           manager.create(Vehicle, { ...dto, companyId: company.id, companyPath: company.companyPath, fleetId: null, fleetPath: '', terminalId: null, updatedAt: Date.now() }),

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { missingEmissionFields, TerminalRegistrationState, type VehicleEmission } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { TransactionRunner } from '@openfleet/storage';
 import type { DataSource, Repository } from 'typeorm';
 import type { Page } from '../common/paging.dto';
 import { applyScope } from '../common/scope-filter';
@@ -92,7 +93,7 @@ export class VehicleService {
       .getOne();
     if (!terminal) throw new AppError(ErrorCode.NO_PERMISSION);
     if (vehicle.terminalId || terminal.vehicleId) throw new AppError(ErrorCode.ALREADY_BOUND);
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       const now = Date.now();
       // Conditional updates: a concurrent bind of the same vehicle or terminal affects no row.
       const boundVehicle = await manager.createQueryBuilder().update(Vehicle).set({ terminalId, updatedAt: now }).where('id = :vehicleId AND terminal_id IS NULL', { vehicleId }).execute();
@@ -108,7 +109,7 @@ export class VehicleService {
     const vehicle = await this.getVisible(user, vehicleId);
     if (!vehicle.terminalId) throw new AppError(ErrorCode.VEHICLE_DEVICE_NOT_BOUND);
     const terminalId = vehicle.terminalId;
-    await this.dataSource.transaction(async (manager) => {
+    await new TransactionRunner(this.dataSource).run(async (manager) => {
       const now = Date.now();
       await manager.update(Vehicle, { id: vehicleId }, { terminalId: null, updatedAt: now });
       await manager.update(Terminal, { id: terminalId }, { vehicleId: null, registrationState: TerminalRegistrationState.LOGGED_OFF, authCode: '', deviceId: '', updatedAt: now });

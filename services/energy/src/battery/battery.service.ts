@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { validateImport, writeSheet } from '@openfleet/service-kit';
-import { rowInScope, whereCompanyInScope } from '@openfleet/storage';
+import { rowInScope, TransactionRunner, whereCompanyInScope } from '@openfleet/storage';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
 import type { BatteryListQuery, BatteryModuleDto, BatteryPackDto, BatteryRecordDto } from './battery.dto';
@@ -19,10 +19,15 @@ type Row = { id: number; companyId: string; companyPath: string; updatedAt: numb
  */
 @Injectable()
 export class BatteryService {
+  /** Serial on SQLite beside the report ingest. */
+  private readonly transactions: TransactionRunner;
+
   constructor(
     @InjectDataSource('energy') private readonly dataSource: DataSource,
     private readonly registry: EnergyVehicleRegistry,
-  ) {}
+  ) {
+    this.transactions = new TransactionRunner(dataSource);
+  }
 
   async list(user: AuthUser, resource: BatteryResource, query: BatteryListQuery): Promise<{ records: Row[]; total: number }> {
     const qb = whereCompanyInScope(this.dataSource.getRepository(resource.entity).createQueryBuilder('b'), user, 'b');
@@ -39,12 +44,12 @@ export class BatteryService {
   }
 
   async create(user: AuthUser, resource: BatteryResource, dto: object): Promise<Row> {
-    return this.dataSource.transaction((manager) => this.insert(manager, user, resource, dto));
+    return this.transactions.run((manager) => this.insert(manager, user, resource, dto));
   }
 
   async update(user: AuthUser, resource: BatteryResource, id: number, dto: object): Promise<Row> {
     if (resource.appendOnly) throw new AppError(ErrorCode.NO_PERMISSION, { data: 'traceability records are not edited' });
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const row = await this.owned(manager, user, resource, id);
       const code = resource.codeField;
       if (code && (dto as Record<string, unknown>)[code] !== row[code]) await this.unique(manager, resource, String((dto as Record<string, unknown>)[code]));
@@ -58,7 +63,7 @@ export class BatteryService {
 
   async remove(user: AuthUser, resource: BatteryResource, id: number): Promise<void> {
     if (resource.appendOnly) throw new AppError(ErrorCode.NO_PERMISSION, { data: 'traceability records are not deleted' });
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.owned(manager, user, resource, id);
       const used =
         (resource.entity === BatteryModel && (await manager.exists(BatteryPack, { where: { modelCode: String(row.modelCode) } }))) ||
@@ -79,7 +84,7 @@ export class BatteryService {
     });
     if (resource.kinds) for (const dto of dtos) if (!resource.kinds.includes((dto as BatteryRecordDto).kind)) throw new AppError(ErrorCode.IMPORT_FAILED, { data: [{ row: dtos.indexOf(dto) + 2, reasons: [`kind must be one of ${resource.kinds.join(', ')}`] }] });
     // References and state moves are checked row by row in one transaction: a refusal writes nothing.
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       for (const [index, dto] of dtos.entries()) {
         try {
           await this.insert(manager, user, resource, dto);

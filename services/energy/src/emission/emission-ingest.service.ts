@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
 import { PoisonMessageError, Topics, type EmissionReport } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
-import { IdempotentRowWriter } from '@openfleet/storage';
+import { IdempotentRowWriter, TransactionRunner } from '@openfleet/storage';
 import type { DataSource } from 'typeorm';
 import { ENERGY_CONFIG, type EnergyConfig } from '../energy-config';
 import { emissionRows, OBD_COLUMNS, STREAM_COLUMNS } from './emission-rows';
@@ -18,6 +18,7 @@ export class EmissionIngestService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EmissionIngestService.name);
   private readonly streams: IdempotentRowWriter;
   private readonly obd: IdempotentRowWriter;
+  private readonly transactions: TransactionRunner;
   private subscription?: Subscription;
 
   constructor(
@@ -26,6 +27,8 @@ export class EmissionIngestService implements OnModuleInit, OnModuleDestroy {
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
   ) {
     const warn = (message: string) => this.logger.warn(message);
+    // Serial on SQLite: the energy report ingest writes the same file.
+    this.transactions = new TransactionRunner(dataSource);
     this.streams = new IdempotentRowWriter(dataSource, { table: 'emission_stream', columns: STREAM_COLUMNS, chunkRows: 1000, bulkLoad: 'auto', warn });
     this.obd = new IdempotentRowWriter(dataSource, { table: 'emission_obd', columns: OBD_COLUMNS, chunkRows: 1000, bulkLoad: 'auto', warn });
   }
@@ -50,7 +53,7 @@ export class EmissionIngestService implements OnModuleInit, OnModuleDestroy {
         throw new PoisonMessageError(`emission report of ${report.vin} at ${report.collectedAt}: ${(error as Error).message}`);
       }
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.streams.write(streams, manager);
       await this.obd.write(obd, manager);
     });

@@ -4,7 +4,7 @@ import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
 import { PoisonMessageError, Topics, type EnergyAlarmEvent, type EnergyReport, type EnergyReportBatch } from '@openfleet/contracts';
 import { decodeRealtime } from '@openfleet/gb32960';
 import { EVENT_BUS } from '@openfleet/service-kit';
-import { IdempotentRowWriter, sqlLiteral } from '@openfleet/storage';
+import { IdempotentRowWriter, sqlLiteral, TransactionRunner } from '@openfleet/storage';
 import { Counter } from 'prom-client';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { ENERGY_CONFIG, type EnergyConfig } from '../energy-config';
@@ -30,6 +30,7 @@ const STATE_COLUMNS = ['vin', 'vehicle_id', 'collected_at', 'soc', 'charge_state
 export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EnergyIngestService.name);
   private readonly writer: IdempotentRowWriter;
+  private readonly transactions: TransactionRunner;
   private readonly sqlite: boolean;
   /** States of the VINs this member owns that it has seen since its partitions were assigned. */
   private readonly states = new Map<string, EnergyVehicleState>();
@@ -41,6 +42,8 @@ export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
   ) {
     this.sqlite = dataSource.options.type === 'better-sqlite3';
+    // Serial on SQLite: the emission ingest and the battery API write the same file.
+    this.transactions = new TransactionRunner(dataSource);
     this.writer = new IdempotentRowWriter(dataSource, { table: 'energy_report', columns: ENERGY_REPORT_COLUMNS, chunkRows: 1000, bulkLoad: 'auto', warn: (message) => this.logger.warn(message) });
   }
 
@@ -110,7 +113,7 @@ export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
     try {
       // Alarms first: if the write then fails, the retry derives the same events with the same ids.
       if (alarms.length) await this.bus.publish(Topics.energyAlarm, alarms.map((value) => ({ key: value.vin, value })));
-      await this.dataSource.transaction(async (manager) => {
+      await this.transactions.run(async (manager) => {
         await this.writer.write(rows, manager);
         await this.persistStates([...touched], manager);
       });
