@@ -60,12 +60,13 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
   async ingest(messages: readonly DeliveredMessage<Position>[]): Promise<void> {
     const rows = messages.map(({ value }) => toTrackPointRow(value, value.vehicleId || this.registry.byTerminalPhone(value.terminalPhone)?.vehicleId || ''));
     const snapshot = this.live.snapshot(new Set(rows.map((row) => row.terminalPhone)));
-    const touched = this.live.fold(rows);
+    const batch = this.live.fold(rows);
     try {
       await this.transactions.run(async (manager) => {
         await this.writer.write(rows, manager);
-        await this.days.refold(this.live.takeBackfilledDays(), manager);
-        await this.live.persist(touched, manager);
+        // This batch's days only, in this transaction: it sees the points just written.
+        await this.days.refold(batch.backfilledDays, manager);
+        await this.live.persist(batch.states, manager, batch.finishedDays);
       });
     } catch (error) {
       this.live.restore(snapshot);
@@ -78,6 +79,6 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
       if (row.quality & PointQuality.JUMP) pointsFlagged.inc({ flag: 'jump' });
       if (row.quality & PointQuality.SENTINEL) pointsFlagged.inc({ flag: 'sentinel' });
     }
-    await this.live.publishChanges(touched);
+    await this.live.publishChanges(batch.states);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PointQuality } from '../ingest/track-point';
 import { foldDayPoint, newDayStats, type DayPointInput } from './day-stats';
-import { LiveStateService } from './live-state.service';
+import { LiveStateService, type DayRow } from './live-state.service';
 import { reportingDay } from './vehicle-live-state';
 
 const DAY_S = 86_400;
@@ -36,7 +36,7 @@ export class DayStatsRecompute {
 
   async refold(days: readonly { terminalPhone: string; gpsTime: number }[], manager: EntityManager): Promise<void> {
     const rules = this.live.dayRules;
-    const standalone: Parameters<LiveStateService['persistDays']>[1][number][] = [];
+    const standalone: DayRow[] = [];
     for (const { terminalPhone, gpsTime } of days) {
       const day = reportingDay(gpsTime);
       const startS = Date.parse(`${day}T00:00:00+08:00`) / 1000;

@@ -21,6 +21,26 @@ const DAY_COLUMNS = [
   'harsh_accel_count', 'harsh_brake_count', 'harsh_turn_count', 'fatigue_count', 'night_driving_s', 'updated_at',
 ];
 
+/** One daily_mileage row to write: a terminal's statistics of one day. */
+export interface DayRow {
+  terminalPhone: string;
+  vehicleId: string;
+  day: DayStats;
+}
+
+/**
+ * What folding one ingest batch changed. It belongs to that batch and is written in the batch's own
+ * transaction: batches of other partitions fold and commit concurrently, and a day refolded in
+ * another batch's transaction would miss this batch's uncommitted points (docs/tracking.md).
+ */
+export interface BatchFold {
+  states: VehicleLiveState[];
+  /** Days (terminal, day) a blind-area upload or a redelivery landed in: folded again by DayStatsRecompute. */
+  backfilledDays: { terminalPhone: string; gpsTime: number }[];
+  /** Days the fold moved past (a batch across midnight). */
+  finishedDays: DayRow[];
+}
+
 /**
  * The latest state of every terminal/vehicle: in memory for the APIs and the live push, persisted
  * in vehicle_state (with the day's mileage in daily_mileage) in the same transaction as the track
@@ -37,10 +57,6 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   private owns: (terminalPhone: string) => boolean = () => true;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
-  /** Days (terminal, day) a blind-area upload landed in since the last takeBackfilledDays. */
-  private backfilled = new Map<string, { terminalPhone: string; gpsTime: number }>();
-  /** Days the fold moved past since the last persist (a batch that crosses midnight). */
-  private finishedDays: { terminalPhone: string; vehicleId: string; day: DayStats }[] = [];
 
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
@@ -108,34 +124,29 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     return !!state && isOnline(state, nowMs, this.config.TRACKING_OFFLINE_TIMEOUT_S);
   }
 
-  /** Judges rows (sets their jump flag) and moves the states forward; answers the states touched. */
-  fold(rows: readonly TrackPointRow[]): VehicleLiveState[] {
+  /** Judges rows (sets their jump flag) and moves the states forward; answers what the batch changed. */
+  fold(rows: readonly TrackPointRow[]): BatchFold {
     const touched = new Map<string, VehicleLiveState>();
+    const backfilled = new Map<string, { terminalPhone: string; gpsTime: number }>();
+    const finishedDays: DayRow[] = [];
     const rules = this.dayRules;
     for (const row of rows) {
       const state = this.stateOf(row.terminalPhone, row.vehicleId);
       const dayBefore = state.day;
       if (judge(state, row, this.config.TRACKING_MAX_SPEED_KMH, rules)) {
-        this.backfilled.set(`${state.terminalPhone}|${reportingDay(row.gpsTime)}`, { terminalPhone: state.terminalPhone, gpsTime: row.gpsTime });
+        backfilled.set(`${state.terminalPhone}|${reportingDay(row.gpsTime)}`, { terminalPhone: state.terminalPhone, gpsTime: row.gpsTime });
       }
       // A batch across midnight: the finished day is written with the batch too.
-      if (dayBefore && state.day !== dayBefore) this.finishedDays.push({ terminalPhone: state.terminalPhone, vehicleId: state.vehicleId, day: dayBefore });
+      if (dayBefore && state.day !== dayBefore) finishedDays.push({ terminalPhone: state.terminalPhone, vehicleId: state.vehicleId, day: dayBefore });
       touched.set(row.terminalPhone, state);
     }
-    return [...touched.values()];
+    return { states: [...touched.values()], backfilledDays: [...backfilled.values()], finishedDays };
   }
 
   /** The rules of the day statistics, from the configuration. */
   get dayRules(): DayRules {
     const config = this.config;
     return { stopSpeedKmh: config.TRACKING_STOP_SPEED_KMH, minStopS: config.TRACKING_MIN_STOP_S, maxGapS: config.TRACKING_OFFLINE_TIMEOUT_S, maxSpeedKmh: config.TRACKING_MAX_SPEED_KMH };
-  }
-
-  /** The days blind-area points landed in since the last call (folded again by DayStatsRecompute). */
-  takeBackfilledDays(): { terminalPhone: string; gpsTime: number }[] {
-    const days = [...this.backfilled.values()];
-    this.backfilled = new Map();
-    return days;
   }
 
   /** Copies of the states of these terminals, to undo a fold whose write failed (the batch is retried). */
@@ -155,20 +166,18 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Upserts the states and their day mileage inside the caller's transaction. */
-  async persist(states: readonly VehicleLiveState[], manager: EntityManager): Promise<void> {
+  /** Upserts the states and their day mileage (and the batch's finished days) inside the caller's transaction. */
+  async persist(states: readonly VehicleLiveState[], manager: EntityManager, finishedDays: readonly DayRow[] = []): Promise<void> {
     if (!states.length) return;
     const now = Date.now();
     await this.upsert(manager, 'vehicle_state', ['terminal_phone', 'vehicle_id', 'state', 'updated_at'], ['terminal_phone'],
       states.map((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]),
     );
-    const finished = this.finishedDays;
-    this.finishedDays = [];
-    await this.persistDays(manager, [...finished, ...states.filter((state) => state.day).map(({ terminalPhone, vehicleId, day }) => ({ terminalPhone, vehicleId, day: day! }))]);
+    await this.persistDays(manager, [...finishedDays, ...states.filter((state) => state.day).map(({ terminalPhone, vehicleId, day }) => ({ terminalPhone, vehicleId, day: day! }))]);
   }
 
   /** Upserts day statistics (daily_mileage) inside the caller's transaction. */
-  async persistDays(manager: EntityManager, days: readonly { terminalPhone: string; vehicleId: string; day: DayStats }[]): Promise<void> {
+  async persistDays(manager: EntityManager, days: readonly DayRow[]): Promise<void> {
     if (!days.length) return;
     const now = Date.now();
     await this.upsert(manager, 'daily_mileage', DAY_COLUMNS, ['terminal_phone', 'day'],
