@@ -87,7 +87,6 @@ export class UpperPlatformService {
   /** Replaces a platform's forwarding group; every company and vehicle must be in the caller's scope. */
   async setTargets(user: AuthUser, id: number, targets: ForwardTargetDto[]): Promise<void> {
     await this.get(user, id);
-    let t = Date.now();
     for (const target of targets) {
       const path = target.kind === 'company' ? this.registry.companyPathOf(target.refId) : pathOfVehicle(this.registry.byVehicleId(target.refId)?.companyPath);
       const fleetPath = target.kind === 'vehicle' ? pathOfVehicle(this.registry.byVehicleId(target.refId)?.fleetPath) : '';
@@ -97,9 +96,7 @@ export class UpperPlatformService {
       await manager.delete(ForwardTarget, { platformId: id });
       if (targets.length) await manager.insert(ForwardTarget, targets.map((t) => ({ platformId: id, kind: t.kind, refId: t.refId })));
     });
-    console.log('write', Date.now() - t); t = Date.now();
     await this.changed(id);
-    console.log('changed', Date.now() - t);
   }
 
   /** Every enabled platform with its sealed password opened, for the link manager. */
