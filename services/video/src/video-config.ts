@@ -94,10 +94,25 @@ export class VideoConfig {
   @Min(1)
   VIDEO_MAX_VIEWERS_PER_STREAM = 64;
 
-  /** Media links (terminal connections) served at most. */
+  /** Media links (terminal connections) that named a stream's SIM, served at most. */
   @IsInt()
   @Min(1)
   VIDEO_MAX_LINKS = 2000;
+
+  /** A media link that has not named the SIM of an open stream this long after connecting is closed. */
+  @IsInt()
+  @Min(1)
+  VIDEO_IDENTIFY_S = 10;
+
+  /** Media links not yet identified, at most in all (they live at most VIDEO_IDENTIFY_S). */
+  @IsInt()
+  @Min(1)
+  VIDEO_MAX_UNIDENTIFIED_LINKS = 500;
+
+  /** Media links not yet identified, at most from one source address. */
+  @IsInt()
+  @Min(1)
+  VIDEO_MAX_UNIDENTIFIED_PER_ADDRESS = 32;
 }
 
 export const VIDEO_CONFIG = Symbol('VIDEO_CONFIG');

@@ -24,11 +24,18 @@ export class MediaLink {
   private countedMalformed = 0;
   ended = false;
 
+  /** Set once a packet of this link reached a stream: the SIM is a provisioned terminal with a stream open. */
+  identified = false;
+  /** When a packet last reached a stream (junk and unknown SIMs do not count). */
+  lastPacketAt = 0;
+
   constructor(
     private readonly hub: StreamHub,
     private readonly end: () => void,
     /** Packets the jitter buffer holds while one is missing (UDP reorders; TCP never does). */
     private readonly reorderDepth: number,
+    /** Told when the link first names a stream's SIM; false: no room for it, the link is ended. */
+    private readonly admit: () => boolean = () => true,
   ) {}
 
   /** Bytes from the network. */
@@ -63,11 +70,19 @@ export class MediaLink {
         if (++this.unrouted >= MAX_UNROUTED) this.stop();
         return;
       }
+      if (!this.identified) {
+        if (!this.admit()) {
+          this.stop();
+          return;
+        }
+        this.identified = true;
+      }
       stream.connected = true;
       route = { stream, assembler: new Jt1078FrameAssembler(this.reorderDepth, Math.ceil(this.reorderDepth / 8)), detach: stream.onEnd(() => this.stop()) };
       this.routes.set(packet.channel, route);
     }
     const { stream, assembler } = route;
+    this.lastPacketAt = now;
     stream.received(headerLength(packet.dataType, this.deframer.simBytes ?? 6) + packet.body.length, now);
     const lostBefore = assembler.framesLost;
     stream.accept(assembler.push(packet), now);
