@@ -1,4 +1,4 @@
-import { Global, Inject, Module, ValidationPipe, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import type { EventBus } from '@openfleet/bus';
@@ -10,6 +10,7 @@ import { HealthRegistry } from './health-registry';
 import { logDestination } from './log-output';
 import { MetricsController } from './metrics.controller';
 import { storageConfigOf, type PlatformConfig } from './platform-config';
+import { PlatformValidationPipe } from './platform-validation.pipe';
 import { assignRequestId } from './request-id';
 import { EVENT_BUS, PLATFORM_CONFIG, PROCESS_ENV, STORAGE_CONFIG } from './tokens';
 
@@ -70,10 +71,8 @@ export class PlatformModule {
         HealthRegistry,
         BusLifecycle,
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-        {
-          provide: APP_PIPE,
-          useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
-        },
+        // class-validator (unknown fields refused, payloads transformed) after the cheap list-size cap.
+        { provide: APP_PIPE, useValue: new PlatformValidationPipe() },
       ],
       exports: [EVENT_BUS, PLATFORM_CONFIG, PROCESS_ENV, STORAGE_CONFIG, HealthRegistry],
     };

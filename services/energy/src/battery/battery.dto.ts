@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsPlatformDay } from '@openfleet/service-kit';
 import { PackState, RECORD_KINDS } from './battery.entities';
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -23,10 +24,10 @@ export class BatteryPackDto {
   @ApiProperty({ description: 'GB/T 34014 code, 24 digits and capitals' }) @IsString() @Matches(PACK_CODE, { message: 'packCode must be 24 digits or capital letters (GB/T 34014)' }) packCode!: string;
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(32) modelCode!: string;
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(64) producer!: string;
-  @ApiProperty({ description: 'YYYY-MM-DD' }) @IsString() @Matches(DATE, { message: 'producedOn must be YYYY-MM-DD' }) producedOn!: string;
+  @ApiProperty({ description: 'YYYY-MM-DD' }) @IsString() @Matches(DATE, { message: 'producedOn must be YYYY-MM-DD' }) @IsPlatformDay() producedOn!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) batch?: string;
   @ApiPropertyOptional({ description: 'VIN of the vehicle it is fitted to' }) @IsOptional() @IsString() @Matches(VIN, { message: 'vin must be 17 characters without I, O, Q' }) vin?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(DATE, { message: 'installedOn must be YYYY-MM-DD' }) installedOn?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(DATE, { message: 'installedOn must be YYYY-MM-DD' }) @IsPlatformDay() installedOn?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) remark?: string;
 }
 
@@ -34,14 +35,14 @@ export class BatteryModuleDto {
   @ApiProperty() @IsString() @Matches(PACK_CODE, { message: 'moduleCode must be 24 digits or capital letters (GB/T 34014)' }) moduleCode!: string;
   @ApiProperty() @IsString() @Matches(PACK_CODE, { message: 'packCode must be 24 digits or capital letters (GB/T 34014)' }) packCode!: string;
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(10_000) cellCount!: number;
-  @ApiProperty() @IsString() @Matches(DATE, { message: 'producedOn must be YYYY-MM-DD' }) producedOn!: string;
+  @ApiProperty() @IsString() @Matches(DATE, { message: 'producedOn must be YYYY-MM-DD' }) @IsPlatformDay() producedOn!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) remark?: string;
 }
 
 export class BatteryRecordDto {
   @ApiProperty({ enum: Object.keys(RECORD_KINDS) }) @IsIn(Object.keys(RECORD_KINDS)) kind!: keyof typeof RECORD_KINDS;
   @ApiProperty() @IsString() @Matches(PACK_CODE, { message: 'packCode must be 24 digits or capital letters (GB/T 34014)' }) packCode!: string;
-  @ApiProperty({ description: 'YYYY-MM-DD' }) @IsString() @Matches(DATE, { message: 'happenedOn must be YYYY-MM-DD' }) happenedOn!: string;
+  @ApiProperty({ description: 'YYYY-MM-DD' }) @IsString() @Matches(DATE, { message: 'happenedOn must be YYYY-MM-DD' }) @IsPlatformDay() happenedOn!: string;
   @ApiPropertyOptional({ description: 'warehouse, recycler or receiver' }) @IsOptional() @IsString() @MaxLength(64) party?: string;
   @ApiPropertyOptional({ description: '% of rated capacity' }) @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(100) residualCapacityPct?: number;
   @ApiPropertyOptional({ description: '1 echelon use, 2 recycling' }) @IsOptional() @Type(() => Number) @IsIn([0, 1, 2]) destination?: number;

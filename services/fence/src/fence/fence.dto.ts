@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { FenceGeometry, MuckRules } from '@openfleet/contracts';
-import { PageQueryDto } from '@openfleet/service-kit';
+import { IsClockOrPlatformDate, PageQueryDto } from '@openfleet/service-kit';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
@@ -9,8 +9,8 @@ export class FenceDto {
   @ApiProperty({ description: '1 circle, 2 rectangle, 3 polygon, 4 route, 5 point, 6 muck area' }) @IsIn([1, 2, 3, 4, 5, 6]) type!: number;
   @ApiProperty({ description: 'WGS-84 geometry: {type: circle|rectangle|polygon|route|point, ...}' }) @IsObject() geometry!: FenceGeometry;
   @ApiProperty({ description: 'Attribute bits (spec §9): 1 by time, 2 speed limit, 4/8 entry alarm to driver/platform, 16/32 exit ...' }) @IsInt() @Min(1) @Max(0xffff) attributes!: number;
-  @ApiPropertyOptional({ description: "'HH:mm:ss' daily or 'YYYY-MM-DD HH:mm:ss'" }) @IsOptional() @IsString() @MaxLength(19) startTime?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(19) endTime?: string;
+  @ApiPropertyOptional({ description: "'HH:mm:ss' daily or 'YYYY-MM-DD HH:mm:ss'" }) @IsOptional() @IsString() @MaxLength(19) @IsClockOrPlatformDate() startTime?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(19) @IsClockOrPlatformDate() endTime?: string;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(255) maxSpeedKmh?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(255) overspeedDurationS?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(255) nightMaxSpeedKmh?: number;

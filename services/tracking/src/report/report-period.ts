@@ -1,8 +1,8 @@
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { parseMonthParam } from '@openfleet/service-kit';
 import { cstDate, queryWindow } from '../common/time-window';
 
 const DAY_S = 86_400;
-const MONTH = /^(\d{4})-(\d{2})$/;
 
 /** The reporting days (China Standard Time, "YYYY-MM-DD") a report covers, first to last. */
 export interface ReportDays {
@@ -24,8 +24,9 @@ export function reportDays(startTime: string, endTime: string, maxDays: number):
 
 /** Whole months "YYYY-MM" from startTime to endTime (days of either form are cut to their month); at most maxMonths, else error 300. */
 export function reportMonths(startTime: string, endTime: string, maxMonths: number): { months: string[]; days: ReportDays } {
-  const start = monthOf(startTime, 'startTime');
-  const end = monthOf(endTime, 'endTime');
+  // Months within 2000-01 .. 2099-12, like every other date a request names (400 naming the field).
+  const start = parseMonthParam(startTime, 'startTime');
+  const end = parseMonthParam(endTime, 'endTime');
   const count = (end.year - start.year) * 12 + (end.month - start.month) + 1;
   if (count < 1) throw new AppError(ErrorCode.BAD_PARAMETER, { detail: 'endTime is before startTime', data: { field: 'endTime' } });
   if (count > maxMonths) throw new AppError(ErrorCode.QUERY_WINDOW_EXCEEDED, { data: { maxMonths } });
@@ -38,11 +39,4 @@ export function reportMonths(startTime: string, endTime: string, maxMonths: numb
   const [y, m] = lastMonth.split('-').map(Number);
   const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { months, days: reportDays(`${months[0]}-01`, `${lastMonth}-${String(lastDay).padStart(2, '0')}`, maxMonths * 31) };
-}
-
-function monthOf(value: string, field: string): { year: number; month: number } {
-  const match = MONTH.exec(value.trim().slice(0, 7));
-  const month = match ? Number(match[2]) : 0;
-  if (!match || month < 1 || month > 12) throw new AppError(ErrorCode.BAD_PARAMETER, { detail: `${field}: expected "YYYY-MM"`, data: { field } });
-  return { year: Number(match[1]), month };
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope, type ApiEnvelope, type VideoStorageView } from '@openfleet/contracts';
+import { IsPlatformDay } from '@openfleet/service-kit';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { DataSource } from 'typeorm';
 import { UploadFtpServer } from '../download/upload-ftp.server';
@@ -14,8 +15,8 @@ import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { FluxService } from './flux.service';
 
 export class FluxQueryDto {
-  @ApiProperty({ example: '2026-11-01' }) @Matches(/^\d{4}-\d{2}-\d{2}$/) startDay!: string;
-  @ApiProperty({ example: '2026-11-30' }) @Matches(/^\d{4}-\d{2}-\d{2}$/) endDay!: string;
+  @ApiProperty({ example: '2026-11-01' }) @Matches(/^\d{4}-\d{2}-\d{2}$/) @IsPlatformDay() startDay!: string;
+  @ApiProperty({ example: '2026-11-30' }) @Matches(/^\d{4}-\d{2}-\d{2}$/) @IsPlatformDay() endDay!: string;
   @ApiPropertyOptional({ description: 'Comma-separated, at most 20' }) @IsOptional() @IsString() @MaxLength(800) vehicleIds?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }

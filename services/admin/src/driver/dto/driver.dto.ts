@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDateString, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsPlatformDay } from '@openfleet/service-kit';
 import { PageQueryDto } from '../../common/paging.dto';
 import { Patterns } from '../../common/validation';
 
@@ -9,7 +10,7 @@ export class CreateDriverDto {
   @ApiProperty() @IsString() @Matches(/^[A-Za-z0-9]{6,32}$/) licenceNo!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) qualificationNo?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) certificationAuthority?: string;
-  @ApiPropertyOptional({ example: '2030-01-31' }) @IsOptional() @IsDateString() expiresOn?: string;
+  @ApiPropertyOptional({ example: '2030-01-31' }) @IsOptional() @IsPlatformDay() expiresOn?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) nativePlace?: string;
   @ApiPropertyOptional() @IsOptional() @Matches(Patterns.mobile) phone?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() companyId?: number;

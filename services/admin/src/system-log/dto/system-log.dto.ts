@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsPlatformDate } from '@openfleet/service-kit';
 import { PageQueryDto } from '../../common/paging.dto';
 
 export class SystemLogQueryDto extends PageQueryDto {
@@ -10,6 +11,6 @@ export class SystemLogQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(32)
   event?: string;
-  @ApiPropertyOptional({ description: 'epoch ms, inclusive' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) from?: number;
-  @ApiPropertyOptional({ description: 'epoch ms, inclusive' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) to?: number;
+  @ApiPropertyOptional({ description: 'epoch ms, inclusive' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @IsPlatformDate() from?: number;
+  @ApiPropertyOptional({ description: 'epoch ms, inclusive' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @IsPlatformDate() to?: number;
 }
