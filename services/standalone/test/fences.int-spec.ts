@@ -79,7 +79,7 @@ describe('fences: issue to 2013 and 2019 terminals, platform evaluation, scope',
 
   it('issues a polygon to a 2013 terminal in the layout of 0x8604, tracks its state, marks it stale on change and deletes it', async () => {
     polygonId = await admin.create('/gps/fence', { name: '北京场站', type: 3, geometry: { type: 'polygon', points: DEPOT }, attributes: FenceAttribute.ENTRY_ALARM_PLATFORM | FenceAttribute.EXIT_ALARM_PLATFORM, companyId });
-    expect((await admin.post('/gps/fence', { name: '北京场站', type: 3, geometry: { type: 'polygon', points: DEPOT }, attributes: 8 }).expect(200)).body.errorCode).toBe(7006);
+    expect((await admin.post('/gps/fence', { name: '北京场站', type: 3, geometry: { type: 'polygon', points: DEPOT }, attributes: 8, companyId }).expect(200)).body.errorCode).toBe(7006);
     expect((await admin.post(`/gps/fence/${polygonId}/bind`, { vehicleIds: [v2013.vehicleId] }).expect(200)).body.flag).toBe(true);
     expect(await issues(polygonId)).toEqual([expect.objectContaining({ vehicleId: v2013.vehicleId, state: 'bound' })]);
     await admin.post(`/gps/fence/${polygonId}/issue`, {}).expect(200);
@@ -209,8 +209,8 @@ describe('fences: issue to 2013 and 2019 terminals, platform evaluation, scope',
     await admin.create('/basic/user', { account: 'otherfencer', name: 'Other Fencer', password: 'Fencer1234', userType: 1, companyId: otherCompanyId, roleIds: [Number(roleId)] });
     const other = await login(platform, 'otherfencer', 'Fencer1234');
     expect((await other.get('/gps/fence').expect(200)).body.data.total).toBe(0);
-    expect((await other.get(`/gps/fence/${polygonId}`).expect(200)).body.errorCode).toBe(7000);
-    expect((await other.post(`/gps/fence/${polygonId}/bind`, { vehicleIds: [v2013.vehicleId] }).expect(200)).body.errorCode).toBe(7000);
+    expect((await other.get(`/gps/fence/${polygonId}`).expect(200)).body.errorCode).toBe(7008);
+    expect((await other.post(`/gps/fence/${polygonId}/bind`, { vehicleIds: [v2013.vehicleId] }).expect(200)).body.errorCode).toBe(7008);
     const own = await other.create('/gps/fence', { name: '他司围栏', type: 1, geometry: { type: 'circle', center: [121.4, 31.2], radiusM: 100 }, attributes: 8 });
     expect((await other.post(`/gps/fence/${own}/bind`, { vehicleIds: [v2013.vehicleId] }).expect(200)).body.errorCode).toBe(8002);
     expect((await admin.get('/gps/fence?size=100').expect(200)).body.data.records.map((f: { name: string }) => f.name)).toContain('他司围栏');

@@ -14,4 +14,6 @@ export const fenceErrors = {
   FENCE_NAME_DUPLICATE: [7006, '围栏名称已存在', 'The fence name already exists'],
   // "Related" duplicate: the area id a terminal stores the fence under (0x8600-0x8607) must be unique.
   FENCE_AREA_ID_DUPLICATE: [7007, '围栏区域编号重复', 'The fence area id is already used'],
+  // Also another company's fence: out of scope answers like unknown.
+  FENCE_NOT_FOUND: [7008, '围栏不存在', 'The fence does not exist'],
 } as const satisfies ErrorTable;

@@ -103,10 +103,9 @@ export class BindingService implements OnModuleInit, OnModuleDestroy {
     const fence = await this.fences.get(user, fenceId);
     const issued = await this.issues.findBy({ fenceId });
     const targets = vehicleIds?.length ? vehicleIds : issued.filter((row) => row.state !== IssueState.DELETED).map((row) => row.vehicleId);
-    for (const vehicleId of targets) {
-      this.vehicleInScope(user, vehicleId);
-      await this.request(user, fence, vehicleId, deleteAreaCommand(this.issuable(fence)), IssueState.DELETING);
-    }
+    // Every target is checked before any goes out: a foreign id refuses the whole call (8002), as an unknown one does.
+    for (const vehicleId of targets) this.vehicleInScope(user, vehicleId);
+    for (const vehicleId of targets) await this.request(user, fence, vehicleId, deleteAreaCommand(this.issuable(fence)), IssueState.DELETING);
     return this.states(user, fenceId);
   }
 

@@ -44,9 +44,9 @@ export class FenceService {
 
   async create(user: AuthUser, dto: FenceDto): Promise<Fence> {
     this.check(dto);
-    await this.assertNameFree(dto.name, undefined);
-    const now = Date.now();
     const owner = this.ownerOf(user, dto.companyId);
+    await this.assertNameFree(dto.name, owner.companyId, undefined);
+    const now = Date.now();
     const fence = this.fences.create({ ...this.fields(dto), ...owner, fleetPath: '', version: 1, createdAt: now, updatedAt: now });
     await this.fences.insert(fence as QueryDeepPartialEntity<Fence>);
     await this.catalogue.reload();
@@ -56,7 +56,7 @@ export class FenceService {
   async update(user: AuthUser, id: number, dto: FenceDto): Promise<Fence> {
     const fence = await this.get(user, id);
     this.check(dto);
-    await this.assertNameFree(dto.name, id);
+    await this.assertNameFree(dto.name, fence.companyId, id);
     Object.assign(fence, this.fields(dto), { version: fence.version + 1, updatedAt: Date.now() });
     await this.fences.save(fence);
     await this.catalogue.reload();
@@ -74,9 +74,10 @@ export class FenceService {
     await this.catalogue.reload();
   }
 
+  /** The fence if the caller may see it; another company's answers exactly like one that does not exist. */
   async get(user: AuthUser, id: number): Promise<Fence> {
     const fence = await this.fences.findOneBy({ id });
-    if (!fence || !rowInScope(user, fence)) throw new AppError(ErrorCode.FENCE_ID_MISSING, { data: id });
+    if (!fence || !rowInScope(user, fence)) throw new AppError(ErrorCode.FENCE_NOT_FOUND, { data: id });
     return fence;
   }
 
@@ -92,8 +93,9 @@ export class FenceService {
     return { records, total, current: query.current, size: query.size };
   }
 
-  private async assertNameFree(name: string, exceptId: number | undefined): Promise<void> {
-    const same = await this.fences.findOneBy({ name: name.trim() });
+  /** 7006 for a name taken in the same company: another company's names are not the caller's to learn. */
+  private async assertNameFree(name: string, companyId: string, exceptId: number | undefined): Promise<void> {
+    const same = await this.fences.findOneBy({ name: name.trim(), companyId });
     if (same && same.id !== exceptId) throw new AppError(ErrorCode.FENCE_NAME_DUPLICATE, { data: name });
   }
 

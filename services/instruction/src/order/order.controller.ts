@@ -7,6 +7,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Response } from 'express';
 import { MediaService } from '../media/media.service';
 import { AlarmConfirmDto, OrderIdsDto, OrderPageQueryDto, SendOrderDto } from './dto/order.dto';
+import { orderView } from './order-secrets';
 import { OrderService } from './order.service';
 
 /** Commands terminalProM may send with its own permission (parameters and attributes). */
@@ -84,11 +85,13 @@ export class OrderController {
         { key: 'msgId', header: '消息ID' },
         { key: 'status', header: '状态' },
         { key: 'errorCode', header: '错误码' },
+        { key: 'content', header: '指令内容', width: 40 },
         { key: 'createdAt', header: '下发时间', width: 20 },
         { key: 'replyAt', header: '应答时间', width: 20 },
         { key: 'operatorId', header: '操作人' },
       ],
-      rows.map((row) => ({ ...row, createdAt: formatCst(row.createdAt / 1000), replyAt: row.replyAt ? formatCst(row.replyAt / 1000) : '' })),
+      // Rows come masked from exportRows: the content column shows no credential.
+      rows.map((row) => ({ ...row, content: JSON.stringify(row.body), createdAt: formatCst(row.createdAt / 1000), replyAt: row.replyAt ? formatCst(row.replyAt / 1000) : '' })),
     );
     response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     response.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent('指令记录.xlsx')}`);
@@ -119,6 +122,6 @@ export class OrderController {
   @ApiOperation({ summary: "One order with its reply and, for a photo or media upload, the media it produced" })
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     const order = await this.orders.get(user, id);
-    return okEnvelope({ ...order, media: await this.media.forOrder(order) });
+    return okEnvelope({ ...orderView(order), media: await this.media.forOrder(order) });
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AuthUser } from '@openfleet/auth';
+import { inScope, type AuthUser } from '@openfleet/auth';
 import { commandDef, InstructionStatus, PENDING_INSTRUCTION_STATUSES, validateFields, withDefaults, type CommandDef, type Edition, type InstructionRequest } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseTimeParam, type Page } from '@openfleet/service-kit';
@@ -15,6 +15,7 @@ import type { OrderPageQueryDto, SendOrderDto } from './dto/order.dto';
 import { InstructionOrder } from './instruction-order.entity';
 import { OrderDispatcher } from './order-dispatcher';
 import { OrderEvents } from './order-events';
+import { orderView } from './order-secrets';
 
 /** What a send answered for one vehicle. */
 export interface SendOutcome {
@@ -75,7 +76,8 @@ export class OrderService {
         body = this.bodyFor(def, params, target.edition);
       } catch (error) {
         if (!(error instanceof AppError) || vehicleIds.length === 1) throw error;
-        outcomes.push({ vehicleId, plateCode: this.directory.vehicles.byVehicleId(vehicleId)?.plateCode ?? '', orderId: null, status: InstructionStatus.FAILED, errorCode: error.errorCode });
+        // Another company's vehicle answers exactly like one that does not exist: no plate.
+        outcomes.push({ vehicleId, plateCode: this.visiblePlate(user, vehicleId), orderId: null, status: InstructionStatus.FAILED, errorCode: error.errorCode });
         continue;
       }
       const order = this.orders.create({
@@ -188,6 +190,12 @@ export class OrderService {
     return body;
   }
 
+  /** The plate of a vehicle the caller may see; '' for one out of scope or unknown. */
+  private visiblePlate(user: AuthUser, vehicleId: string): string {
+    const vehicle = this.directory.vehicles.byVehicleId(vehicleId);
+    return vehicle && inScope(user, vehicle) ? vehicle.plateCode : '';
+  }
+
   /** Cancels orders not yet delivered: 7111 for one delivered to an online vehicle, 7113 for a finished one. */
   async cancel(user: AuthUser, orderIds: string[]): Promise<{ orderId: string; status: number; errorCode: number }[]> {
     const orders = await this.visibleOrders(user, orderIds);
@@ -241,12 +249,12 @@ export class OrderService {
       .skip((query.current - 1) * query.size)
       .take(query.size)
       .getManyAndCount();
-    return { records, total, current: query.current, size: query.size };
+    return { records: records.map(orderView), total, current: query.current, size: query.size };
   }
 
-  /** The log as the export writes it (newest first, at most 10,000 rows). */
+  /** The log as the export writes it (newest first, at most 10,000 rows), credentials masked. */
   async exportRows(user: AuthUser, query: OrderPageQueryDto): Promise<InstructionOrder[]> {
-    return this.filtered(user, query).orderBy('o.id', 'DESC').take(EXPORT_MAX_ROWS).getMany();
+    return (await this.filtered(user, query).orderBy('o.id', 'DESC').take(EXPORT_MAX_ROWS).getMany()).map(orderView);
   }
 
   /** Orders of the caller's scope that can still change (0, 5, 7): the header badge. */

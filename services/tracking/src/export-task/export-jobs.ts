@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AuthUser } from '@openfleet/auth';
+import { inScope, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { SheetColumn } from '@openfleet/service-kit';
 import { plainToInstance } from 'class-transformer';
@@ -10,6 +10,7 @@ import { formatCst, queryWindow } from '../common/time-window';
 import { MileageReportQueryDto, OperationReportQueryDto, ReportQuery } from '../report/dto/report-query.dto';
 import { mileageSheet, onlineSheet, operationSheet, type ReportSheet } from '../report/report-sheets';
 import { ReportService } from '../report/report.service';
+import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TrackQueryService } from '../track/track-query.service';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { TrackExportQuery, type ExportKind } from './dto/export-task.dto';
@@ -83,6 +84,7 @@ export class ExportJobs {
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
     private readonly reports: ReportService,
     private readonly tracks: TrackQueryService,
+    private readonly registry: VehicleRegistryCache,
   ) {}
 
   /** Validates the parameters as the report's own API would (400, 300, 8002) and answers them normalized. */
@@ -96,12 +98,27 @@ export class ExportJobs {
       const ids = this.trackIds(query);
       if (!ids.length || ids.length > TRACK_VEHICLES) throw new AppError(ErrorCode.BAD_PARAMETER, { data: { field: 'vehicleIds', max: TRACK_VEHICLES } });
       for (const id of ids) this.tracks.resolve(user, id);
-    } else if (kind === 'mileage') {
-      this.reports.mileagePeriods(dto as unknown as MileageReportQueryDto);
     } else {
-      this.reports.dayWindow(dto as unknown as ReportQuery);
+      if (kind === 'mileage') this.reports.mileagePeriods(dto as unknown as MileageReportQueryDto);
+      else this.reports.dayWindow(dto as unknown as ReportQuery);
+      this.checkScope(user, dto as unknown as ReportQuery);
     }
     return { ...dto };
+  }
+
+  /**
+   * 8002 for a company, fleet or vehicle the caller cannot see, as for one that does not exist:
+   * the report itself would quietly leave them out, and the task would run to an empty file.
+   */
+  private checkScope(user: AuthUser, query: ReportQuery): void {
+    const visible = [...this.registry.all()].filter((vehicle) => inScope(user, vehicle));
+    const companyId = query.companyId?.trim();
+    if (companyId && !user.scope.companies.includes(companyId) && !visible.some((vehicle) => vehicle.companyPath.map(String).includes(companyId)))
+      throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: { field: 'companyId' } });
+    const fleetId = query.fleetId?.trim();
+    if (fleetId && !user.scope.fleets.includes(fleetId) && !visible.some((vehicle) => vehicle.fleetPath.map(String).includes(fleetId)))
+      throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: { field: 'fleetId' } });
+    for (const id of new Set((query.vehicleIds ?? '').split(',').map((value) => value.trim()).filter(Boolean))) this.tracks.resolve(user, id);
   }
 
   /** The rows of a task, with the rights of its owner as they were when it was created. */

@@ -1,0 +1,201 @@
+// Two tenants on one platform, each with an operator narrower than the super administrator:
+// whatever one names of the other (a vehicle in a batch, a fence, a company in an export task) is
+// answered exactly like something that does not exist, and the order log shows no credential.
+import type { EventBus } from '@openfleet/bus';
+import { Topics } from '@openfleet/contracts';
+import { EVENT_BUS } from '@openfleet/service-kit';
+import ExcelJS from 'exceljs';
+import type { RunningPlatform } from '../src';
+import { login, loginAdmin, provisionVehicle, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
+import { startTestPlatform } from './test-platform';
+
+jest.setTimeout(90_000);
+
+const ACTIONS = [
+  'controlInstruction',
+  'controlInstruction:search',
+  'controlInstruction:send',
+  'controlInstruction:export',
+  'terminalProM:modify',
+  'fenceManage',
+  'fenceManage:search',
+  'fenceManage:add',
+  'fenceSend',
+  'fenceSend:search',
+  'fenceSend:send',
+  'mileageStatistics',
+  'mileageStatistics:search',
+  'mileageStatistics:export',
+  'historyTrack',
+  'historyTrack:export',
+  'remoteControl',
+  'remoteControl:send',
+];
+const UNKNOWN = '987654321';
+const DAY = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+const circle = (name: string) => ({ name, type: 1, geometry: { type: 'circle', center: [116.4, 39.9], radiusM: 500 }, attributes: 8 });
+
+interface Tenant {
+  companyId: string;
+  fleetId: string;
+  vehicle: ProvisionedVehicle;
+  operator: ApiClient;
+}
+
+type Outcome = { vehicleId: string; plateCode: string; orderId: string | null; status: number; errorCode: number };
+
+describe('tenant isolation: out of scope looks like unknown; secrets stay out of the order log', () => {
+  let platform: RunningPlatform;
+  let admin: ApiClient;
+  let a: Tenant;
+  let b: Tenant;
+
+  async function tenant(name: string, n: number): Promise<Tenant> {
+    const companyId = await admin.create('/basic/company', { name });
+    const fleetId = await admin.create('/basic/fleet', { name: `${name.replace(/ /g, "")}-fleet`, companyId });
+    const vehicle = await provisionVehicle(admin, companyId, { sim: `1360000000${n}`, plate: `京T9000${n}`, terminalCode: `ISO000${n}`, version: '2013' });
+    const moved = await admin.put(`/basic/vehicle/${vehicle.vehicleId}`, { plateCode: vehicle.plate, plateColor: 2, vehicleType: 1, companyId: Number(companyId), fleetId: Number(fleetId) }).expect(200);
+    expect(moved.body.flag).toBe(true);
+    const roleId = await admin.create('/basic/role', { name: `operator-${n}`, companyId, roleType: 3, actionCodes: ACTIONS });
+    await admin.create('/basic/user', { account: `isoop${n}`, name: `Operator ${n === 1 ? 'Alpha' : 'Beta'}`, password: 'Operator123', userType: 1, companyId, roleIds: [Number(roleId)] });
+    return { companyId, fleetId, vehicle, operator: await login(platform, `isoop${n}`, 'Operator123') };
+  }
+
+  const send = async (client: ApiClient, body: object) => (await client.post('/gps/sendOrder/send', body).expect(200)).body;
+  const withoutId = ({ vehicleId: _id, ...rest }: Outcome) => rest;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform('strict');
+    admin = await loginAdmin(platform);
+    a = await tenant('Alpha Freight', 1);
+    b = await tenant('Beta Freight', 2);
+    // The instruction, fence and tracking services learn the vehicles (and their fleets) from the registry topic.
+    for (const { operator, vehicle } of [a, b]) {
+      await waitFor('own vehicle known to instruction', async () => ((await send(operator, { commandType: 'rollcall', vehicleIds: [vehicle.vehicleId] })).errorCode === 7205 ? true : undefined));
+      await waitFor('own fleet known to tracking', async () => {
+        const body = (await operator.get(`/gps/report/mileage?startTime=${DAY}&endTime=${DAY}&fleetId=${(operator === a.operator ? a : b).fleetId}`).expect(200)).body;
+        return body.data?.records?.length ? true : undefined;
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await platform?.app.close();
+  });
+
+  it.each(['text', 'photo', 'queryParams'])('answers a foreign vehicle in a %s batch exactly like an unknown one, without its plate', async (commandType) => {
+    const params = commandType === 'text' ? { text: '请注意' } : commandType === 'photo' ? { channel: 1 } : {};
+    for (const [self, other] of [[a, b], [b, a]] as const) {
+      const body = await send(self.operator, { commandType, params, vehicleIds: [self.vehicle.vehicleId, other.vehicle.vehicleId, UNKNOWN] });
+      expect(body.flag).toBe(true);
+      const outcomes = body.data as Outcome[];
+      const foreign = outcomes.find((outcome) => outcome.vehicleId === other.vehicle.vehicleId)!;
+      const unknown = outcomes.find((outcome) => outcome.vehicleId === UNKNOWN)!;
+      expect(withoutId(foreign)).toEqual(withoutId(unknown));
+      expect(foreign).toMatchObject({ plateCode: '', orderId: null, errorCode: 8002 });
+      expect(outcomes.find((outcome) => outcome.vehicleId === self.vehicle.vehicleId)).toMatchObject({ plateCode: self.vehicle.plate });
+      expect(JSON.stringify(body)).not.toContain(other.vehicle.plate);
+    }
+  });
+
+  it('refuses remote control and the lock wizard on a foreign vehicle exactly as on an unknown one', async () => {
+    const answer = async (path: string, body?: object) => {
+      const response = body ? await a.operator.post(path, body).expect(200) : await a.operator.get(path).expect(200);
+      expect(JSON.stringify(response.body)).not.toContain(b.vehicle.plate);
+      // The id the caller sent is echoed back: compare everything else.
+      return JSON.stringify(response.body).split(`"${b.vehicle.vehicleId}"`).join(`"${UNKNOWN}"`);
+    };
+    const remote = await answer('/gps/remoteControl/send', { vehicleId: b.vehicle.vehicleId, operation: 'doorLock' });
+    expect(remote).toBe(await answer('/gps/remoteControl/send', { vehicleId: UNKNOWN, operation: 'doorLock' }));
+    expect(JSON.parse(remote)).toMatchObject({ flag: false, errorCode: 8002 });
+    const lock = await answer('/gps/vehicleLimit/start', { vehicleId: b.vehicle.vehicleId, action: 'lock', reason: 'test' });
+    expect(lock).toBe(await answer('/gps/vehicleLimit/start', { vehicleId: UNKNOWN, action: 'lock', reason: 'test' }));
+    expect(JSON.parse(lock)).toMatchObject({ flag: false, errorCode: 8002 });
+    expect(await answer(`/gps/vehicleLimit/${b.vehicle.vehicleId}`)).toBe(await answer(`/gps/vehicleLimit/${UNKNOWN}`));
+    // The log filtered by a foreign vehicle is as empty as by an unknown one.
+    expect(await answer(`/gps/sendOrder/page?vehicleId=${b.vehicle.vehicleId}`)).toBe(await answer(`/gps/sendOrder/page?vehicleId=${UNKNOWN}`));
+  });
+
+  it('reads, issues and revokes fences of another company as fences and vehicles that do not exist', async () => {
+    const fenceA = await a.operator.create('/gps/fence', circle('Depot'));
+    const fenceB = await b.operator.create('/gps/fence', circle('Depot'));
+    expect(fenceB).not.toBe(fenceA);
+    for (const path of ['', '/issues']) {
+      const foreign = (await b.operator.get(`/gps/fence/${fenceA}${path}`).expect(200)).body;
+      const unknown = (await b.operator.get(`/gps/fence/${UNKNOWN}${path}`).expect(200)).body;
+      expect({ ...foreign, data: null }).toEqual({ ...unknown, data: null });
+      expect(foreign).toMatchObject({ flag: false, errorCode: 7008 });
+    }
+    const issue = async (vehicleId: string) => (await b.operator.post(`/gps/fence/${fenceB}/issue`, { vehicleIds: [vehicleId] }).expect(200)).body;
+    const [foreignIssue, unknownIssue] = [await issue(a.vehicle.vehicleId), await issue(UNKNOWN)];
+    expect({ ...foreignIssue, data: null }).toEqual({ ...unknownIssue, data: null });
+    expect(foreignIssue.errorCode).toBe(8002);
+    expect(JSON.stringify(foreignIssue)).not.toContain(a.vehicle.plate);
+    // A revoke naming a foreign vehicle is refused whole: its own vehicle is not touched either.
+    const revoke = (await b.operator.post(`/gps/fence/${fenceB}/revoke`, { vehicleIds: [b.vehicle.vehicleId, a.vehicle.vehicleId] }).expect(200)).body;
+    expect(revoke).toMatchObject({ flag: false, errorCode: 8002 });
+    const states = (await b.operator.get(`/gps/fence/${fenceB}/issues`).expect(200)).body.data as { vehicleId: string; state: string }[];
+    expect(states.find((row) => row.vehicleId === b.vehicle.vehicleId)?.state ?? 'none').not.toBe('deleting');
+  });
+
+  it('refuses an export task naming another company, fleet or vehicle (8002) as it refuses unknown ones', async () => {
+    const task = async (params: object, kind = 'mileage') => (await a.operator.post('/gps/export-task', { kind, params: { startTime: DAY, endTime: DAY, ...params } }).expect(200)).body;
+    for (const [field, foreignId] of [['companyId', b.companyId], ['fleetId', b.fleetId], ['vehicleIds', b.vehicle.vehicleId]] as const) {
+      const foreign = await task({ [field]: foreignId });
+      const unknown = await task({ [field]: UNKNOWN });
+      expect(foreign).toMatchObject({ flag: false, errorCode: 8002 });
+      expect(foreign).toEqual(unknown);
+    }
+    expect(await task({ vehicleIds: `${a.vehicle.vehicleId},${b.vehicle.vehicleId}` })).toMatchObject({ flag: false, errorCode: 8002 });
+    expect(await task({ companyId: a.companyId, fleetId: a.fleetId, vehicleIds: a.vehicle.vehicleId })).toMatchObject({ flag: true });
+    const track = await task({ vehicleIds: b.vehicle.vehicleId, startTime: `${DAY} 00:00:00`, endTime: `${DAY} 23:59:59` }, 'track');
+    expect(track).toMatchObject({ flag: false, errorCode: 8002 });
+  });
+
+  it('masks the FTP user and password of a 0x9206 order in the log, its detail and its export', async () => {
+    const requestId = `video-iso-${Date.now()}`;
+    const secret = { user: 'vdeadbeef0001', password: 'S3cretFtpPassw0rd' };
+    await platform.app.get<EventBus>(EVENT_BUS).publish(Topics.instructionRequest, {
+      key: a.vehicle.sim,
+      value: {
+        requestId,
+        source: 'video',
+        commandType: 'videoUpload',
+        vehicleId: a.vehicle.vehicleId,
+        msgId: '0x9206',
+        body: { serverAddress: '127.0.0.1', port: 2121, ...secret, path: '/', channel: 1, startTime: '261127000000', endTime: '261127001000', alarmFlags: '0000000000000000', mediaType: 0, streamType: 0, storageLocation: 0, taskConditions: 7 },
+        operatorId: 'video',
+        offlinePolicy: 'fail',
+        timeoutS: 15,
+        requestedAt: Date.now(),
+      },
+    });
+    const page = await waitFor('the 0x9206 order in the log', async () => {
+      const body = (await a.operator.get(`/gps/sendOrder/page?batchId=${requestId}`).expect(200)).body;
+      return body.data.records.length ? body : undefined;
+    });
+    const listed = page.data.records[0];
+    expect(listed.body).toMatchObject({ user: '******', password: '******', serverAddress: '127.0.0.1', channel: 1 });
+    const detail = (await a.operator.get(`/gps/sendOrder/${listed.id}`).expect(200)).body;
+    expect(detail.data.body).toMatchObject({ user: '******', password: '******' });
+    for (const text of [JSON.stringify(page), JSON.stringify(detail)]) for (const value of Object.values(secret)) expect(text).not.toContain(value);
+
+    const file = await a.operator
+      .get(`/gps/sendOrder/export?batchId=${requestId}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as never);
+    const sheet = workbook.worksheets[0];
+    const headers = (sheet.getRow(1).values as unknown[]).map(String);
+    const content = String(sheet.getRow(2).getCell(headers.indexOf('指令内容')).value);
+    expect(JSON.parse(content)).toMatchObject({ user: '******', password: '******', port: 2121 });
+    const cells = JSON.stringify(sheet.getSheetValues());
+    for (const value of Object.values(secret)) expect(cells).not.toContain(value);
+  });
+});
