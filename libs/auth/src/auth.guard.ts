@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { AuthUser } from './auth-user';
-import { ANY_OF_ACTIONS, IS_PUBLIC, REQUIRED_ACTIONS } from './decorators';
+import { ALLOW_REVOKED_SESSION, ANY_OF_ACTIONS, IS_PUBLIC, REQUIRED_ACTIONS } from './decorators';
 import { PermissionCache } from './permission-cache';
 import { TokenService } from './token.service';
 
@@ -14,8 +14,8 @@ export function bearerTokenOf(header: unknown): string | undefined {
 }
 
 /**
- * Verifies the bearer token (errorCode 401, HTTP 401, when missing, invalid or expired), puts the
- * {@link AuthUser} on `request.user`, then checks `@RequiresAction` codes (errorCode 403 "no permission").
+ * Verifies the bearer token (errorCode 401, HTTP 401, when missing, invalid, expired or of a revoked
+ * session), puts the {@link AuthUser} on `request.user`, then checks `@RequiresAction` codes (errorCode 403 "no permission").
  * `@Public()` endpoints pass untouched. Use with `@UseGuards(AuthGuard)` or as an APP_GUARD.
  */
 @Injectable()
@@ -32,7 +32,8 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthUser }>();
     const token = bearerTokenOf(request.headers.authorization);
     if (!token) throw new AppError(ErrorCode.NOT_LOGGED_IN);
-    request.user = await this.tokens.verify(token);
+    const allowRevoked = this.reflector.getAllAndOverride<boolean>(ALLOW_REVOKED_SESSION, targets) === true;
+    request.user = await this.tokens.verify(token, { allowRevoked });
     const required = this.reflector.getAllAndOverride<string[]>(REQUIRED_ACTIONS, targets) ?? [];
     if (required.length && !this.permissions.allows(request.user, required)) throw new AppError(ErrorCode.NO_PERMISSION);
     const anyOf = this.reflector.getAllAndOverride<string[]>(ANY_OF_ACTIONS, targets) ?? [];

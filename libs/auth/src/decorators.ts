@@ -4,9 +4,16 @@ import type { AuthUser } from './auth-user';
 export const IS_PUBLIC = 'openfleet:auth:public';
 export const REQUIRED_ACTIONS = 'openfleet:auth:actions';
 export const ANY_OF_ACTIONS = 'openfleet:auth:any-actions';
+export const ALLOW_REVOKED_SESSION = 'openfleet:auth:allow-revoked-session';
 
 /** The endpoint needs no token (login, health ...). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * A token of a revoked session still passes (signature and expiry are checked): only for the endpoint
+ * that reports the session's state itself (`verifySessionStatus` answers 402, as the spec says).
+ */
+export const AllowRevokedSession = () => SetMetadata(ALLOW_REVOKED_SESSION, true);
 
 /** The caller's roles must grant every listed action code (`<screen>:<action>`, e.g. `carList:add`). */
 export const RequiresAction = (...actionCodes: string[]) => SetMetadata(REQUIRED_ACTIONS, actionCodes);

@@ -4,6 +4,7 @@ export * from './jwt-secret';
 export * from './hs256-jwt';
 export * from './token.service';
 export * from './permission-cache';
+export * from './session-deny-list';
 export * from './decorators';
 export * from './auth.guard';
 export * from './vehicle-scope';

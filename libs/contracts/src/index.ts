@@ -12,6 +12,7 @@ export * from './events/alarm-event';
 export * from './events/raw-frame';
 export * from './events/position';
 export * from './events/registry';
+export * from './events/session-revocation';
 export * from './events/vehicle-state';
 export * from './vehicle/display-status';
 export * from './vehicle/vehicle-registry-view';

@@ -19,6 +19,7 @@ import {
   type TerminalRegistryEntry,
   type VehicleRegistryEntry,
 } from './events/registry';
+import { sessionRevocationCodec, type SessionRevocation } from './events/session-revocation';
 import { terminalRegistrationCodec, type TerminalRegistrationEvent } from './events/terminal-registration';
 import { terminalSessionCodec, type TerminalSessionEvent } from './events/terminal-session';
 import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-uplink';
@@ -145,6 +146,14 @@ export const Topics = {
     rolePermissionsCodec,
     'Action codes per role',
     true,
+  ),
+  // Not compacted: a record matters only until its expiresAt (one access-token lifetime).
+  sessionRevocations: topic<SessionRevocation>(
+    'admin.session-revocations.v1',
+    'user',
+    3,
+    sessionRevocationCodec,
+    'Login sessions revoked (logout, password change or reset, refresh-token replay, user disabled or deleted); every service refuses their access tokens',
   ),
   vehicleState: topic<VehicleStateEvent>(
     'tracking.vehicle-state.v1',

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { AuthGuard, CurrentUser, Public, type AuthUser } from '@openfleet/auth';
+import { AllowRevokedSession, AuthGuard, CurrentUser, Public, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { timingSafeEqual } from 'node:crypto';
@@ -67,6 +67,8 @@ export class AuthController {
   }
 
   @Get('verifySessionStatus')
+  // A revoked session gets the spec's 402 here, not the guard's 401.
+  @AllowRevokedSession()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'data true while the session is alive; errorCode 402 after logout' })
   async verifySessionStatus(@CurrentUser() user: AuthUser) {

@@ -1,12 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AUTH_CONFIG, TokenService, type AuthConfig, type AuthUser } from '@openfleet/auth';
+import { AUTH_CONFIG, SessionDenyList, TokenService, type AuthConfig, type AuthUser } from '@openfleet/auth';
+import type { EventBus } from '@openfleet/bus';
+import { Topics, type SessionRevocation } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { EVENT_BUS } from '@openfleet/service-kit';
 import { createHash, randomBytes } from 'node:crypto';
-import { LessThan, Not, type Repository } from 'typeorm';
+import { In, LessThan, MoreThan, Not, type Repository } from 'typeorm';
 import { User, UserRole, UserType } from '../user/user.entity';
 import type { TokenPair } from './dto/login.dto';
 import { RefreshSession, SpentRefreshToken } from './refresh-session.entity';
+
+// A refresh racing the revocation may sign one last token a moment after it: the deny entry outlives
+// the access-token lifetime by this much.
+const REVOCATION_MARGIN_MS = 60_000;
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -16,6 +23,8 @@ export function sha256(text: string): string {
  * Issues access tokens and opaque refresh tokens (stored as sha256, rotated on every refresh). A
  * session is one refresh-token family: replaying a token it rotated away revokes the whole session
  * (OAuth 2.0 Security BCP), and a password change revokes the account's sessions (docs/auth.md).
+ * Every revocation is published on `admin.session-revocations.v1` after the database update, so every
+ * service refuses the session's access tokens too.
  */
 @Injectable()
 export class SessionService {
@@ -28,6 +37,8 @@ export class SessionService {
     @InjectRepository(UserRole, 'admin') private readonly userRoles: Repository<UserRole>,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly tokens: TokenService,
+    private readonly denyList: SessionDenyList,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
   ) {}
 
   /** The token claims of a user: roles, super-admin flag and granted roots. */
@@ -84,10 +95,16 @@ export class SessionService {
     return this.pair(user, session, next);
   }
 
-  /** Ends every session of a user (a password reset), or every other one (the user changed it). */
+  /** Ends every session of a user (a password reset, the user disabled or deleted), or every other one (the user changed it). */
   async revokeAllOf(userId: number, keepSessionId?: string): Promise<void> {
     const keep = keepSessionId ? Number(keepSessionId) : undefined;
-    await this.sessions.update(keep ? { userId, id: Not(keep) } : { userId }, { revoked: 1 });
+    // Every session that may still hold an unexpired access token, revoked earlier or not: a retry after
+    // a failed publish still reaches every service. Chosen before the update, so a login that follows
+    // (with the new password) is not caught.
+    const sinceMs = Date.now() - this.config.AUTH_ACCESS_TOKEN_TTL * 1000;
+    const ended = await this.sessions.find({ where: { userId, expiresAt: MoreThan(sinceMs), ...(keep ? { id: Not(keep) } : {}) } });
+    if (ended.length) await this.sessions.update({ id: In(ended.map((session) => session.id)) }, { revoked: 1 });
+    await this.announce(ended);
   }
 
   /** A token this session rotated away came back: whoever holds the newest one may be the thief. */
@@ -95,12 +112,25 @@ export class SessionService {
     const reused = await this.spent.findOne({ where: { tokenHash: hash } });
     if (!reused) return;
     await this.sessions.update({ id: reused.sessionId }, { revoked: 1 });
+    await this.announce(await this.sessions.find({ where: { id: reused.sessionId } }));
     this.logger.warn(`refresh token of session ${reused.sessionId} reused after rotation: session revoked`);
   }
 
   async revoke(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
     if (sessionId) await this.sessions.update({ id: Number(sessionId) }, { revoked: 1 });
     if (refreshToken) await this.sessions.update({ tokenHash: sha256(refreshToken) }, { revoked: 1 });
+    const where = [...(sessionId ? [{ id: Number(sessionId) }] : []), ...(refreshToken ? [{ tokenHash: sha256(refreshToken) }] : [])];
+    if (where.length) await this.announce(await this.sessions.find({ where }));
+  }
+
+  /** One revocation record per session: this process refuses its tokens at once, the others through the bus. */
+  private async announce(ended: RefreshSession[]): Promise<void> {
+    if (!ended.length) return;
+    const revokedAt = Date.now();
+    const expiresAt = revokedAt + this.config.AUTH_ACCESS_TOKEN_TTL * 1000 + REVOCATION_MARGIN_MS;
+    const records: SessionRevocation[] = ended.map((session) => ({ sessionId: String(session.id), userId: String(session.userId), revokedAt, expiresAt }));
+    records.forEach((record) => this.denyList.apply(record));
+    await this.bus.publish(Topics.sessionRevocations, records.map((value) => ({ key: value.userId, value })));
   }
 
   /** True while the token's session was neither revoked (logout) nor expired. */

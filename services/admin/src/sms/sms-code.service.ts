@@ -4,8 +4,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { randomInt } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { checkPasswordRules, hashPassword } from '../auth/password-policy';
-import { RefreshSession } from '../auth/refresh-session.entity';
-import { sha256 } from '../auth/session.service';
+import { SessionService, sha256 } from '../auth/session.service';
 import { User } from '../user/user.entity';
 import { SystemEvent, SystemLogService } from '../system-log/system-log.service';
 import { SMS_PROVIDER, type SmsProvider } from './sms-provider';
@@ -34,7 +33,7 @@ export class SmsCodeService {
 
   constructor(
     @InjectRepository(User, 'admin') private readonly users: Repository<User>,
-    @InjectRepository(RefreshSession, 'admin') private readonly sessions: Repository<RefreshSession>,
+    private readonly sessions: SessionService,
     @Inject(SMS_PROVIDER) private readonly provider: SmsProvider,
     private readonly systemLog: SystemLogService,
   ) {}
@@ -85,8 +84,8 @@ export class SmsCodeService {
     if (!user) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
     this.consume('forgetPwd', phone);
     await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: 0 });
-    // A reset password ends every session of the account.
-    await this.sessions.update({ userId: user.id }, { revoked: 1 });
+    // A reset password ends every session of the account, its access tokens in every service too.
+    await this.sessions.revokeAllOf(user.id);
     await this.systemLog.record(SystemEvent.PASSWORD_RESET, `password of ${user.account} reset by SMS code`, {
       company: { id: user.companyId, companyPath: user.companyPath },
       detail: { account: user.account },

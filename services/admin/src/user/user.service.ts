@@ -79,6 +79,8 @@ export class UserService {
         if (roleIds.length) await manager.insert(UserRole, roleIds.map((roleId) => ({ userId: id, roleId })));
       }
     });
+    // A disabled account signs in nowhere: its sessions and their access tokens end too.
+    if (dto.status === 0) await this.sessionService.revokeAllOf(id);
     return this.getVisible(caller, id);
   }
 
@@ -91,6 +93,7 @@ export class UserService {
       await manager.delete(UserSocial, { userId: id });
       await manager.delete(User, { id });
     });
+    await this.sessionService.revokeAllOf(id);
   }
 
   async resetPassword(caller: AuthUser, id: number, password: string): Promise<void> {

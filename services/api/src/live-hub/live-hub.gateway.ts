@@ -1,6 +1,6 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
-import { bearerTokenOf, TokenService, type AuthUser } from '@openfleet/auth';
+import { bearerTokenOf, SessionDenyList, TokenService, type AuthUser } from '@openfleet/auth';
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { Topics, type LivePosition, type TopicDef } from '@openfleet/contracts';
 import { EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
@@ -51,6 +51,7 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
   private readonly coalescer = new PositionCoalescer();
   private readonly tickMs: number;
   private tickTimer?: NodeJS.Timeout;
+  private stopDenyListener?: () => void;
   @WebSocketServer() server!: Server;
 
   constructor(
@@ -58,6 +59,7 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
     private readonly tokens: TokenService,
     private readonly directory: VehicleDirectory,
     @Inject(PROCESS_ENV) env: NodeJS.ProcessEnv,
+    private readonly denyList: SessionDenyList,
   ) {
     this.tickMs = loadConfig(LivePushConfig, env).LIVE_PUSH_TICK_MS;
   }
@@ -76,6 +78,12 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
         },
         () => next(new Error('401')),
       );
+    });
+    // A socket outlives the check at connect: the sockets of a revoked session are closed.
+    this.stopDenyListener = this.denyList.onRevoked(({ sessionId }) => {
+      for (const socket of server.sockets.sockets.values()) {
+        if ((socket.data.user as AuthUser | undefined)?.sessionId === sessionId) socket.disconnect(true);
+      }
     });
   }
 
@@ -138,6 +146,7 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.tickTimer);
+    this.stopDenyListener?.();
     await Promise.all(this.subscriptions.map((subscription) => subscription.close()));
   }
 
