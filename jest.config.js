@@ -41,7 +41,8 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{libs,services,scripts,infra,console}/**/*.int-spec.ts'],
       // jest reads `testTimeout` only from the root config, so the project sets it in a setup file.
-      setupFilesAfterEnv: ['<rootDir>/scripts/test/integration-timeout.js'],
+      // A suite fails when what it started leaves an unhandled rejection or an uncaught exception.
+      setupFilesAfterEnv: ['<rootDir>/scripts/test/integration-timeout.js', '<rootDir>/scripts/test/unhandled-errors.js'],
     },
     {
       // The console runs in jsdom with its own React 19 (the root holds an older React for tooling).
