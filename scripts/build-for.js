@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds only what a script runs, and only when it is stale:
 //   node scripts/build-for.js jt808 gateway-808 console && node scripts/...
+//   node scripts/build-for.js jt808 -- scripts/jt808-cli.js decode <hex>   (then runs the script in
+//   this same process: one Node start less for an interactive command)
 // A target is a lib or service name (libs/<name>, services/<name>) or `console`.
 // A project is current when its tsbuildinfo is newer than its tsconfig(s), every source its tsconfig
 // includes, and the tsbuildinfo of every project it references: the check `tsc -b` makes, done here
@@ -15,7 +17,7 @@ const { dirname, join, relative, resolve, sep } = require('node:path');
 
 // BUILD_FOR_ROOT lets the spec run this against a throwaway workspace.
 const root = resolve(process.env.BUILD_FOR_ROOT ?? join(__dirname, '..'));
-const USAGE = 'usage: build-for <lib|service|console>...';
+const USAGE = 'usage: build-for <lib|service|console>... [-- <script.js> [args...]]';
 
 const rel = (path) => relative(root, path).split(sep).join('/') || '.';
 const mtime = (path) => statSync(path).mtimeMs;
@@ -174,7 +176,7 @@ function run(command, args) {
   }
 }
 
-function main(targets) {
+function build(targets) {
   if (!targets.length || targets.some((target) => target.startsWith('-'))) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
@@ -203,9 +205,17 @@ function main(targets) {
   }
 }
 
+const argv = process.argv.slice(2);
+const split = argv.includes('--') ? argv.indexOf('--') : argv.length;
 try {
-  main(process.argv.slice(2));
+  build(argv.slice(0, split));
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   process.exit(2);
+}
+const [script, ...args] = argv.slice(split + 1);
+if (script) {
+  const path = resolve(script);
+  process.argv = [process.argv[0], path, ...args];
+  require(path);
 }
