@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt } from 'class-validator';
 import { ForwardingService } from '../forwarding/forwarding.service';
 import { LinkManager } from '../link/link-manager.service';
-import { ForwardTargetsDto, UpperPlatformDto } from './upper-platform.dto';
+import { ForwardTargetsPipe } from './forward-targets.pipe';
+import { ForwardTargetsDto, MAX_FORWARD_TARGETS, UpperPlatformDto } from './upper-platform.dto';
 import { UpperPlatformService } from './upper-platform.service';
 
 export class IdsDto {
@@ -94,7 +95,10 @@ export class UpperPlatformController {
 
   @Put(':id/targets')
   @RequiresAction('superiorPlatformM:modify')
-  async setTargets(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Body() dto: ForwardTargetsDto) {
+  @ApiBody({ type: ForwardTargetsDto })
+  @ApiOperation({ summary: `Replaces the forwarding group: at most ${MAX_FORWARD_TARGETS} companies and vehicles (400 beyond, before any item is looked at)` })
+  async setTargets(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Body(ForwardTargetsPipe) dto: Pick<ForwardTargetsDto, 'targets'>) {
+    // Not typed by the class itself: the global ValidationPipe passes the body through untouched, ForwardTargetsPipe checks it.
     await this.platforms.setTargets(user, id, dto.targets);
     return okEnvelope(true);
   }

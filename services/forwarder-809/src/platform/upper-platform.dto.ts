@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
 
 const U32 = 0xffffffff;
 
@@ -31,8 +30,32 @@ export class ForwardTargetDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(32) refId!: string;
 }
 
+/**
+ * Entries in one platform's forwarding group. A fleet is named by its company (sub-companies
+ * included), so vehicles are listed one by one only where a company is not wholly forwarded:
+ * 10,000 covers the largest fleet the platform is sized for vehicle by vehicle, and is about
+ * 450 KB of JSON, under the 1 MB body limit.
+ */
+export const MAX_FORWARD_TARGETS = 10_000;
+
+/** Index of the first entry that is not a ForwardTargetDto (exactly kind and refId), -1 when all are. */
+export function firstBadTarget(targets: unknown): number {
+  if (!Array.isArray(targets)) return 0;
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i] as Partial<ForwardTargetDto> | null;
+    const keys = target && typeof target === 'object' ? Object.keys(target) : [];
+    if (keys.length !== 2 || (target!.kind !== 'company' && target!.kind !== 'vehicle') || typeof target!.refId !== 'string' || target!.refId.length < 1 || target!.refId.length > 32) return i;
+  }
+  return -1;
+}
+
 export class ForwardTargetsDto {
-  @ApiProperty({ type: [ForwardTargetDto] }) @IsArray() @ArrayMaxSize(10_000) @ValidateNested({ each: true }) @Type(() => ForwardTargetDto) targets!: ForwardTargetDto[];
+  // One tight loop instead of nested class validation: 10,000 items validated in milliseconds, not a second.
+  @ApiProperty({ type: [ForwardTargetDto], maxItems: MAX_FORWARD_TARGETS })
+  @IsArray()
+  @ArrayMaxSize(MAX_FORWARD_TARGETS)
+  @ValidateBy({ name: 'isForwardTargetList', validator: { validate: (value) => firstBadTarget(value) < 0, defaultMessage: (args) => `${args?.property}[${firstBadTarget(args?.value)}] must be { kind: 'company' | 'vehicle', refId: 1-32 characters }` } })
+  targets!: ForwardTargetDto[];
 }
 
 export class DutyCheckAnswerDto {
