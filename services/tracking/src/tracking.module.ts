@@ -18,6 +18,7 @@ import { PositionController } from './live-state/position.controller';
 import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-create-tracking-tables';
 import { CanonicalTerminalPhones1732310000000 } from './migrations/1732310000000-canonical-terminal-phones';
 import { ReportTables1732700000000 } from './migrations/1732700000000-report-tables';
+import { StateProgressFence1732800000000 } from './migrations/1732800000000-state-progress-fence';
 import { VehicleRegistryCache } from './registry/vehicle-registry.cache';
 import { TerminalRecordsController } from './records/terminal-records.controller';
 import { TerminalRecordsIngest } from './records/terminal-records.ingest';
@@ -31,7 +32,7 @@ import { TrackQueryService } from './track/track-query.service';
 import { TRACKING_CONFIG, TrackingConfig } from './tracking-config';
 
 // Tables are read and written with SQL (multi-row upserts, partitions): no ORM entities.
-export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000, ReportTables1732700000000];
+export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000, ReportTables1732700000000, StateProgressFence1732800000000];
 
 /**
  * Positions to storage, live state, history, mileage. Consumes tracking.position.v1 and

@@ -18,8 +18,25 @@ const SWEEP_SLICE = 200;
 const DAY_COLUMNS = [
   'terminal_phone', 'day', 'vehicle_id', 'mileage_m', 'odometer_start_hm', 'odometer_end_hm', 'computed_m', 'points',
   'driving_s', 'idle_s', 'stop_count', 'trip_count', 'max_speed_dkmh', 'overspeed_count', 'overspeed_s', 'fuel_used_dl',
-  'harsh_accel_count', 'harsh_brake_count', 'harsh_turn_count', 'fatigue_count', 'night_driving_s', 'updated_at',
+  'harsh_accel_count', 'harsh_brake_count', 'harsh_turn_count', 'fatigue_count', 'night_driving_s', 'updated_at', 'last_gps_time',
 ];
+const STATE_COLUMNS = ['terminal_phone', 'vehicle_id', 'state', 'updated_at', 'latest_gps_time', 'heard_ms'];
+
+/**
+ * How far the fold a row was written from had got: a write applies only when it is not behind the
+ * stored row, compared as (major, minor). A member whose batch commits after its partition moved on
+ * (it stalled past the session timeout and was evicted) then cannot replace the new owner's newer
+ * rows with older ones, whatever order the commits land in (docs/tracking.md).
+ */
+interface ProgressGuard {
+  major: string;
+  minor: string;
+}
+
+/** vehicle_state: the newest report's GPS time, then the last time anything was heard (session events). */
+const STATE_GUARD: ProgressGuard = { major: 'latest_gps_time', minor: 'heard_ms' };
+/** daily_mileage: the GPS time of the day's last folded point, then the points (a refolded blind-area upload adds points behind it). */
+const DAY_GUARD: ProgressGuard = { major: 'last_gps_time', minor: 'points' };
 
 /** One daily_mileage row to write: a terminal's statistics of one day. */
 export interface DayRow {
@@ -170,8 +187,9 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   async persist(states: readonly VehicleLiveState[], manager: EntityManager, finishedDays: readonly DayRow[] = []): Promise<void> {
     if (!states.length) return;
     const now = Date.now();
-    await this.upsert(manager, 'vehicle_state', ['terminal_phone', 'vehicle_id', 'state', 'updated_at'], ['terminal_phone'],
-      states.map((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now]),
+    await this.upsert(manager, 'vehicle_state', STATE_COLUMNS, ['terminal_phone'],
+      states.map((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now, state.latest?.gpsTime ?? 0, state.lastHeardMs]),
+      STATE_GUARD,
     );
     await this.persistDays(manager, [...finishedDays, ...states.filter((state) => state.day).map(({ terminalPhone, vehicleId, day }) => ({ terminalPhone, vehicleId, day: day! }))]);
   }
@@ -184,8 +202,9 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
       days.map(({ terminalPhone, vehicleId, day: d }) => [
         terminalPhone, d.day, vehicleId, dayMileageMeters(d), d.odometerStartHm, d.odometerEndHm, Math.round(d.computedM), d.points,
         d.drivingS, d.idleS, d.stopCount, d.tripCount, d.maxSpeedDkmh, d.overspeedCount, d.overspeedS, d.fuelUsedDl,
-        d.harshAccelCount, d.harshBrakeCount, d.harshTurnCount, d.fatigueCount, d.nightDrivingS, now,
+        d.harshAccelCount, d.harshBrakeCount, d.harshTurnCount, d.fatigueCount, d.nightDrivingS, now, d.last?.gpsTime ?? 0,
       ]),
+      DAY_GUARD,
     );
   }
 
@@ -281,18 +300,36 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Multi-row upsert: SQLite binds parameters, MySQL gets the literals inlined (see sqlLiteral). */
-  private async upsert(manager: EntityManager, table: string, columns: string[], key: string[], rows: (string | number | null)[][]): Promise<void> {
+  /**
+   * Multi-row upsert: SQLite binds parameters, MySQL gets the literals inlined (see sqlLiteral). With
+   * a guard, an existing row is updated only when the new row's progress is not behind it.
+   */
+  private async upsert(manager: EntityManager, table: string, columns: string[], key: string[], rows: (string | number | null)[][], guard?: ProgressGuard): Promise<void> {
     const updates = columns.filter((column) => !key.includes(column));
     if (this.sqlite) {
       const tuple = `(${columns.map(() => '?').join(',')})`;
       const values = new Array<string>(rows.length).fill(tuple).join(',');
       const set = updates.map((column) => `${column}=excluded.${column}`).join(',');
-      await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON CONFLICT(${key.join(',')}) DO UPDATE SET ${set}`, rows.flat());
+      const where = guard ? ` WHERE ${notBehind(`excluded.${guard.major}`, `${table}.${guard.major}`, `excluded.${guard.minor}`, `${table}.${guard.minor}`)}` : '';
+      await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON CONFLICT(${key.join(',')}) DO UPDATE SET ${set}${where}`, rows.flat());
       return;
     }
     const values = rows.map((row) => `(${row.map(sqlLiteral).join(',')})`).join(',');
-    const set = updates.map((column) => `${column}=VALUES(${column})`).join(',');
+    let set: string;
+    if (!guard) set = updates.map((column) => `${column}=VALUES(${column})`).join(',');
+    else {
+      // MySQL has no WHERE here: every column is set conditionally. The assignments run left to right
+      // and see the columns already assigned, so the guard's columns come last, minor before major:
+      // once minor holds the new value, the test on major alone still gives the same answer.
+      const applies = notBehind(`VALUES(${guard.major})`, guard.major, `VALUES(${guard.minor})`, guard.minor);
+      const ordered = [...updates.filter((column) => column !== guard.major && column !== guard.minor), guard.minor, guard.major];
+      set = ordered.map((column) => `${column}=IF(${applies},VALUES(${column}),${column})`).join(',');
+    }
     await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON DUPLICATE KEY UPDATE ${set}`);
   }
+}
+
+/** (newMajor, newMinor) >= (oldMajor, oldMinor), as SQL both engines read. */
+function notBehind(newMajor: string, oldMajor: string, newMinor: string, oldMinor: string): string {
+  return `(${newMajor} > ${oldMajor} OR (${newMajor} = ${oldMajor} AND ${newMinor} >= ${oldMinor}))`;
 }
