@@ -2,7 +2,11 @@
 // `strict` registration report over TCP; an operator of their company adds a superior platform and
 // its group through the API; the superior (the simulator, over TCP) receives their positions, and
 // its listen-in and text requests reach the terminals through the instruction service and are
-// answered 0x1501/0x1503 from the terminals' replies. Another company sees none of it.
+// answered 0x1501/0x1503 from the terminals' replies. Another company sees none of it. A photo
+// request outlives a restart of the platform: the terminal's upload after it is still answered.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LinkManager } from '@openfleet/forwarder-809';
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { locationBody, type TestTerminal } from '@openfleet/gateway-808/testing';
@@ -23,10 +27,11 @@ describe('JT/T 809 forwarding on the standalone platform', () => {
   const vehicles: ProvisionedVehicle[] = [];
   const terminals: TestTerminal[] = [];
   const base = Math.floor(Date.now() / 1000) - 600;
+  const dataDir = mkdtempSync(join(tmpdir(), 'openfleet-forwarder-809-'));
 
   beforeAll(async () => {
     await superior.listen();
-    platform = await startTestPlatform('strict');
+    platform = await startTestPlatform('strict', dataDir);
     admin = await loginAdmin(platform);
     companyId = await admin.create('/basic/company', { name: 'Forwarded Transport' });
     otherCompanyId = await admin.create('/basic/company', { name: 'Private Logistics' });
@@ -118,5 +123,29 @@ describe('JT/T 809 forwarding on the standalone platform', () => {
     superior.request(0x9500, { vehicleNo: '京X00000', vehicleColor: 2, dataType: 0x9502, data: { lensId: 1, sizeType: 1 } });
     await superior.waitFor(() => superior.messages(0x1500, 0x1502).length === 2 || undefined, 'second 0x1502');
     expect(((superior.messages(0x1500, 0x1502)[1].body as BusinessBody).data as { photoRspFlag: number }).photoRspFlag).toBe(9);
+  });
+
+  it('answers a photo request (0x9502) once when the platform restarts between the request and the upload', async () => {
+    const answered = superior.messages(0x1500, 0x1502).length;
+    superior.request(0x9500, { vehicleNo: '京J80902', vehicleColor: 2, dataType: 0x9502, data: { lensId: 2, sizeType: 1 } });
+    await terminals[1].expect((m) => m.msgId === 0x8801, 15_000);
+
+    // Stopped before the terminal answers; started again on the same data directory.
+    terminals.forEach((terminal) => terminal.close());
+    await platform.app.close();
+    platform = await startTestPlatform('strict', dataDir);
+    const terminal = await connectTerminal(platform.app.get(Gateway808Server).address().port, vehicles[1]);
+    terminals.push(terminal);
+    await superior.waitFor(() => superior.mainUp || undefined, 'the main link after the restart', 15_000);
+
+    const jpeg = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(800, 3), Buffer.from('ffd9', 'hex')]);
+    const body = { mediaId: 78, mediaType: 0, format: 0, event: 0, channel: 2, location: { alarm: 0, status: 3, latitude: 39.9, longitude: 116.4, altitude: 1, speed: 0, direction: 0, time: new Date() }, data: jpeg.toString('hex') };
+    let serial = 950;
+    encodeFrames({ msgId: 0x0801, version: '2019', phone: vehicles[1].header, body }, () => serial++).frames.forEach((frame) => terminal.writeRaw(frame));
+    const photo = await superior.waitFor(() => superior.messages(0x1500, 0x1502)[answered], '0x1502 after the restart', 15_000);
+    expect((photo.body as BusinessBody).data).toMatchObject({ photoRspFlag: 1, lensId: 2, sizeType: 1, sourceDataType: 0x9502 });
+    expect(((photo.body as BusinessBody).data.photo as Buffer).equals(jpeg)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(superior.messages(0x1500, 0x1502)).toHaveLength(answered + 1);
   });
 });
