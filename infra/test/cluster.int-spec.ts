@@ -5,6 +5,7 @@
 // `scripts/infra`, real MariaDB on 3306), free ports, and a schema and topic prefix of its own.
 // A provisioned simulator then drives terminals through the gateway to the api and socket.io, and
 // tracking is killed (SIGKILL) mid-stream and restarted: nothing the gateway acknowledged is lost.
+// Last, a password reset in admin reaches tracking and the api's live hub through Kafka within 5 s.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -254,6 +255,47 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     expect(stored).toBeLessThanOrEqual(reports + 1);
     const finalHealth = await fetch(`${api}/health`);
     expect([finalHealth.status, await finalHealth.text()]).toEqual([200, expect.anything()]);
+  });
+
+  it('a password reset in admin ends the session in tracking and the api live hub within 5 s', async () => {
+    const signIn = async (password: string) => {
+      const response = await fetch(`${api}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+      const body = (await response.json()) as { flag: boolean; data: { access_token: string; user_id: number } };
+      expect(body.flag).toBe(true);
+      return body.data;
+    };
+    // /gps is served by the tracking process, /basic by admin, /socket.io by the api: three processes.
+    const latestWith = async (bearer: string) => {
+      const response = await fetch(`${api}/gps/position/findLatestPositions`, { headers: { Authorization: `Bearer ${bearer}` } });
+      return { status: response.status, body: (await response.json()) as { flag: boolean; errorCode: number; data: unknown } };
+    };
+    const session = await signIn(PASSWORD);
+    expect(await latestWith(session.access_token)).toMatchObject({ status: 200, body: { flag: true } });
+    const live = io(api, { path: '/socket.io', auth: { token: session.access_token }, transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => live.on('connect', resolve).on('connect_error', reject));
+      const closed = new Promise<string>((resolve) => live.on('disconnect', resolve));
+
+      const reset = await fetch(`${api}/basic/user/${session.user_id}/password`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ password: 'Rotated12345' }),
+      });
+      expect(((await reset.json()) as { flag: boolean }).flag).toBe(true);
+      const resetAt = Date.now();
+      let answer = await latestWith(session.access_token);
+      while (answer.status !== 401 && Date.now() - resetAt < 5_000) {
+        await sleep(100);
+        answer = await latestWith(session.access_token);
+      }
+      expect(answer).toMatchObject({ status: 401, body: { flag: false, errorCode: 401, data: null } });
+      const reason = await Promise.race([closed, sleep(Math.max(0, resetAt + 5_000 - Date.now())).then(() => 'still connected after 5 s')]);
+      expect(reason).toBe('io server disconnect');
+    } finally {
+      live.close();
+    }
+    const renewed = await signIn('Rotated12345');
+    expect(await latestWith(renewed.access_token)).toMatchObject({ status: 200, body: { flag: true } });
   });
 });
 
