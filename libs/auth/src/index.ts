@@ -8,5 +8,6 @@ export * from './session-deny-list';
 export * from './decorators';
 export * from './auth.guard';
 export * from './vehicle-scope';
+export * from './filter-scope';
 export * from './auth.module';
 export * from './password-hash';

@@ -1,12 +1,15 @@
 // Two tenants on one platform, each with an operator narrower than the super administrator:
-// whatever one names of the other (a vehicle in a batch, a fence, a company in an export task) is
-// answered exactly like something that does not exist, and the order log shows no credential.
+// whatever one names of the other (a vehicle in a batch, a fence, a company in an export task or a
+// report, an export task's id) is answered exactly like something that does not exist, and neither
+// the order log, the live events of the console's socket nor terminalProM show a credential.
 import type { EventBus } from '@openfleet/bus';
-import { Topics } from '@openfleet/contracts';
+import { Topics, type CommandResult, type InstructionOrderEvent } from '@openfleet/contracts';
+import { Gateway808Server } from '@openfleet/gateway-808';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import ExcelJS from 'exceljs';
+import { io } from 'socket.io-client';
 import type { RunningPlatform } from '../src';
-import { login, loginAdmin, provisionVehicle, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
+import { connectTerminal, login, loginAdmin, provisionVehicle, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
 import { startTestPlatform } from './test-platform';
 
 jest.setTimeout(90_000);
@@ -16,6 +19,8 @@ const ACTIONS = [
   'controlInstruction:search',
   'controlInstruction:send',
   'controlInstruction:export',
+  'terminalProM',
+  'terminalProM:search',
   'terminalProM:modify',
   'fenceManage',
   'fenceManage:search',
@@ -26,12 +31,19 @@ const ACTIONS = [
   'mileageStatistics',
   'mileageStatistics:search',
   'mileageStatistics:export',
+  'overSpeed',
+  'overSpeed:search',
+  'fatigueDriving',
+  'fatigueDriving:search',
+  'newEnergy',
+  'newEnergy:search',
   'historyTrack',
   'historyTrack:export',
   'remoteControl',
   'remoteControl:send',
 ];
 const UNKNOWN = '987654321';
+const MASK = '******';
 const DAY = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 const circle = (name: string) => ({ name, type: 1, geometry: { type: 'circle', center: [116.4, 39.9], radiusM: 500 }, attributes: 8 });
 
@@ -197,5 +209,93 @@ describe('tenant isolation: out of scope looks like unknown; secrets stay out of
     expect(JSON.parse(content)).toMatchObject({ user: '******', password: '******', port: 2121 });
     const cells = JSON.stringify(sheet.getSheetValues());
     for (const value of Object.values(secret)) expect(cells).not.toContain(value);
+  });
+
+  it('masks the dial user and password of a parameter query in the live events of the console socket and in terminalProM', async () => {
+    const secrets = { user: 'dialer-iso-7', password: 'DialPassw0rd-iso' };
+    const terminal = await connectTerminal(platform.app.get(Gateway808Server).address().port, a.vehicle);
+    const url = `http://127.0.0.1:${(platform.app.getHttpServer().address() as { port: number }).port}`;
+    const socket = io(url, { path: '/socket.io', auth: { token: a.operator.token.slice('Bearer '.length) }, transports: ['websocket'], reconnection: false });
+    const seen: { event: string; payload: unknown }[] = [];
+    socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+    try {
+      await new Promise<void>((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject));
+      const orderId = await waitFor('the terminal online for the instruction service', async () => {
+        const body = await send(a.operator, { commandType: 'queryParams', vehicleIds: [a.vehicle.vehicleId] });
+        return body.flag ? (body.data[0].orderId as string) : undefined;
+      });
+      const query = await terminal.expect((m) => m.msgId === 0x8104);
+      const items = [
+        { id: 0x0011, type: 'string', value: secrets.user },
+        { id: 0x0012, type: 'string', value: secrets.password },
+        { id: 0x0013, type: 'string', value: 'gps.alpha.example' },
+      ];
+      terminal.send(0x0104, { replySerial: query.serial, items });
+
+      const orderEvent = await waitFor('the answered order on the socket', () =>
+        seen.find(({ event, payload }) => event === 'instructionOrder' && (payload as InstructionOrderEvent).orderId === orderId && (payload as InstructionOrderEvent).replyBody)?.payload as InstructionOrderEvent | undefined,
+      );
+      expect(orderEvent.replyBody?.items).toEqual(expect.arrayContaining([
+        expect.objectContaining({ id: 0x0011, value: MASK }),
+        expect.objectContaining({ id: 0x0012, value: MASK }),
+        expect.objectContaining({ id: 0x0013, value: 'gps.alpha.example' }),
+      ]));
+      const result = await waitFor('the command result on the socket', () => seen.find(({ event, payload }) => event === 'commandResult' && (payload as CommandResult).replyMsgId === '0x0104')?.payload as CommandResult | undefined);
+      expect(result.replyBody?.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: 0x0012, value: MASK })]));
+
+      const params = (await a.operator.get(`/gps/terminalParams/${a.vehicle.vehicleId}`).expect(200)).body;
+      const byId = new Map((params.data.parameters as { id: number; value: unknown }[]).map((row) => [row.id, row.value]));
+      expect([byId.get(0x0011), byId.get(0x0012), byId.get(0x0013)]).toEqual([MASK, MASK, 'gps.alpha.example']);
+      for (const text of [JSON.stringify(seen), JSON.stringify(params)]) for (const value of Object.values(secrets)) expect(text).not.toContain(value);
+    } finally {
+      socket.close();
+      terminal.close();
+    }
+  });
+
+  it("answers another user's export task id exactly like a missing one", async () => {
+    const created = (await a.operator.post('/gps/export-task', { kind: 'mileage', params: { startTime: DAY, endTime: DAY, companyId: a.companyId } }).expect(200)).body;
+    expect(created).toMatchObject({ flag: true });
+    const id = created.data.id as number;
+    const missing = 987_654;
+    const answer = async (path: (taskId: number) => string, method: 'get' | 'post' | 'del', taskId: number) => {
+      const response = await (method === 'post' ? b.operator.post(path(taskId), {}) : b.operator[method](path(taskId))).buffer(true);
+      return { status: response.status, body: JSON.parse(response.text) };
+    };
+    for (const [path, method] of [[(taskId: number) => `/gps/export-task/${taskId}/file`, 'get'], [(taskId: number) => `/gps/export-task/${taskId}/pause`, 'post'], [(taskId: number) => `/gps/export-task/${taskId}`, 'del']] as const) {
+      const foreign = await answer(path, method, id);
+      expect(foreign.body).toMatchObject({ flag: false, errorCode: 410 });
+      expect(foreign).toEqual(await answer(path, method, missing));
+    }
+    // Its owner still has it.
+    expect((await a.operator.get('/gps/export-task?size=100').expect(200)).body.data.records.some((row: { id: number }) => row.id === id)).toBe(true);
+  });
+
+  it('refuses reports filtered by another company, fleet or vehicle (tracking, alarm, energy) with 8002, as unknown ones', async () => {
+    const report = async (path: string) => {
+      const body = (await a.operator.get(path).expect(200)).body;
+      expect(JSON.stringify(body)).not.toContain(b.vehicle.plate);
+      // An id the caller sent may be echoed back: compare everything else.
+      return JSON.stringify(body).split(`"${b.vehicle.vehicleId}"`).join(`"${UNKNOWN}"`);
+    };
+    const window = `startTime=${encodeURIComponent(`${DAY} 00:00:00`)}&endTime=${encodeURIComponent(`${DAY} 23:59:59`)}`;
+    const cases: [path: string, field: string, foreignId: string][] = [
+      [`/gps/report/mileage?startTime=${DAY}&endTime=${DAY}`, 'companyId', b.companyId],
+      [`/gps/report/mileage?startTime=${DAY}&endTime=${DAY}`, 'fleetId', b.fleetId],
+      [`/gps/report/mileage?startTime=${DAY}&endTime=${DAY}`, 'vehicleIds', b.vehicle.vehicleId],
+      [`/gps/alarm/report/overspeed?${window}`, 'companyId', b.companyId],
+      [`/gps/alarm/report/overspeed?${window}`, 'fleetId', b.fleetId],
+      [`/gps/alarm/report/overspeed/top?${window}`, 'vehicleId', b.vehicle.vehicleId],
+      [`/energy/history?${window}`, 'vehicleId', b.vehicle.vehicleId],
+    ];
+    for (const [path, field, foreignId] of cases) {
+      const foreign = await report(`${path}&${field}=${foreignId}`);
+      expect({ path, field, answer: JSON.parse(foreign) }).toMatchObject({ path, field, answer: { flag: false, errorCode: 8002 } });
+      expect(foreign).toBe(await report(`${path}&${field}=${UNKNOWN}`));
+    }
+    // Its own company, fleet and vehicle still answer.
+    const own = (await a.operator.get(`/gps/report/mileage?startTime=${DAY}&endTime=${DAY}&companyId=${a.companyId}&fleetId=${a.fleetId}&vehicleIds=${a.vehicle.vehicleId}`).expect(200)).body;
+    expect(own).toMatchObject({ flag: true, data: { total: 1 } });
+    expect((await a.operator.get(`/gps/alarm/report/overspeed?${window}&companyId=${a.companyId}&fleetId=${a.fleetId}&vehicleId=${a.vehicle.vehicleId}`).expect(200)).body).toMatchObject({ flag: true });
   });
 });

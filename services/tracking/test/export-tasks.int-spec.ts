@@ -1,7 +1,8 @@
 // Offline download tasks on SQLite and MariaDB: creation checked like the report (action code,
 // parameters, window, scope, active limit), the runner writing the file (track points, a report),
 // its progress on the bus, pause, resume, cancel, a task taken over from a stopped instance, a task
-// that keeps failing, failure, expiry, and downloads by the owner only.
+// that keeps failing, failure, expiry, and downloads by the owner only (another user's task answers
+// like a missing one).
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Topics, type ExportTaskEvent } from '@openfleet/contracts';
 import ExcelJS from 'exceljs';
@@ -14,6 +15,7 @@ jest.setTimeout(90_000);
 const cst = (text: string) => Date.parse(`${text}+08:00`) / 1000;
 const DAY = '2026-11-20';
 const POINTS = 500;
+const MISSING = 987_654;
 
 describe.each<Engine>(['sqlite', 'mysql'])('offline download tasks on %s', (engine) => {
   let test: TrackingTestApp;
@@ -62,8 +64,10 @@ describe.each<Engine>(['sqlite', 'mysql'])('offline download tasks on %s', (engi
     const done = await task(created.data.id);
     expect(done).toMatchObject({ taskStatus: 1, downloadStatus: 1, progress: 100, rows: POINTS, expired: false });
     expect(done.expiresAt - done.finishedAt).toBe(72 * 3_600_000);
-    // Another user of the same company may not have it.
-    expect((await fileOf(created.data.id, colleague)).body.toString()).toContain('"errorCode":403');
+    // Another user of the same company may not have it, nor learn that it exists: the answer is a missing id's.
+    const foreign = JSON.parse((await fileOf(created.data.id, colleague)).body.toString());
+    expect(foreign).toMatchObject({ flag: false, errorCode: 410 });
+    expect(foreign).toEqual(JSON.parse((await fileOf(MISSING, colleague)).body.toString()));
     const response = await fileOf(created.data.id);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
@@ -101,7 +105,11 @@ describe.each<Engine>(['sqlite', 'mysql'])('offline download tasks on %s', (engi
 
   it('pauses, resumes and cancels; another user cannot touch the task', async () => {
     const created = (await create(trackParams)).data;
-    expect(await call('post', `/gps/export-task/${created.id}/cancel`, undefined, colleague)).toMatchObject({ flag: false, errorCode: 403 });
+    for (const [method, action] of [['post', '/cancel'], ['post', '/pause'], ['delete', '']] as const) {
+      const foreign = await call(method, `/gps/export-task/${created.id}${action}`, undefined, colleague);
+      expect(foreign).toMatchObject({ flag: false, errorCode: 410 });
+      expect(foreign).toEqual(await call(method, `/gps/export-task/${MISSING}${action}`, undefined, colleague));
+    }
     expect((await call('post', `/gps/export-task/${created.id}/pause`)).data).toMatchObject({ taskStatus: 4 });
     await runner.drain();
     expect(await task(created.id)).toMatchObject({ taskStatus: 4, rows: 0 });

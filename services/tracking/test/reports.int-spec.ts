@@ -200,8 +200,8 @@ describe.each<Engine>(['sqlite', 'mysql'])('statistics reports on %s', (engine) 
     const other = await test.tokenFor({ ...companyUser('60'), roleIds: ['reports'] });
     const theirs = (await get(`/gps/report/mileage?startTime=${D1}&endTime=${D2}`, other)).data;
     expect(theirs.records.map((row: { vehicleId: string }) => row.vehicleId)).toEqual(['601']);
-    const asked = (await get(`/gps/report/operation?startTime=${D1}&endTime=${D2}&vehicleIds=501,601`, other)).data;
-    expect(asked.records.map((row: { vehicleId: string }) => row.vehicleId)).toEqual(['601']);
+    // Naming another company's vehicle is refused like naming an unknown one (8002), not quietly dropped.
+    expect(await get(`/gps/report/operation?startTime=${D1}&endTime=${D2}&vehicleIds=501,601`, other)).toMatchObject({ flag: false, errorCode: 8002 });
     const narrow = await test.tokenFor({ ...companyUser('50'), roleIds: ['mileage-only'] });
     expect((await get(`/gps/report/mileage?startTime=${D1}&endTime=${D2}`, narrow)).flag).toBe(true);
     for (const path of ['mileage/export', 'online', 'operation']) {

@@ -4,4 +4,5 @@ export * from './command-catalogue';
 export * from './tachograph-words';
 export * from './instruction-dialogs';
 export * from './order-types';
+export * from './order-secrets';
 export * from './parameter-labels';

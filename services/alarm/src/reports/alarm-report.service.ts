@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AuthUser } from '@openfleet/auth';
+import { checkFilterScope, type AuthUser } from '@openfleet/auth';
 import { whereInScope } from '@openfleet/storage';
 import { queryWindow, type Page } from '@openfleet/service-kit';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { Alarm } from '../alarm/alarm.entity';
+import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
 import type { AlarmReportQueryDto, HandlingStatsQueryDto } from './alarm-report.dto';
 
 /** The alarm types each report covers: the terminal's, the platform rule's and the fence's or camera's. */
@@ -58,7 +59,10 @@ export interface HandlingStatsRow {
 /** Overspeed and fatigue reports with top-10 rankings, and handling statistics, within the caller's scope. */
 @Injectable()
 export class AlarmReportService {
-  constructor(@InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>) {}
+  constructor(
+    @InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>,
+    private readonly registry: AlarmVehicleRegistry,
+  ) {}
 
   async list(user: AuthUser, kind: ReportKind, query: AlarmReportQueryDto): Promise<Page<ReportRow>> {
     const [records, total] = await this.filtered(user, kind, query).orderBy('a.started_at', 'DESC').skip((query.current - 1) * query.size).take(query.size).getManyAndCount();
@@ -128,8 +132,10 @@ export class AlarmReportService {
     return query.groupBy === 'day' ? out.sort((a, b) => a.key.localeCompare(b.key)) : out.sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
   }
 
+  /** The report's alarms; 8002 for a company, fleet or vehicle filter naming what the caller cannot see. */
   private filtered(user: AuthUser, kind: ReportKind, query: AlarmReportQueryDto): SelectQueryBuilder<Alarm> {
     const { startS, endS } = queryWindow(query.startTime, query.endTime, REPORT_DAYS);
+    checkFilterScope(user, this.registry.all(), { companyId: query.companyId, fleetId: query.fleetId, vehicleIds: query.vehicleId });
     const builder = this.alarms
       .createQueryBuilder('a')
       .where('a.started_at BETWEEN :from AND :to', { from: startS * 1000, to: endS * 1000 + 999 })

@@ -2,7 +2,7 @@ import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { bearerTokenOf, SessionDenyList, TokenService, type AuthUser } from '@openfleet/auth';
 import type { EventBus, Subscription } from '@openfleet/bus';
-import { Topics, type LivePosition, type TopicDef } from '@openfleet/contracts';
+import { maskOrderSecrets, maskSecrets, Topics, type InstructionOrderEvent, type LivePosition, type TopicDef } from '@openfleet/contracts';
 import { EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
@@ -27,11 +27,15 @@ interface VehicleEvent {
 /** Socket.io event of the coalesced position push: `LivePosition[]`, at most one per client per tick. */
 export const POSITIONS_EVENT = 'positions';
 
-/** Bus topics forwarded one by one to the browser, by socket.io event name (positions are coalesced instead). */
-const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>][] = [
+/**
+ * Bus topics forwarded one by one to the browser, by socket.io event name (positions are coalesced
+ * instead), with the view the browser gets: a terminal's reply (0x0104 dial passwords ...) is masked
+ * as in the order log, while the bus keeps it whole for the services that act on it.
+ */
+const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>, browserView?: (event: VehicleEvent) => VehicleEvent][] = [
   ['alarm', Topics.alarm as TopicDef<VehicleEvent>],
-  ['commandResult', Topics.commandResult as TopicDef<VehicleEvent>],
-  ['instructionOrder', Topics.instructionOrder as TopicDef<VehicleEvent>],
+  ['commandResult', Topics.commandResult as TopicDef<VehicleEvent>, maskSecrets],
+  ['instructionOrder', Topics.instructionOrder as TopicDef<VehicleEvent>, (event) => maskOrderSecrets(event as InstructionOrderEvent)],
   ['fenceEvent', Topics.fenceEvent as TopicDef<VehicleEvent>],
   ['terminalSession', Topics.terminalSession as TopicDef<VehicleEvent>],
 ];
@@ -137,10 +141,9 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
         handle: async (messages) => messages.forEach(({ value }) => this.server?.to(userRoom(value.ownerId)).emit(EXPORT_TASK_EVENT, value)),
       }),
     );
-    for (const [event, topic] of FORWARDED) {
-      this.subscriptions.push(
-        await this.bus.subscribe(topic, { group: `${group}-${event}`, fromBeginning: false, handle: async (messages) => messages.forEach((message) => this.forward(event, message.value)) }),
-      );
+    for (const [event, topic, browserView] of FORWARDED) {
+      const handle = async (messages: { value: VehicleEvent }[]) => messages.forEach(({ value }) => this.forward(event, browserView ? browserView(value) : value));
+      this.subscriptions.push(await this.bus.subscribe(topic, { group: `${group}-${event}`, fromBeginning: false, handle }));
     }
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
-import { canonicalTerminalPhone } from '@openfleet/contracts';
+import { canonicalTerminalPhone, maskSecrets } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { PARAMETER_TABLE, parameterInfo, type ParameterType } from '@openfleet/jt808';
 import type { Repository } from 'typeorm';
@@ -75,7 +75,11 @@ export class TerminalParametersService {
     await this.snapshots.save(snapshot);
   }
 
-  /** Every standard parameter with the terminal's last value (null when never reported), plus vendor ids it reported. */
+  /**
+   * Every standard parameter with the terminal's last value (null when never reported), plus vendor
+   * ids it reported. Dial users and passwords are masked as in the order log: the screen sends only
+   * what the operator types over a value, never the value shown.
+   */
   async forVehicle(user: AuthUser, vehicleId: string) {
     const vehicle = this.directory.vehicleInScope(user, vehicleId);
     if (!vehicle.terminalPhone) throw new AppError(ErrorCode.SIM_MISSING, { data: vehicleId });
@@ -96,9 +100,9 @@ export class TerminalParametersService {
       vehicleId,
       plateCode: vehicle.plateCode,
       parametersAt: snapshot?.parametersAt ?? 0,
-      attributes: snapshot?.attributes ?? null,
+      attributes: maskSecrets(snapshot?.attributes ?? null),
       attributesAt: snapshot?.attributesAt ?? 0,
-      parameters: rows,
+      parameters: maskSecrets(rows),
     };
   }
 }

@@ -169,11 +169,10 @@ export class ExportTaskService {
     }
   }
 
-  /** A task of this user: a missing one is 410, another user's 403. */
+  /** A task of this user: another user's answers 410 exactly like a missing one, so ids reveal nothing. */
   private async owned(user: AuthUser, id: number): Promise<ExportTaskRow> {
     const [row] = (await this.dataSource.query('SELECT * FROM export_task WHERE id = ?', [id])) as ExportTaskRow[];
-    if (!row) throw new AppError(ErrorCode.ALREADY_DELETED);
-    if (row.owner_id !== String(user.id)) throw new AppError(ErrorCode.NO_PERMISSION);
+    if (!row || row.owner_id !== String(user.id)) throw new AppError(ErrorCode.ALREADY_DELETED);
     return row;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { inScope, type AuthUser } from '@openfleet/auth';
+import { checkFilterScope, inScope, type AuthUser } from '@openfleet/auth';
 import type { VehicleRegistryEntry } from '@openfleet/contracts';
 import type { DataSource } from 'typeorm';
 import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
@@ -78,8 +78,9 @@ export class ReportService {
     return { periods: months, window: days };
   }
 
-  /** Vehicles matching the filters within the user's scope, by plate. */
+  /** Vehicles matching the filters within the user's scope, by plate; 8002 for a filter naming what the user cannot see. */
   vehicles(user: AuthUser, query: ReportQuery): ReportVehicle[] {
+    checkFilterScope(user, this.registry.all(), query);
     const ids = query.vehicleIds ? new Set(query.vehicleIds.split(',').map((id) => id.trim()).filter(Boolean)) : undefined;
     const plate = query.plateCode?.trim();
     const matches = (entry: VehicleRegistryEntry) =>
