@@ -57,7 +57,7 @@ export class ExportTaskController {
   }
 
   @Get(':id/file')
-  @ApiOperation({ summary: "The finished task's .xlsx, for its owner only (403 for anyone else, 410 once expired); marks it downloaded (2)" })
+  @ApiOperation({ summary: "The finished task's .xlsx, for its owner only (410 once expired, and for anyone else as for a missing id); marks it downloaded (2)" })
   async file(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Res() response: Response) {
     const file = await this.tasks.download(user, id);
     response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
