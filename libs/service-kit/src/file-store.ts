@@ -1,7 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { Readable, type Writable } from 'node:stream';
+import { isMissing, type StoredFile } from './stored-file';
 
 /** A file being written as a stream: invisible under its key until committed. */
 export interface FileUpload {
@@ -19,7 +21,8 @@ export interface FileUpload {
 export interface FileStore {
   /** Writes the bytes under `key` (atomically: a reader never sees half a file). */
   put(key: string, bytes: Buffer): Promise<void>;
-  open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** The file under `key` with its size, undefined when there is none (serve it with {@link sendStoredFile}). */
+  open(key: string): Promise<StoredFile | undefined>;
   /** Writes a piece of an upload that arrives in ranges (kept beside the final key until {@link commitPart}). */
   writePart(key: string, offset: number, bytes: Buffer): Promise<void>;
   /** Makes the assembled upload visible under `key`. */
@@ -42,14 +45,32 @@ export class LocalFileStore implements FileStore {
     await rename(partial, path);
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | undefined> {
-    const path = this.pathOf(key);
+  /** Undefined only when there is no such file; a disk that fails to answer is a 500 (AppError). */
+  async open(key: string): Promise<StoredFile | undefined> {
+    let path: string;
+    let size: number;
     try {
-      const { size } = await stat(path);
-      return { stream: createReadStream(path), size };
+      path = this.pathOf(key);
     } catch {
-      return undefined;
+      return undefined; // a key outside the store names nothing in it
     }
+    try {
+      const stats = await stat(path);
+      if (!stats.isFile()) return undefined;
+      size = stats.size;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw new AppError(ErrorCode.SERVER_ERROR, { cause: error, detail: `stored file unreadable: ${(error as NodeJS.ErrnoException).code}` });
+    }
+    // Opened when first read: a caller that only wants the size holds no descriptor.
+    let stream: Readable | undefined;
+    return {
+      size,
+      get stream(): Readable {
+        stream ??= size > 0 ? createReadStream(path, { start: 0, end: size - 1 }) : Readable.from([]);
+        return stream;
+      },
+    };
   }
 
   async writePart(key: string, offset: number, bytes: Buffer): Promise<void> {

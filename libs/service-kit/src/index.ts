@@ -25,3 +25,4 @@ export * from './tcp-listener';
 export { assertJsonShape, LARGE_BODY_ROUTES, MAX_JSON_ARRAY_ITEMS, SNAPSHOT_BODY_LIMIT } from './http-hardening';
 export * from './platform-date.validator';
 export { PlatformValidationPipe, assertDeclaredArrayCaps } from './platform-validation.pipe';
+export { sendStoredFile, safeFileName, contentDisposition, type StoredFile, type StoredFileOptions } from './stored-file';

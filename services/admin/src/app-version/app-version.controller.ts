@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagg
 import { AuthGuard, CurrentUser, Public, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { sendStoredFile } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
 import { APP_PACKAGE_HARD_LIMIT_BYTES, AppPackageService } from './app-package.service';
@@ -68,11 +69,11 @@ export class AppUpdateController {
   @Get('package/:name')
   @ApiOperation({ summary: 'Downloads an uploaded package (the URL a release names); 404 for any other name' })
   async download(@Param('name') name: string, @Res() response: Response) {
-    const found = await this.packages.open(name);
-    if (!found) throw new AppError(ErrorCode.NOT_FOUND);
-    response.setHeader('Content-Type', name.endsWith('.ipa') ? 'application/octet-stream' : 'application/vnd.android.package-archive');
-    response.setHeader('Content-Length', String(found.size));
-    response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    found.stream.pipe(response);
+    await sendStoredFile(response, await this.packages.open(name), {
+      contentType: name.endsWith('.ipa') ? 'application/octet-stream' : 'application/vnd.android.package-archive',
+      fileName: name,
+      disposition: 'attachment',
+      notFound: () => new AppError(ErrorCode.NOT_FOUND),
+    });
   }
 }

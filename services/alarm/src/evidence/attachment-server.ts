@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { InjectRepository } from '@nestjs/typeorm';
 import { canonicalTerminalPhone } from '@openfleet/contracts';
 import { AttachmentStreamSplitter, decodeFrame, encodeFrame, Jt808DecodeError, type AttachmentData, type AttachmentFileBody, type AttachmentListBody, type Jt808Message, type Jt808Version } from '@openfleet/jt808';
-import type { FileStore } from '@openfleet/service-kit';
+import { RateLimitedLog, safeFileName, type FileStore } from '@openfleet/service-kit';
+import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { Repository } from 'typeorm';
 import { ALARM_CONFIG, type AlarmConfig } from '../alarm-config';
@@ -30,6 +31,8 @@ interface Link {
   badFrames: number;
   evidence?: AlarmEvidence;
   files: Map<string, { row: AlarmAttachment; unsaved: number }>;
+  /** Files of the list refused for their name: their data is skipped, the link stays for the others. */
+  refused: Set<string>;
 }
 
 /**
@@ -43,7 +46,7 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('AttachmentServer');
   private server?: Server;
   private readonly links = new Set<Socket>();
-  private lastWarnAt = 0;
+  private readonly log = new RateLimitedLog(this.logger);
 
   constructor(
     @InjectRepository(AlarmEvidence, 'alarm') private readonly evidence: Repository<AlarmEvidence>,
@@ -75,7 +78,7 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
   private accept(socket: Socket): void {
     this.links.add(socket);
     const splitter = new AttachmentStreamSplitter(this.config.ALARM_ATTACHMENT_MAX_FILE_BYTES);
-    const link: Link = { socket, phone: '', wirePhone: '', version: '2013', serial: 0, badFrames: 0, files: new Map() };
+    const link: Link = { socket, phone: '', wirePhone: '', version: '2013', serial: 0, badFrames: 0, files: new Map(), refused: new Set() };
     socket.setTimeout(this.config.ALARM_ATTACHMENT_IDLE_S * 1000, () => socket.destroy());
     socket.on('error', () => undefined);
     // One chunk at a time: file writes stay in stream order and a fast sender waits for the disk.
@@ -139,7 +142,7 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
     const body = message.body;
     const evidence = await this.evidence.findOneBy({ alarmNumber: body.alarmNumber.trim() });
     const tooMany = body.files.length > this.config.ALARM_ATTACHMENT_MAX_FILES;
-    const tooLarge = body.files.some((file) => file.size > this.config.ALARM_ATTACHMENT_MAX_FILE_BYTES || !file.name || file.name.length > 64);
+    const tooLarge = body.files.some((file) => file.size > this.config.ALARM_ATTACHMENT_MAX_FILE_BYTES || file.name.length > 64);
     if (!evidence || evidence.terminalPhone !== link.phone || tooMany || tooLarge) {
       this.warn(`attachment list refused from ${link.phone}: ${!evidence ? 'unknown alarm number' : evidence.terminalPhone !== link.phone ? 'another terminal' : 'over the limits'}`);
       await this.reply(link, message, 1);
@@ -150,9 +153,14 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
     const now = Date.now();
     const day = new Date(evidence.requestedAt).toISOString().slice(0, 10);
     for (const file of body.files) {
+      // A name that is no plain file name ('.', '..', a separator, NUL...) is refused on its own: the other files still come.
+      if (!safeFileName(file.name)) {
+        this.warn(`attachment refused from ${link.phone}: file name ${JSON.stringify(file.name.slice(0, 64))}`);
+        if (link.refused.size < 256) link.refused.add(file.name);
+        continue;
+      }
       const existing = await this.attachments.findOneBy({ alarmNumber: evidence.alarmNumber, name: file.name });
       if (existing) continue;
-      const safeName = file.name.replace(/[^A-Za-z0-9._-]/g, '_');
       await this.attachments
         .createQueryBuilder()
         .insert()
@@ -164,7 +172,7 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
           size: file.size,
           ranges: [],
           status: AttachmentStatus.RECEIVING,
-          storageKey: `${day}/${evidence.alarmNumber}/${safeName}`,
+          storageKey: `${day}/${evidence.alarmNumber}/${storedName(file.name)}`,
           companyPath: evidence.companyPath,
           fleetPath: evidence.fleetPath,
           createdAt: now,
@@ -178,6 +186,7 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
 
   /** The file of this link's alarm, or, on a link that resumes without 0x1210, the unfinished file of that name from this terminal. */
   private async fileOf(link: Link, name: string, size?: number): Promise<{ row: AlarmAttachment; unsaved: number } | undefined> {
+    if (!safeFileName(name)) return undefined;
     const known = link.files.get(name);
     if (known) return known;
     const row = link.evidence
@@ -195,6 +204,7 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
   }
 
   private async data(link: Link, chunk: AttachmentData): Promise<void> {
+    if (link.refused.has(chunk.name)) return this.warn(`attachment data from ${link.phone} skipped for the refused file ${JSON.stringify(chunk.name.slice(0, 64))}`);
     const file = await this.fileOf(link, chunk.name);
     const end = chunk.offset + chunk.data.length;
     if (!file || end > file.row.size) {
@@ -245,11 +255,14 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
 
   /** Rate-limited: a hostile terminal cannot flood the log. */
   private warn(text: string): void {
-    const now = Date.now();
-    if (now - this.lastWarnAt < 1000) return;
-    this.lastWarnAt = now;
-    this.logger.warn(text);
+    this.log.write('warn', text);
   }
+}
+
+/** The name on disk: the terminal's when it is plain ASCII, else a sanitized one made unique by a hash of the real name. */
+function storedName(name: string): string {
+  const plain = name.replace(/[^A-Za-z0-9._-]/g, '_');
+  return plain === name ? name : `${createHash('sha256').update(name).digest('hex').slice(0, 12)}-${plain}`;
 }
 
 /** File type from the T/JSATL 12 name ("<type>_<channel>_<alarm type>_<serial>_<alarm number>.<ext>"), else the extension. */

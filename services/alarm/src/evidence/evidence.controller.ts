@@ -2,6 +2,8 @@ import { Controller, Get, Param, ParseIntPipe, Query, Res, UseGuards } from '@ne
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { sendStoredFile } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { AlarmService } from '../alarm/alarm.service';
 import { EvidenceService } from './evidence.service';
@@ -32,10 +34,12 @@ export class EvidenceController {
   async file(@CurrentUser() user: AuthUser, @Param('fileId', ParseIntPipe) fileId: number, @Query('download') download: string | undefined, @Res() response: Response) {
     const { file, stream, size } = await this.evidence.open(user, fileId);
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-    response.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
-    response.setHeader('Content-Length', String(size));
-    response.setHeader('Cache-Control', 'private, max-age=86400');
-    response.setHeader('Content-Disposition', `${download === '1' ? 'attachment' : 'inline'}; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
-    stream.pipe(response);
+    await sendStoredFile(response, { stream, size }, {
+      contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      cacheControl: 'private, max-age=86400',
+      fileName: file.name,
+      disposition: download === '1' ? 'attachment' : 'inline',
+      notFound: () => new AppError(ErrorCode.ALREADY_DELETED, { data: fileId }),
+    });
   }
 }

@@ -2,6 +2,8 @@ import { Controller, Get, Param, ParseIntPipe, Query, Res, UseGuards } from '@ne
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { sendStoredFile } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { MediaPageQueryDto } from './media.dto';
 import { MediaService } from './media.service';
@@ -28,11 +30,12 @@ export class MediaController {
   @ApiOperation({ summary: 'The bytes of one media item (inline; ?download=1 as an attachment)' })
   async file(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Query('download') download: string | undefined, @Res() response: Response) {
     const { file, stream, size } = await this.media.open(user, id);
-    response.setHeader('Content-Type', CONTENT_TYPES[file.format] ?? 'application/octet-stream');
-    response.setHeader('Content-Length', String(size));
-    response.setHeader('Cache-Control', 'private, max-age=86400');
-    const name = file.path.split('/').pop() ?? `${file.mediaId}`;
-    response.setHeader('Content-Disposition', `${download === '1' ? 'attachment' : 'inline'}; filename="${name}"`);
-    stream.pipe(response);
+    await sendStoredFile(response, { stream, size }, {
+      contentType: CONTENT_TYPES[file.format] ?? 'application/octet-stream',
+      cacheControl: 'private, max-age=86400',
+      fileName: file.path.split('/').pop() || `${file.mediaId}`,
+      disposition: download === '1' ? 'attachment' : 'inline',
+      notFound: () => new AppError(ErrorCode.INSTRUCTION_NOT_FOUND, { data: id }),
+    });
   }
 }

@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Que
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { sendStoredFile } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { CreateExportTaskDto, ExportTaskListQuery } from './dto/export-task.dto';
 import { ExportTaskService } from './export-task.service';
@@ -60,9 +62,11 @@ export class ExportTaskController {
   @ApiOperation({ summary: "The finished task's .xlsx, for its owner only (410 once expired, and for anyone else as for a missing id); marks it downloaded (2)" })
   async file(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Res() response: Response) {
     const file = await this.tasks.download(user, id);
-    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    response.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-    response.setHeader('Content-Length', String(file.size));
-    file.stream.pipe(response);
+    await sendStoredFile(response, file, {
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileName: file.fileName,
+      disposition: 'attachment',
+      notFound: () => new AppError(ErrorCode.ALREADY_DELETED, { detail: 'the file has expired' }),
+    });
   }
 }

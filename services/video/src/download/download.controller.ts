@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res,
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
-import { PageQueryDto } from '@openfleet/service-kit';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { PageQueryDto, sendStoredFile } from '@openfleet/service-kit';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
@@ -52,12 +53,9 @@ export class DownloadController {
 
   @Get(':id/file')
   @RequiresAnyAction(...DOWNLOADERS)
-  @ApiOperation({ summary: 'The recording the terminal uploaded' })
+  @ApiOperation({ summary: 'The recording the terminal uploaded; 2009 when it is not (or no longer) there' })
   async file(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Res() response: Response) {
-    const { stream, size, name } = await this.downloads.file(user, id);
-    response.setHeader('Content-Type', 'application/octet-stream');
-    response.setHeader('Content-Length', String(size));
-    response.setHeader('Content-Disposition', `attachment; filename="${encodeURIComponent(name)}"`);
-    stream.pipe(response);
+    const { path, name } = await this.downloads.file(user, id);
+    await sendStoredFile(response, path, { contentType: 'application/octet-stream', fileName: name, disposition: 'attachment', notFound: () => new AppError(ErrorCode.VIDEO_FILE_NOT_FOUND) });
   }
 }

@@ -6,8 +6,8 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { formatCst, parseTimeParam, queryWindow } from '@openfleet/service-kit';
 import { pathOf, whereInScope } from '@openfleet/storage';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, rmSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import type { Repository } from 'typeorm';
 import { command } from '../live/live.service';
 import { MediaAddress } from '../media/media-address';
@@ -141,12 +141,11 @@ export class DownloadService implements OnModuleInit, OnModuleDestroy, UploadSin
     return this.view((await this.tasks.findOneBy({ id }))!);
   }
 
-  /** The received file (2009 until it is there). */
-  async file(user: AuthUser, id: number): Promise<{ stream: NodeJS.ReadableStream; size: number; name: string }> {
+  /** Where the received file is (2009 until it is there; the path may be gone since: the caller stats it). */
+  async file(user: AuthUser, id: number): Promise<{ path: string; name: string }> {
     const task = await this.visible(user, id);
     if (task.status !== VideoDownloadStatus.DOWNLOADED || !task.path) throw new AppError(ErrorCode.VIDEO_FILE_NOT_FOUND);
-    const path = this.storage.resolve(task.path);
-    return { stream: createReadStream(path), size: statSync(path).size, name: task.fileName };
+    return { path: this.storage.resolve(task.path), name: task.fileName };
   }
 
   // --- UploadSink: the FTP server's side ---
@@ -182,7 +181,10 @@ export class DownloadService implements OnModuleInit, OnModuleDestroy, UploadSin
     if (this.stopped) return;
     const task = await this.tasks.findOneBy({ id: taskId });
     if (!task || task.status !== VideoDownloadStatus.EXECUTING) return;
-    task.path = join(uploadFolder(taskId), basename(fsPath));
+    // The file keeps its place inside the task folder (a terminal may upload into a sub-folder).
+    const inside = relative(this.storage.resolve(uploadFolder(taskId)), fsPath);
+    if (!inside || inside.startsWith('..') || isAbsolute(inside)) throw new Error(`upload of task ${taskId} outside its folder`);
+    task.path = join(uploadFolder(taskId), inside);
     task.fileName = basename(fsPath);
     task.receivedSize = size;
     await this.finish(task, size > 0 ? VideoDownloadStatus.DOWNLOADED : VideoDownloadStatus.NO_DATA, 0);

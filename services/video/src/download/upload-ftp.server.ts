@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { freePort, RateLimitedLog } from '@openfleet/service-kit';
+import { freePort, RateLimitedLog, safeFileName } from '@openfleet/service-kit';
 import { FileSystem, FtpSrv } from 'ftp-srv';
-import { mkdirSync } from 'node:fs';
-import type { WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { MediaAddress } from '../media/media-address';
 
@@ -44,17 +45,46 @@ class UploadFileSystem extends FileSystem {
     root: string,
     private readonly taskId: number,
     private readonly sink: UploadSink,
+    private readonly refused: (text: string) => void,
   ) {
     super(connection, { root, cwd: '/' });
   }
 
   override write(fileName: string, options?: { append?: boolean; start?: unknown }): { stream: WriteStream; clientPath: string } {
-    const result = super.write(fileName, options) as { stream: WriteStream; clientPath: string };
-    const fsPath = result.stream.path.toString();
-    this.sink.started(this.taskId, fsPath, () => result.stream.bytesWritten);
-    result.stream.once('finish', () => this.sink.finished(this.taskId, fsPath, result.stream.bytesWritten));
-    result.stream.once('error', (error: Error) => this.sink.failed(this.taskId, fsPath, error));
-    return result;
+    const { fsPath, clientPath } = this.placeOf(fileName);
+    const stream = createWriteStream(fsPath, { flags: options?.append ? 'a+' : 'w+', start: options?.start as number | undefined });
+    // ftp-srv's own write unlinks on error without catching (an unhandled rejection): ours catches.
+    stream.once('error', (error: Error) => {
+      void unlink(fsPath).catch(() => undefined);
+      this.sink.failed(this.taskId, fsPath, error);
+    });
+    // ftp-srv's STOR ends the file by emitting 'close' when the data socket ends.
+    stream.once('close', () => stream.end());
+    this.sink.started(this.taskId, fsPath, () => stream.bytesWritten);
+    stream.once('finish', () => this.sink.finished(this.taskId, fsPath, stream.bytesWritten));
+    return { stream, clientPath };
+  }
+
+  override mkdir(path: string): Promise<string> {
+    return Promise.resolve()
+      .then(() => this.placeOf(path))
+      .then(({ fsPath }) => mkdir(fsPath, { recursive: true }).then(() => fsPath));
+  }
+
+  /**
+   * Where a client path lands: inside the task folder (ftp-srv's rule: `..` stops at the root),
+   * and a file, not the folder itself; every segment a plain name. Refused with 550 otherwise.
+   */
+  private placeOf(name: string): { fsPath: string; clientPath: string } {
+    const unix = name.replace(/\\/g, '/');
+    const clientPath = posix.isAbsolute(unix) ? posix.normalize(unix) : posix.join('/', this.currentDirectory(), unix);
+    const fsPath = resolve(this.root, `.${clientPath}`);
+    const inside = relative(this.root, fsPath);
+    if (!inside || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep).some((segment) => !safeFileName(segment))) {
+      this.refused(`FTP upload path refused for task ${this.taskId}: ${JSON.stringify(name.slice(0, 64))}`);
+      throw new Error('file name not allowed');
+    }
+    return { fsPath, clientPath };
   }
 
   override delete(): Promise<never> {
@@ -109,6 +139,10 @@ export class UploadFtpServer implements OnApplicationBootstrap, OnModuleDestroy 
       );
     });
     server.on('client-error', ({ error }) => this.log.write('warn', `FTP client: ${error.message}`));
+    // Nothing from the FTP library may go unhandled: a listener for each error it can emit.
+    const events = server as unknown as NodeJS.EventEmitter;
+    events.on('server-error', ({ error }: { error: Error }) => this.log.write('warn', `FTP server: ${error.message}`));
+    events.on('error', (error: Error) => this.log.write('warn', `FTP server: ${error.message}`));
     await server.listen();
     this.server = server;
     this.logger.log(`upload FTP on ${this.boundPort} (passive ${this.config.VIDEO_FTP_PASV_MIN}-${this.config.VIDEO_FTP_PASV_MAX})`);
@@ -125,6 +159,6 @@ export class UploadFtpServer implements OnApplicationBootstrap, OnModuleDestroy 
       return undefined;
     }
     mkdirSync(grant.root, { recursive: true });
-    return new UploadFileSystem(connection, grant.root, grant.taskId, this.sink!);
+    return new UploadFileSystem(connection, grant.root, grant.taskId, this.sink!, (text) => this.log.write('warn', text));
   }
 }

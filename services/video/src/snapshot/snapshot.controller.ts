@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res,
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
-import { PageQueryDto } from '@openfleet/service-kit';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { PageQueryDto, sendStoredFile } from '@openfleet/service-kit';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { ChannelDto } from '../live/live.controller';
@@ -45,12 +46,9 @@ export class SnapshotController {
 
   @Get(':id/file')
   @RequiresAnyAction(...VIEWERS, 'videoPlay')
-  @ApiOperation({ summary: 'The image of a snapshot' })
+  @ApiOperation({ summary: 'The image of a snapshot; 2009 when it is not (or no longer) there' })
   async file(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Res() response: Response) {
-    const { stream, size, contentType } = await this.snapshots.file(user, id);
-    response.setHeader('Content-Type', contentType);
-    response.setHeader('Content-Length', String(size));
-    response.setHeader('Cache-Control', 'private, max-age=86400');
-    stream.pipe(response);
+    const { path, contentType } = await this.snapshots.file(user, id);
+    await sendStoredFile(response, path, { contentType, cacheControl: 'private, max-age=86400', notFound: () => new AppError(ErrorCode.VIDEO_FILE_NOT_FOUND) });
   }
 }

@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseTimeParam } from '@openfleet/service-kit';
 import { pathOf, whereInScope } from '@openfleet/storage';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Repository } from 'typeorm';
 import { VideoDirectory } from '../registry/video-directory';
@@ -83,11 +83,11 @@ export class SnapshotService {
     return { records: rows.map((row) => this.view(row)), total };
   }
 
-  async file(user: AuthUser, id: number): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string }> {
+  /** Where a snapshot's image is (2009 for one out of scope; the file may be gone since: the caller stats it). */
+  async file(user: AuthUser, id: number): Promise<{ path: string; contentType: string }> {
     const row = await whereInScope(this.snapshots.createQueryBuilder('s'), user, 's').andWhere('s.id = :id', { id }).getOne();
     if (!row) throw new AppError(ErrorCode.VIDEO_FILE_NOT_FOUND);
-    const path = this.storage.resolve(row.path);
-    return { stream: createReadStream(path), size: statSync(path).size, contentType: row.contentType };
+    return { path: this.storage.resolve(row.path), contentType: row.contentType };
   }
 
   private view(row: VideoSnapshot): SnapshotView {
