@@ -70,4 +70,21 @@ describe('TransactionRunner on better-sqlite3', () => {
     const outcomes = await Promise.allSettled([dataSource.transaction(work('a', [])), dataSource.transaction(work('b', []))]);
     expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok')).join(' ')).toMatch(/cannot start a transaction within a transaction/);
   });
+
+  it('waits for a transaction TypeORM opened by itself (a repository save) instead of starting inside it', async () => {
+    const runner = new TransactionRunner(dataSource);
+    // What Repository.save does (EntityPersistExecutor): a transaction of its own unless one is active
+    // on the DataSource's one shared query runner, then its statements, then commit.
+    const save = async (name: string) => {
+      const queryRunner = dataSource.createQueryRunner();
+      const own = !queryRunner.isTransactionActive;
+      if (own) await queryRunner.startTransaction();
+      await queryRunner.query('INSERT INTO probe (name) VALUES (?)', [name]);
+      await tick();
+      if (own) await queryRunner.commitTransaction();
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? save(`s${i}`) : runner.run(work(`r${i}-`, [])))));
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String((outcome as PromiseRejectedResult).reason))).toEqual([]);
+    expect(await rows()).toHaveLength(30);
+  });
 });

@@ -30,8 +30,23 @@ export class TransactionRunner {
     // behind the run that waits for it would never end.
     if (held?.has(this.dataSource)) return this.dataSource.transaction(work);
     const within = new Set(held ?? []).add(this.dataSource);
-    const result = (queues.get(this.dataSource) ?? Promise.resolve()).then(() => inside.run(within, () => this.dataSource.transaction(work)));
+    const result = (queues.get(this.dataSource) ?? Promise.resolve())
+      .then(async () => {
+        await untilNoTransaction(this.dataSource);
+        // No await between the check and the start: TypeORM marks the transaction active synchronously.
+        return inside.run(within, () => this.dataSource.transaction(work));
+      });
     queues.set(this.dataSource, result.catch(() => undefined));
     return result;
   }
+}
+
+/**
+ * Resolves when the DataSource's one shared connection has no transaction open. A repository
+ * `save()` opens one of its own on that connection, outside any queue; starting ours then would send
+ * a second BEGIN. The caller starts its transaction in the same continuation, so nothing slips between.
+ */
+async function untilNoTransaction(dataSource: DataSource): Promise<void> {
+  const shared = (dataSource.driver as { queryRunner?: { isTransactionActive: boolean } }).queryRunner;
+  while (shared?.isTransactionActive) await new Promise((resolve) => setImmediate(resolve));
 }
