@@ -88,7 +88,7 @@ export class MonitoringService implements OnModuleInit, OnModuleDestroy {
     await Promise.all(this.subscriptions.map((s) => s.close()));
   }
 
-  /** Requests still owed an answer (tests and the status view). */
+  /** Requests still owed an answer, held answers included. */
   get waiting(): number {
     return this.pending.size;
   }
