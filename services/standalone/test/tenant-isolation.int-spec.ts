@@ -1,6 +1,6 @@
 // Two tenants on one platform, each with an operator narrower than the super administrator:
 // whatever one names of the other (a vehicle in a batch, a fence, a company in an export task or a
-// report, an export task's id) is answered exactly like something that does not exist, and neither
+// report, the alarm list or its export, an export task's id) is answered exactly like something that does not exist, and neither
 // the order log, the live events of the console's socket nor terminalProM show a credential.
 import type { EventBus } from '@openfleet/bus';
 import { Topics, type CommandResult, type InstructionOrderEvent } from '@openfleet/contracts';
@@ -41,6 +41,9 @@ const ACTIONS = [
   'historyTrack:export',
   'remoteControl',
   'remoteControl:send',
+  'alarmHandle',
+  'alarmHandle:search',
+  'alarmHandle:export',
 ];
 const UNKNOWN = '987654321';
 const MASK = '******';
@@ -297,5 +300,33 @@ describe('tenant isolation: out of scope looks like unknown; secrets stay out of
     const own = (await a.operator.get(`/gps/report/mileage?startTime=${DAY}&endTime=${DAY}&companyId=${a.companyId}&fleetId=${a.fleetId}&vehicleIds=${a.vehicle.vehicleId}`).expect(200)).body;
     expect(own).toMatchObject({ flag: true, data: { total: 1 } });
     expect((await a.operator.get(`/gps/alarm/report/overspeed?${window}&companyId=${a.companyId}&fleetId=${a.fleetId}&vehicleId=${a.vehicle.vehicleId}`).expect(200)).body).toMatchObject({ flag: true });
+  });
+
+  it('refuses the alarm list and its export filtered by another company, fleet or vehicle with 8002, as unknown ones', async () => {
+    const window = `startTime=${encodeURIComponent(`${DAY} 00:00:00`)}&endTime=${encodeURIComponent(`${DAY} 23:59:59`)}`;
+    const answer = async (path: string) => {
+      const response = await a.operator.get(path).buffer(true).expect(200);
+      expect(response.text).not.toContain(b.vehicle.plate);
+      return response.text.split(`"${b.vehicle.vehicleId}"`).join(`"${UNKNOWN}"`);
+    };
+    for (const path of [`/gps/alarm/page?${window}`, `/gps/alarm/export?${window}`]) {
+      for (const [field, foreignId] of [['companyId', b.companyId], ['fleetId', b.fleetId], ['vehicleId', b.vehicle.vehicleId]] as const) {
+        const foreign = await answer(`${path}&${field}=${foreignId}`);
+        expect({ path, field, answer: JSON.parse(foreign) }).toMatchObject({ path, field, answer: { flag: false, errorCode: 8002 } });
+        expect(foreign).toBe(await answer(`${path}&${field}=${UNKNOWN}`));
+      }
+    }
+    // Its own company, fleet and vehicle still answer (the alarm service learns them from the registry topic).
+    const own = `companyId=${a.companyId}&fleetId=${a.fleetId}&vehicleId=${a.vehicle.vehicleId}`;
+    await waitFor('own vehicle known to alarm', async () => ((await a.operator.get(`/gps/alarm/page?${window}&${own}`).expect(200)).body.flag ? true : undefined));
+    expect((await a.operator.get(`/gps/alarm/page?${window}&${own}`).expect(200)).body).toMatchObject({ flag: true, data: { total: 0 } });
+    const file = await a.operator.get(`/gps/alarm/export?${window}&${own}`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as never);
+    expect(workbook.worksheets[0].name).toBe('报警');
   });
 });

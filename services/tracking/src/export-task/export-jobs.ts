@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { inScope, type AuthUser } from '@openfleet/auth';
+import { checkFilterScope, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { SheetColumn } from '@openfleet/service-kit';
 import { plainToInstance } from 'class-transformer';
@@ -101,24 +101,10 @@ export class ExportJobs {
     } else {
       if (kind === 'mileage') this.reports.mileagePeriods(dto as unknown as MileageReportQueryDto);
       else this.reports.dayWindow(dto as unknown as ReportQuery);
-      this.checkScope(user, dto as unknown as ReportQuery);
+      // 8002 for what the caller cannot see, as for what does not exist: else the task runs to an empty file.
+      checkFilterScope(user, this.registry.all(), dto as unknown as ReportQuery);
     }
     return { ...dto };
-  }
-
-  /**
-   * 8002 for a company, fleet or vehicle the caller cannot see, as for one that does not exist:
-   * the report itself would quietly leave them out, and the task would run to an empty file.
-   */
-  private checkScope(user: AuthUser, query: ReportQuery): void {
-    const visible = [...this.registry.all()].filter((vehicle) => inScope(user, vehicle));
-    const companyId = query.companyId?.trim();
-    if (companyId && !user.scope.companies.includes(companyId) && !visible.some((vehicle) => vehicle.companyPath.map(String).includes(companyId)))
-      throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: { field: 'companyId' } });
-    const fleetId = query.fleetId?.trim();
-    if (fleetId && !user.scope.fleets.includes(fleetId) && !visible.some((vehicle) => vehicle.fleetPath.map(String).includes(fleetId)))
-      throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: { field: 'fleetId' } });
-    for (const id of new Set((query.vehicleIds ?? '').split(',').map((value) => value.trim()).filter(Boolean))) this.tracks.resolve(user, id);
   }
 
   /** The rows of a task, with the rights of its owner as they were when it was created. */
