@@ -4,6 +4,7 @@
 // does the same for diesel trucks over HJ 1239; the emission API then lists their streams and OBD.
 import { Gb32960Server, Hj1239Server } from '@openfleet/energy';
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { RunningPlatform } from '../../services/standalone/src';
@@ -85,5 +86,22 @@ describe('simulator --energy under strict registration', () => {
     expect(streams.records[0]).toMatchObject({ vin: 'LFWHJ000000000001', engineRpm: expect.any(Number), noxUpstream: expect.any(Number), reagent: expect.any(Number), totalUrea: expect.any(Number) });
     const obd = (await request(platform.app.getHttpServer()).get(`/energy/emission/obd?${window}`).set('Authorization', token).expect(200)).body.data;
     expect(obd.records[0]).toMatchObject({ obdVin: 'LFWHJ000000000001', protocol: 2, faultCodes: [] });
+  });
+});
+
+describe('simulator --emission with nothing listening', () => {
+  it('counts refused connects as failed connects, not as closes by the platform', async () => {
+    // A port that was free a moment ago: every connect is refused.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const child = spawn(process.execPath, [join(__dirname, 'simulate.js'), '--emission', '--vehicles', '2', '--interval', '1', '--duration', '3', '--host', '127.0.0.1', '--emission-port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    const stats = output.trim().split('\n').at(-1)!;
+    expect(`${code} ${stats}`).toMatch(/^0 online 0\/2 {2}reports 0 {2}closed by the platform 0 {2}connect failed [1-9]/);
   });
 });

@@ -154,10 +154,10 @@ async function simulateEvs(options) {
     const result = await provisionEvs({ api: options.api, user: options.user, password }, vehicles);
     console.log(`provisioned ${result.created} electric vehicles through ${options.api} (${result.existing} already there)`);
   }
-  const stats = { connects: 0, loggedIn: 0, sent: 0, received: 0, reports: 0, acked: 0, refused: 0, alarms: 0 };
+  const stats = { connects: 0, connectFailures: 0, loggedIn: 0, sent: 0, received: 0, reports: 0, acked: 0, refused: 0, alarms: 0 };
   const evs = Array.from({ length: options.vehicles }, (_, i) => new SimEv(i, options, stats));
   console.log(`simulating ${options.vehicles} GB/T 32960 electric vehicles -> ${options.host}:${options.energyPort}, report every ${options.interval}s`);
-  runVehicles(evs, options, () => `reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  alarms ${stats.alarms}  reconnects ${Math.max(0, stats.connects - evs.length)}`);
+  runVehicles(evs, options, () => `reports ${stats.reports} acked ${stats.acked} refused ${stats.refused}  alarms ${stats.alarms}  connect failed ${stats.connectFailures}  reconnects ${Math.max(0, stats.connects - evs.length)}`);
 }
 
 /** Starts the vehicles (staggered), prints their stats every 10 s and on stop (Ctrl-C, --duration). */
@@ -184,10 +184,10 @@ async function simulateTrucks(options) {
     const result = await provisionEvs({ api: options.api, user: options.user, password }, vehicles);
     console.log(`provisioned ${result.created} diesel trucks through ${options.api} (${result.existing} already there)`);
   }
-  const stats = { connects: 0, sent: 0, received: 0, reports: 0, refused: 0 };
+  const stats = { connects: 0, connectFailures: 0, sent: 0, received: 0, reports: 0, refused: 0 };
   const trucks = Array.from({ length: options.vehicles }, (_, i) => new SimDiesel(i, options, stats));
   console.log(`simulating ${options.vehicles} HJ 1239 diesel trucks -> ${options.host}:${options.emissionPort}, report every ${options.interval}s`);
-  runVehicles(trucks, options, () => `reports ${stats.reports}  closed by the platform ${stats.refused}  time syncs ${stats.received}  reconnects ${Math.max(0, stats.connects - trucks.length)}`);
+  runVehicles(trucks, options, () => `reports ${stats.reports}  closed by the platform ${stats.refused}  connect failed ${stats.connectFailures}  time syncs ${stats.received}  reconnects ${Math.max(0, stats.connects - trucks.length)}`);
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 // What the GB/T 32960 and HJ 1239 simulated vehicles share: a "##"-framed TCP link to the gateway
-// that reconnects 2 s after it drops (until stopped), a report timer, and a logout on stop.
+// that reconnects 2 s after it drops or fails to connect (until stopped; failed connects counted in
+// `stats.connectFailures`), a report timer, and a logout on stop.
 const net = require('node:net');
 const { Gb32960Deframer } = require('@openfleet/gb32960');
 
@@ -35,7 +36,9 @@ class VinVehicle {
   connect() {
     const socket = net.connect({ host: this.options.host, port: this.port() });
     this.socket = socket;
+    let connected = false;
     socket.on('connect', () => {
+      connected = true;
       this.stats.connects++;
       this.login();
     });
@@ -44,14 +47,16 @@ class VinVehicle {
     });
     socket.on('error', () => undefined);
     socket.on('close', () => {
-      this.closed();
+      // A connect refused (the platform still starting) is no close by the platform: counted apart.
+      if (connected) this.closed();
+      else if (!this.stopped) this.stats.connectFailures = (this.stats.connectFailures ?? 0) + 1;
       this.online = false;
       clearInterval(this.timer);
       if (!this.stopped) setTimeout(() => this.connect(), 2000);
     });
   }
 
-  /** The connection ended while the vehicle runs (a subclass may count it). */
+  /** An established connection ended (a subclass may count it); a failed connect never gets here. */
   closed() {}
 }
 
