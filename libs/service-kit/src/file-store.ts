@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import { AppError, ErrorCode } from '@openfleet/errors';
-import { Readable, type Writable } from 'node:stream';
-import { isMissing, type StoredFile } from './stored-file';
+import type { Writable } from 'node:stream';
+import { openStoredPath, type StoredFile } from './stored-file';
 
 /** A file being written as a stream: invisible under its key until committed. */
 export interface FileUpload {
@@ -48,29 +47,12 @@ export class LocalFileStore implements FileStore {
   /** Undefined only when there is no such file; a disk that fails to answer is a 500 (AppError). */
   async open(key: string): Promise<StoredFile | undefined> {
     let path: string;
-    let size: number;
     try {
       path = this.pathOf(key);
     } catch {
       return undefined; // a key outside the store names nothing in it
     }
-    try {
-      const stats = await stat(path);
-      if (!stats.isFile()) return undefined;
-      size = stats.size;
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw new AppError(ErrorCode.SERVER_ERROR, { cause: error, detail: `stored file unreadable: ${(error as NodeJS.ErrnoException).code}` });
-    }
-    // Opened when first read: a caller that only wants the size holds no descriptor.
-    let stream: Readable | undefined;
-    return {
-      size,
-      get stream(): Readable {
-        stream ??= size > 0 ? createReadStream(path, { start: 0, end: size - 1 }) : Readable.from([]);
-        return stream;
-      },
-    };
+    return openStoredPath(path);
   }
 
   async writePart(key: string, offset: number, bytes: Buffer): Promise<void> {

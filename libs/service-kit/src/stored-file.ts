@@ -44,7 +44,7 @@ export function safeFileName(name: string | undefined): string | undefined {
  */
 export async function sendStoredFile(response: Response, source: string | StoredFile | undefined, options: StoredFileOptions): Promise<void> {
   const notFound = options.notFound ?? (() => new AppError(ErrorCode.NOT_FOUND));
-  const file = typeof source === 'string' ? await openPath(source) : source;
+  const file = typeof source === 'string' ? await openStoredPath(source) : source;
   if (!file) throw notFound();
   response.setHeader('Content-Type', options.contentType);
   response.setHeader('Content-Length', String(file.size));
@@ -90,7 +90,12 @@ export function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
 }
 
-async function openPath(path: string): Promise<StoredFile | undefined> {
+/**
+ * The file at `path`, stat'ed now; undefined only when there is none (a disk that fails to answer is
+ * a 500 AppError). Its stream is opened when first read, so a caller that only wants the size holds
+ * no descriptor, and never reads past the size announced in Content-Length should the file grow.
+ */
+export async function openStoredPath(path: string): Promise<StoredFile | undefined> {
   let size: number;
   try {
     const stats = await stat(path);
@@ -100,6 +105,12 @@ async function openPath(path: string): Promise<StoredFile | undefined> {
     if (isMissing(error)) return undefined;
     throw new AppError(ErrorCode.SERVER_ERROR, { cause: error, detail: `stored file unreadable: ${(error as NodeJS.ErrnoException).code}` });
   }
-  // Never more than the size announced in Content-Length, should the file grow meanwhile.
-  return { stream: size > 0 ? createReadStream(path, { start: 0, end: size - 1 }) : Readable.from([]), size };
+  let stream: Readable | undefined;
+  return {
+    size,
+    get stream(): Readable {
+      stream ??= size > 0 ? createReadStream(path, { start: 0, end: size - 1 }) : Readable.from([]);
+      return stream;
+    },
+  };
 }
