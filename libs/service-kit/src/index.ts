@@ -4,6 +4,7 @@ export * from './platform.module';
 export * from './service-storage.module';
 export * from './health-registry';
 export * from './bus-transport';
+export * from './bus-consumer';
 export * from './bus-factory';
 export * from './bootstrap';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
@@ -26,3 +27,4 @@ export { assertJsonShape, LARGE_BODY_ROUTES, MAX_JSON_ARRAY_ITEMS, SNAPSHOT_BODY
 export * from './platform-date.validator';
 export { PlatformValidationPipe, assertDeclaredArrayCaps } from './platform-validation.pipe';
 export { sendStoredFile, safeFileName, contentDisposition, type StoredFile, type StoredFileOptions } from './stored-file';
+export { IS_PUBLIC, Public } from './public-route';
