@@ -1,0 +1,4 @@
+export * from './link-protocol';
+export { LinkServer } from './link-server';
+export { LinkMetrics } from './link-metrics';
+export { SourceLog, sourceHost } from './source-log';

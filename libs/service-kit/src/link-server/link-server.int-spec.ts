@@ -1,0 +1,95 @@
+// The link server's contract on a toy line protocol over real TCP and the in-process bus:
+// "LOGIN <n>" identifies, "DATA <n> <seq>" is published and answered "ACK <seq>" once the bus has it.
+import { InProcessBus, silentBusLogger } from '@openfleet/bus';
+import { jsonCodec, type TopicDef } from '@openfleet/contracts';
+import { LinkServer } from './link-server';
+import type { Link, LinkDeframer, LinkProtocol } from './link-protocol';
+import { HeldBus } from './testing/held-bus';
+import { ContractClient, runLinkContract, type ContractTarget } from './testing/link-contract';
+
+const readings: TopicDef<{ n: string; seq: number }> = { name: 'test.link-readings.v1', key: 'n', partitions: 1, codec: jsonCodec(() => null), description: 'link contract' };
+
+class LineDeframer implements LinkDeframer<string> {
+  private rest = '';
+  push(chunk: Buffer): string[] {
+    const lines = (this.rest + chunk.toString('latin1')).split('\n');
+    this.rest = lines.pop()!;
+    return lines;
+  }
+}
+
+function lineProtocol(bus: HeldBus): LinkProtocol<string, string[], { link: Link }> {
+  return {
+    name: 'test-line',
+    deframer: () => new LineDeframer(),
+    decode: (line) => {
+      const words = line.split(' ');
+      if (words[0] !== 'LOGIN' && words[0] !== 'DATA') throw new Error(`not a frame: ${line.slice(0, 20)}`);
+      return words;
+    },
+    open: (link) => ({ link }),
+    handle: (session, words) => {
+      if (words[0] === 'LOGIN') return session.link.identify() ? Buffer.from('OK\n') : undefined;
+      if (!session.link.identified) return undefined;
+      return bus.publish(readings, { key: words[1]!, value: { n: words[1]!, seq: Number(words[2]) } }).then(() => Buffer.from(`ACK ${words[2]}\n`));
+    },
+  };
+}
+
+const ackCount = (received: Buffer) => received.toString('latin1').split('\n').filter((line) => line.startsWith('ACK')).length;
+
+describe('LinkServer', () => {
+  runLinkContract('toy line protocol', {
+    publishes: true,
+    async start(limits) {
+      const bus = new HeldBus(new InProcessBus({ logger: silentBusLogger }));
+      const server = new LinkServer(lineProtocol(bus), {
+        tcp: { port: 0, host: '127.0.0.1' },
+        logger: { warn: () => undefined, error: () => undefined },
+        limits: { identifyWithinMs: limits.identifyWithinS * 1000, idleMs: 60_000, maxIdentified: limits.maxIdentified, maxUnidentified: limits.maxUnidentified, maxUnidentifiedPerAddress: limits.maxUnidentifiedPerAddress, maxBadFrames: limits.maxBadFrames, maxInFlight: limits.maxInFlight },
+      });
+      await server.listen();
+      const target: ContractTarget = { server: server as LinkServer<unknown, unknown, unknown>, port: server.port(), bus, stop: async () => { await server.close(); await bus.close(); } };
+      return target;
+    },
+    async identify(client: ContractClient, index: number) {
+      client.write(Buffer.from(`LOGIN ${index}\n`));
+      const deadline = Date.now() + 3000;
+      while (!client.received.toString().includes('OK\n')) {
+        if (Date.now() > deadline || client.closed) throw new Error('login not answered');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    dataFrame: (index, seq) => Buffer.from(`DATA ${index} ${seq}\n`),
+    badFrame: (seq) => Buffer.from(`JUNK ${seq}\n`),
+    acks: ackCount,
+    delivered: (target) => target.bus.accepted.get(readings.name) ?? 0,
+  });
+
+  it('writes answers in frame order although a later one is ready first', async () => {
+    const bus = new HeldBus(new InProcessBus({ logger: silentBusLogger }));
+    const protocol = lineProtocol(bus);
+    const server = new LinkServer({ ...protocol, handle: (session, words, frame) => (words[0] === 'DATA' && words[2] === 'sync' ? Buffer.from('SYNC\n') : protocol.handle(session, words, frame)) }, {
+      tcp: { port: 0, host: '127.0.0.1' },
+      logger: { warn: () => undefined, error: () => undefined },
+      limits: { identifyWithinMs: 5000, idleMs: 60_000, maxIdentified: 10, maxUnidentified: 10, maxUnidentifiedPerAddress: 10, maxBadFrames: 5, maxInFlight: 8 },
+    });
+    await server.listen();
+    const client = await ContractClient.open(server.port());
+    try {
+      client.write(Buffer.from('LOGIN 1\n'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      bus.hold();
+      client.write(Buffer.from('DATA 1 1\nDATA 1 sync\n'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(client.received.toString()).toBe('OK\n');
+      bus.release();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(client.received.toString()).toBe('OK\nACK 1\nSYNC\n');
+    } finally {
+      client.close();
+      await server.close();
+      await bus.close();
+    }
+  });
+});
