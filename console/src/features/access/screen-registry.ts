@@ -1,11 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { withChunkTimeout } from '../version/chunk-error';
+import type { ScreenProps } from './screen-props';
 
-/** Props every dynamic screen receives. */
-export interface ScreenProps {
-  /** The page's action codes (`simCare:add` ...). */
-  readonly power: readonly string[];
-}
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import { hasPower } from '../access/menu-tree';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useLookup } from '../table-screen/resource-api';
 import type { VehicleType } from '../vehicle/vehicle-form';
 import { useAlarmRulesQuery, useAlarmTypeConfigQuery, useSaveAlarmRulesMutation, useSaveAlarmTypeConfigMutation, type AlarmRules, type AlarmTypeSetting } from './alarmApi';

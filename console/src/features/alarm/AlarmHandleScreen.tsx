@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import { downloadSheet } from '../table-screen/excel-download';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { WithPower } from '../access/power-context';
 import { cstTime } from '../instruction/command-form';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogBody, HTMLTable, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { listHook, useLookup, useResourceMutations, type Resource } from '../table-screen/resource-api';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import {

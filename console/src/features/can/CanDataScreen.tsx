@@ -2,7 +2,7 @@ import { Card, Checkbox, Tab, Tabs } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { VehicleWindowFrame, type VehicleWindow } from '../monitor/VehicleWindowFrame';
 import type { FieldSpec, PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';

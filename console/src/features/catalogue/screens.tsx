@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { CatalogueScreen } from './CatalogueScreen';
 import { SubCatalogue } from './SubCatalogueDialog';
 import * as configs from './configs';

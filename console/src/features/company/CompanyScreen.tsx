@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { labelMap, useCompanyOptions, type CompanyRow } from '../master-data/lookups';
 import { resources } from '../master-data/resources';
 import { listHook, useResourceMutations } from '../table-screen/resource-api';

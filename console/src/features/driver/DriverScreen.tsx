@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { labelMap, useCompanyOptions, useFleetOptions } from '../master-data/lookups';
 import { resources } from '../master-data/resources';
 import { listHook, useResourceMutations } from '../table-screen/resource-api';

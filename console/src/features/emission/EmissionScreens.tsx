@@ -2,7 +2,7 @@ import { Card, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { timeSeries } from '../energy/battery-view';
 import { cstTime } from '../instruction/command-form';
 import { VehicleWindowFrame } from '../monitor/VehicleWindowFrame';

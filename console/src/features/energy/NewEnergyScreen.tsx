@@ -2,7 +2,7 @@ import { Button, Card, FormGroup, H5, InputGroup, Tag } from '@blueprintjs/core'
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { formatCst } from '../monitor/liveSlice';
 import { selectLiveVehicles } from '../monitor/monitor-selectors';
 import { useMonitorData } from '../monitor/useMonitorData';

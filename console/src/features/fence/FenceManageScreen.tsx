@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import { hasPower } from '../access/menu-tree';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { storedMapType } from '../monitor/MonitorPane';
 import { selectLiveVehicles } from '../monitor/monitor-selectors';
 import { useMonitorData } from '../monitor/useMonitorData';

@@ -3,7 +3,7 @@ import { messageFor } from '@openfleet/errors';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPower } from '../access/menu-tree';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useVehicleTreeQuery } from '../monitor/monitorApi';
 import { vehicleOptions } from '../instruction/vehicle-options';
 import { cstTime } from '../instruction/command-form';
@@ -22,7 +22,7 @@ export default function FenceSendScreen({ power }: ScreenProps) {
   const [fenceId, setFenceId] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const { data: issues } = useFenceIssuesQuery(fenceId ?? 0, { skip: !fenceId, pollingInterval: 2000 });
+  const { data: issues } = useFenceIssuesQuery(fenceId ?? 0, { skip: !fenceId });
   const [act, { isLoading }] = useFenceActionMutation();
   const events = useFenceEvents();
   const canSend = hasPower(power, 'fenceSend:send');

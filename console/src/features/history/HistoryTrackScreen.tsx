@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import type { ApiError } from '../session/error-mapping';
 import { MapToolbar, MapView, TrackLayer, type MapLayerChoice } from '../../map';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { formatReading } from '../monitor/field-format';
 import { TRACK_WINDOW_DAYS } from '../monitor/monitor-config';
 import { selectLiveVehicles } from '../monitor/monitor-selectors';

@@ -8,7 +8,7 @@ import { api } from '../../app/api';
 import { barOptions } from '../../charts/bar-options';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
 import { STATUS_COLOURS } from '../../map/vehicle-marker';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useScopeOverviewQuery, useVehicleTreeQuery } from '../monitor/monitorApi';
 import { chartPairs, countByRegion, countByType, treeVehicles } from './home-stats';
 import { cstTime } from '../instruction/command-form';

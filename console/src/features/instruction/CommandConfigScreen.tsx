@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useResourceCallMutation, listHook, useResourceMutations, type Resource } from '../table-screen/resource-api';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { FieldSpec } from '../table-screen/table-model';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { notify } from '../../app/toaster';
 
 interface CommandConfigRow {

@@ -3,7 +3,7 @@ import { REMOTE_OPERATIONS } from '@openfleet/contracts/instruction';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPower } from '../access/menu-tree';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useVehicleTreeQuery } from '../monitor/monitorApi';
 import { useLabel } from './CommandForm';
 import { useRemoteControlMutation } from './instructionApi';

@@ -1,7 +1,7 @@
 import { messageFor } from '@openfleet/errors';
 import { REMOTE_OPERATIONS } from '@openfleet/contracts/instruction';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
 import { cstTime } from './command-form';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Tag, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useMenuLabel } from '../access/menu-label';
 import type { MenuNode } from '../access/menu-tree';
 import { useLookup } from '../table-screen/resource-api';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { InfoPanel } from './InfoPanel';
 import { InstructionLauncher } from './InstructionLauncher';
 import { CHECK_ALL_LIMIT } from './monitor-config';

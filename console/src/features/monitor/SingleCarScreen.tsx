@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { TrackPosition } from '../../map';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { InfoPanel } from './InfoPanel';
 import { InstructionLauncher } from './InstructionLauncher';
 import { CHECK_ALL_LIMIT } from './monitor-config';

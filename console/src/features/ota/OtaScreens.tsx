@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { WithPower } from '../access/power-context';
 import { selectLiveVehicles } from '../monitor/monitor-selectors';
 import { useMonitorData } from '../monitor/useMonitorData';

@@ -2,7 +2,7 @@ import { HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { cstTime } from '../instruction/command-form';
 import { daysAgo, FilterBar, today, useExport } from '../statistics/StatisticsScreens';
 import type { ReportFilter } from '../statistics/statisticsApi';

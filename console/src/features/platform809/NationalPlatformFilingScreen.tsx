@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { labelMap, useCompanyOptions } from '../master-data/lookups';
 import { listHook, useLookup, useResourceCallMutation, type Resource } from '../table-screen/resource-api';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';

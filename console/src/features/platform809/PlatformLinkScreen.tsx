@@ -1,6 +1,6 @@
 import { HTMLTable, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { DutyCheckLog, SupervisionLog } from './InboundLogs';
 import { LinkTags, useLinkStatus, type LinkStatusMap } from './link-status';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { WithPower } from '../access/power-context';
 import { labelMap, useCompanyOptions } from '../master-data/lookups';
 import type { Resource } from '../table-screen/resource-api';

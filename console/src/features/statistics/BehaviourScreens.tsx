@@ -1,7 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { formatDuration } from '../alarm-report/report-format';
 import type { PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';

@@ -5,7 +5,7 @@ import { useAppStore } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
 import { WithPower } from '../access/power-context';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { formatDuration } from '../alarm-report/report-format';
 import { cstTime } from '../instruction/command-form';
 import { downloadSheet } from '../table-screen/excel-download';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/hooks';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { WithPower } from '../access/power-context';
 import { cstTime } from '../instruction/command-form';
 import { downloadSheet } from '../table-screen/excel-download';

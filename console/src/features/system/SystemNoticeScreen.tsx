@@ -2,7 +2,7 @@ import { Button, Tag } from '@blueprintjs/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { WithPower } from '../access/power-context';
 import { cstTime } from '../instruction/command-form';
 import { listHook, useResourceCallMutation, useResourceMutations, type Resource } from '../table-screen/resource-api';

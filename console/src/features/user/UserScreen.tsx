@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useGranted } from '../access/granted';
 import { labelMap, useCompanyOptions, useFleetOptions } from '../master-data/lookups';
 import { resources } from '../master-data/resources';

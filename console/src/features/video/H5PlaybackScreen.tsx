@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { cstTime } from '../instruction/command-form';
 import { useMonitorData } from '../monitor/useMonitorData';
 import { VehicleTree } from '../monitor/VehicleTree';

@@ -3,7 +3,7 @@ import type { SnapshotView } from '@openfleet/contracts/video';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedUrl } from '../../app/use-authorized-url';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { cstTime } from '../instruction/command-form';
 import { useMonitorData } from '../monitor/useMonitorData';
 import type { PageQuery } from '../table-screen/table-model';

@@ -1,7 +1,7 @@
 import { Callout, Card, H5, HTMLTable, ProgressBar, Spinner } from '@blueprintjs/core';
 import type { VideoStorageView } from '@openfleet/contracts/video';
 import { useTranslation } from 'react-i18next';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useVideoStorageQuery } from './videoApi';
 import './video.css';
 

@@ -3,7 +3,7 @@ import type { VideoFluxRow } from '@openfleet/contracts/video';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { cstTime } from '../instruction/command-form';
 import { useMonitorData } from '../monitor/useMonitorData';
 import type { PageQuery } from '../table-screen/table-model';

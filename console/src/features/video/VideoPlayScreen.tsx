@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
-import type { ScreenProps } from '../access/screen-registry';
+import type { ScreenProps } from '../access/screen-props';
 import { useMonitorData } from '../monitor/useMonitorData';
 import { VehicleTree } from '../monitor/VehicleTree';
 import { LiveWall } from './LiveWall';

@@ -1,28 +1,10 @@
+import type { CommandDef } from './command-def';
 import { toBcdTime, type CommandField, type Edition, type Label } from './command-fields';
 import { isRangedCollectWord, TACHOGRAPH_COLLECT_WORDS, TACHOGRAPH_SET_WORDS } from './tachograph-words';
 import { VIDEO_PARAMETER_COMMAND_DEFS } from './video-parameter-commands';
+import { formatChinaTime } from '../time/china-time';
 
-/**
- * Every command an operator can send, by type: its JT/T 808 message, the editions that have it, its
- * typed fields and how the entered values become the message body (the JSON shape libs/jt808
- * encodes). The instruction service validates with the same fields the console renders.
- */
-export interface CommandDef {
-  type: string;
-  msgId: number;
-  label: Label;
-  /** Absent: every edition. */
-  editions?: readonly Edition[];
-  fields: readonly CommandField[];
-  /** How long the gateway waits for the terminal's answer. */
-  timeoutS: number;
-  /**
-   * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
-   * limit password) or remote control (pre-checks and the operation log).
-   */
-  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809' | 'ota' | 'video';
-  build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
-}
+export type { CommandDef } from './command-def';
 
 /**
  * Remote control operations (remoteControl), by select value: 0x8500 (2019) control id and its
@@ -495,7 +477,7 @@ function tachographSetParams(v: Record<string, unknown>): Record<string, unknown
       return { installTime: toBcdTime(str(v.time)) };
     case 0x84:
       // Table A.12 starts with the real time; the dialog does not ask for it: now, in China time.
-      return { time: toBcdTime(new Date(Date.now() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)), signals: ((v.signals as { name: string }[] | undefined) ?? []).map((s) => s.name) };
+      return { time: toBcdTime(formatChinaTime(Date.now())), signals: ((v.signals as { name: string }[] | undefined) ?? []).map((s) => s.name) };
     case 0xc2:
       return { time: toBcdTime(str(v.time)) };
     case 0xc3:

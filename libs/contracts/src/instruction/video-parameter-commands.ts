@@ -1,6 +1,6 @@
 import { BITRATE_MODE_LABELS } from '../video/video-labels';
 import { OVERLAY_FLAGS, RESOLUTIONS, VIDEO_ALARM_FLAGS, VIDEO_CHANNEL_MAX, VIDEO_CHANNEL_MIN } from '../video/video-api';
-import type { CommandDef } from './command-catalogue';
+import type { CommandDef } from './command-def';
 import type { CommandField, Label } from './command-fields';
 
 // Typed forms of the JT/T 1078 parameters (0x8103 with one structured item, libs/jt808

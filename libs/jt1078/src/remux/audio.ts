@@ -5,6 +5,7 @@
 // 6.5 ms lookahead (carried as dOps pre-skip), so under 30 ms.
 import { alaw, mulaw } from 'alawmulaw';
 import { PayloadType } from '../packet';
+import type { AudioEncoder, EncodedAudio } from './audio-encoder';
 import { audioSampleEntry, box, fullBox } from './fmp4';
 import { SpeechToFlac } from './flac';
 import { G726Decoder, type G726BitRate } from './g726';
@@ -32,25 +33,7 @@ export function decodeG711(data: Buffer, payloadType: number): Int16Array {
   return payloadType === PayloadType.G711U ? mulaw.decode(data) : alaw.decode(data);
 }
 
-/** Encoded audio frames ready for an MP4 track: each frame one sample of `frameDuration` ticks. */
-export interface EncodedAudio {
-  frames: Buffer[];
-  frameDuration: number;
-}
-
-/** One stream's audio, from terminal payloads to MP4 samples. */
-export interface AudioEncoder {
-  /** RFC 6381 codec, as MSE's isTypeSupported takes it. */
-  readonly codec: string;
-  readonly timescale: number;
-  readonly sampleEntry: Buffer;
-  /** Media not yet handed out (buffered PCM), in timescale ticks: the next frame starts this much before the payload just pushed ends. */
-  readonly pendingTicks: number;
-  push(payload: Buffer): EncodedAudio;
-  /** One frame of silence (frameDuration ticks), to keep the track going when the terminal stops sending audio; undefined when the codec cannot make one. */
-  silence?(): { frame: Buffer; frameDuration: number };
-  close(): void;
-}
+export type { AudioEncoder, EncodedAudio } from './audio-encoder';
 
 const OPUS_RATE = 48000;
 const PCM_RATE = 8000;

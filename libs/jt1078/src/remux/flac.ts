@@ -4,7 +4,7 @@
 // stream), adds no delay (one FLAC frame per terminal audio frame, no look-ahead) and is lossless;
 // the price is bandwidth, 128 kbit/s per stream instead of Opus's 16.
 // Layouts: the FLAC format (RFC 9639) and "Encapsulation of FLAC in ISO Base Media File Format".
-import type { AudioEncoder, EncodedAudio } from './audio';
+import type { AudioEncoder, EncodedAudio } from './audio-encoder';
 import { audioSampleEntry, fullBox } from './fmp4';
 
 const SAMPLE_RATE = 8000;
