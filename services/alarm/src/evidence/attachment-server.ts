@@ -60,8 +60,14 @@ export class AttachmentServer implements OnModuleInit, OnModuleDestroy {
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.config.ALARM_ATTACHMENT_PORT, this.config.ALARM_ATTACHMENT_LISTEN_HOST, () => resolve());
+      server.listen(this.config.ALARM_ATTACHMENT_PORT, this.config.ALARM_ATTACHMENT_LISTEN_HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
+    // Accept failures (EMFILE...) after the start: logged, the listener keeps going (an 'error'
+    // without a listener would end the process).
+    server.on('error', (error) => this.log.write('warn', `attachment listener: ${error.message}`));
     this.logger.log(`alarm attachment server listening on port ${this.port()}`);
   }
 
