@@ -1,6 +1,7 @@
+import { f, hexFixed, latin1Fixed, list, mapped, struct, u16, u32, u8, type FieldType } from '@openfleet/wire';
 import { Gb32960DecodeError, Gb32960EncodeError } from './errors';
 import { bcc, HEADER_LENGTH } from './frame';
-import { Reader, Writer, type Reading } from './values';
+import { decodeWhole, encodeWith, reader, reading, time, writer, type Reading } from './values';
 
 // HJ 1239.3-2021 (heavy-duty vehicle remote emission monitoring; the same layout as GB 17691-2018
 // annex Q), written here because no maintained JavaScript codec exists. It is framed like GB/T
@@ -139,134 +140,84 @@ export interface Hj1239Realtime {
   infos: Hj1239Info[];
 }
 
-type Field<T> = [key: keyof T, width: 1 | 2 | 4, scale: number, offset: number];
+// Layouts, described once for both directions.
+const DIESEL = struct<DieselStream>([
+  f('speedKmh', reading(2, 1 / 256)), f('atmosphericPressureKpa', reading(1, 0.5)), f('engineTorquePercent', reading(1, 1, -125)), f('frictionTorquePercent', reading(1, 1, -125)),
+  f('engineRpm', reading(2, 0.125)), f('fuelFlowLph', reading(2, 0.05)), f('noxUpstreamPpm', reading(2, 0.05, -200)), f('noxDownstreamPpm', reading(2, 0.05, -200)), f('reagentPercent', reading(1, 0.4)),
+  f('intakeAirKgph', reading(2, 0.05)), f('scrInletTempC', reading(2, 0.03125, -273)), f('scrOutletTempC', reading(2, 0.03125, -273)), f('dpfPressureDropKpa', reading(2, 0.1)),
+  f('coolantTempC', reading(1, 1, -40)), f('fuelLevelPercent', reading(1, 0.4)), f('positionStatus', u8), f('longitude', reading(4, 0.000001)), f('latitude', reading(4, 0.000001)), f('odometerKm', reading(4, 0.1)),
+]);
+export const DIESEL_STREAM_LENGTH = DIESEL.size!;
 
-// The diesel stream's 19 fields in order: key, bytes, resolution, offset.
-const DIESEL: Field<DieselStream>[] = [
-  ['speedKmh', 2, 1 / 256, 0], ['atmosphericPressureKpa', 1, 0.5, 0], ['engineTorquePercent', 1, 1, -125], ['frictionTorquePercent', 1, 1, -125],
-  ['engineRpm', 2, 0.125, 0], ['fuelFlowLph', 2, 0.05, 0], ['noxUpstreamPpm', 2, 0.05, -200], ['noxDownstreamPpm', 2, 0.05, -200], ['reagentPercent', 1, 0.4, 0],
-  ['intakeAirKgph', 2, 0.05, 0], ['scrInletTempC', 2, 0.03125, -273], ['scrOutletTempC', 2, 0.03125, -273], ['dpfPressureDropKpa', 2, 0.1, 0],
-  ['coolantTempC', 1, 1, -40], ['fuelLevelPercent', 1, 0.4, 0], ['positionStatus', 1, 1, 0], ['longitude', 4, 0.000001, 0], ['latitude', 4, 0.000001, 0], ['odometerKm', 4, 0.1, 0],
-];
-export const DIESEL_STREAM_LENGTH = 37;
+const SUPPLEMENT = struct<SupplementStream>([
+  f('torqueMode', u8), f('acceleratorPercent', reading(1, 0.4)), f('totalFuelL', reading(4, 0.5)), f('ureaTankTempC', reading(1, 1, -40)),
+  f('ureaDosingMlph', reading(4, 0.01)), f('totalUreaG', reading(4)), f('dpfExhaustTempC', reading(2, 0.03125, -273)),
+]);
+export const SUPPLEMENT_LENGTH = SUPPLEMENT.size!;
 
-const SUPPLEMENT: Field<SupplementStream>[] = [
-  ['torqueMode', 1, 1, 0], ['acceleratorPercent', 1, 0.4, 0], ['totalFuelL', 4, 0.5, 0], ['ureaTankTempC', 1, 1, -40], ['ureaDosingMlph', 4, 0.01, 0], ['totalUreaG', 4, 1, 0], ['dpfExhaustTempC', 2, 0.03125, -273],
-];
-export const SUPPLEMENT_LENGTH = 17;
+/** BYTE count then DWORD codes; a count of 0xFE/0xFF (invalid) is null. */
+const codes = list(1, u32, { max: 253 });
+const faultCodes: FieldType<number[] | null> = {
+  read: (r, ctx, parent) => {
+    if (r.remaining > 0 && r.buf[r.pos] >= 0xfe) {
+      r.pos++;
+      return null;
+    }
+    return codes.read(r, ctx, parent);
+  },
+  write: (w, value, ctx, parent) => (value === null ? w.u8(0xfe, 'fault code count') : codes.write(w, value, ctx, parent)),
+};
 
-/** Status bytes are bit fields and codes, kept as numbers. */
-const RAW_FIELDS = new Set<string>(['positionStatus', 'torqueMode']);
+const OBD = struct<ObdInfo>([
+  f('protocol', u8), f('mil', u8), f('diagnosticSupport', u16), f('diagnosticReadiness', u16), f('vin', latin1Fixed(17)), f('calibrationId', latin1Fixed(18)), f('cvn', latin1Fixed(18)),
+  f('iupr', mapped(hexFixed(36), (hex) => hex.toUpperCase(), (hex: string) => hex)),
+  f('faultCodes', faultCodes),
+]);
 
-function readFields<T>(r: Reader, fields: Field<T>[], what: string): T {
-  const out: Record<string, unknown> = {};
-  for (const [key, width, scale, offset] of fields) {
-    const name = `${what} ${String(key)}`;
-    out[key as string] = RAW_FIELDS.has(key as string) ? r.u8(name) : r.reading(width, name, scale, offset);
-  }
-  return out as T;
-}
+/** Information type -> the body's property and layout. */
+const BODIES: Readonly<Record<number, { key: 'obd' | 'stream' | 'supplement'; type: FieldType<unknown> }>> = {
+  [Hj1239InfoType.OBD]: { key: 'obd', type: OBD },
+  [Hj1239InfoType.DIESEL_STREAM]: { key: 'stream', type: DIESEL },
+  [Hj1239InfoType.SUPPLEMENT]: { key: 'supplement', type: SUPPLEMENT },
+};
+const BY_KEY = new Map(Object.values(BODIES).map((body) => [body.key as string, body.type]));
 
-function writeFields<T>(w: Writer, value: T, fields: Field<T>[], what: string): void {
-  for (const [key, width, scale, offset] of fields) {
-    const name = `${what} ${String(key)}`;
-    const v = value[key] as unknown;
-    if (RAW_FIELDS.has(key as string)) w.u8(v as number, name);
-    else w.reading(v as Reading, width, name, scale, offset);
-  }
-}
+const login = struct<Hj1239Login>([f('time', time), f('serial', u16), f('iccid', latin1Fixed(20))]);
+const logout = struct<Hj1239Logout>([f('time', time), f('serial', u16)]);
 
-export function decodeHj1239Login(data: Buffer): Hj1239Login {
-  const r = new Reader(data);
-  const login = { time: r.time('login time'), serial: r.u16('login serial'), iccid: r.ascii(20, 'ICCID') };
-  if (r.remaining) throw new Gb32960DecodeError('LENGTH_MISMATCH', `${r.remaining} bytes after the login`);
-  return login;
-}
-
-export function encodeHj1239Login(login: Hj1239Login): Buffer {
-  const w = new Writer();
-  w.time(login.time, 'login time');
-  w.u16(login.serial, 'login serial');
-  w.ascii(login.iccid, 20, 'ICCID');
-  return w.done();
-}
-
-export function decodeHj1239Logout(data: Buffer): Hj1239Logout {
-  const r = new Reader(data);
-  return { time: r.time('logout time'), serial: r.u16('logout serial') };
-}
-
-export function encodeHj1239Logout(logout: Hj1239Logout): Buffer {
-  const w = new Writer();
-  w.time(logout.time, 'logout time');
-  w.u16(logout.serial, 'logout serial');
-  return w.done();
-}
+export const decodeHj1239Login = (data: Buffer): Hj1239Login => decodeWhole(login, data, 'login');
+export const encodeHj1239Login = (value: Hj1239Login): Buffer => encodeWith(login, value);
+export const decodeHj1239Logout = (data: Buffer): Hj1239Logout => logout.read(reader(data), undefined, {});
+export const encodeHj1239Logout = (value: Hj1239Logout): Buffer => encodeWith(logout, value);
 
 export function decodeHj1239Realtime(data: Buffer): Hj1239Realtime {
-  const r = new Reader(data);
-  const sentAt = r.time('send time');
+  const r = reader(data);
+  const sentAt = time.read(r, undefined, {});
   const serial = r.u16('information serial');
   const infos: Hj1239Info[] = [];
   while (r.remaining) {
     const type = r.u8('information type');
-    const collectedAt = r.time('collection time');
-    if (type === Hj1239InfoType.OBD) infos.push({ type, collectedAt, obd: readObd(r) });
-    else if (type === Hj1239InfoType.DIESEL_STREAM) infos.push({ type, collectedAt, stream: readFields<DieselStream>(r, DIESEL, 'data stream') });
-    else if (type === Hj1239InfoType.SUPPLEMENT) infos.push({ type, collectedAt, supplement: readFields<SupplementStream>(r, SUPPLEMENT, 'supplementary stream') });
+    const collectedAt = time.read(r, undefined, {});
+    const body = BODIES[type];
+    if (body) infos.push({ type, collectedAt, [body.key]: body.type.read(r, undefined, {}) } as Hj1239Info);
     else {
       if (type < 0x03 || (type > 0x03 && type < 0x80) || type === 0xff) throw new Gb32960DecodeError('UNKNOWN_UNIT', `information type 0x${type.toString(16)} is reserved`);
-      infos.push({ type, collectedAt, raw: Buffer.from(r.bytes(r.remaining, 'body')) });
+      infos.push({ type, collectedAt, raw: r.bytes(r.remaining, 'body') });
     }
   }
   return { sentAt, serial, infos };
 }
 
 export function encodeHj1239Realtime(realtime: Hj1239Realtime): Buffer {
-  const w = new Writer();
-  w.time(realtime.sentAt, 'send time');
+  const w = writer();
+  time.write(w, realtime.sentAt, undefined, {});
   w.u16(realtime.serial, 'information serial');
   for (const info of realtime.infos) {
     w.u8(info.type, 'information type');
-    w.time(info.collectedAt, 'collection time');
-    if ('obd' in info) writeObd(w, info.obd);
-    else if ('stream' in info) writeFields(w, info.stream, DIESEL, 'data stream');
-    else if ('supplement' in info) writeFields(w, info.supplement, SUPPLEMENT, 'supplementary stream');
-    else w.bytes(info.raw);
+    time.write(w, info.collectedAt, undefined, {});
+    const key = 'obd' in info ? 'obd' : 'stream' in info ? 'stream' : 'supplement' in info ? 'supplement' : undefined;
+    if (key) BY_KEY.get(key)!.write(w, (info as Record<string, unknown>)[key], undefined, {});
+    else w.raw((info as { raw: Buffer }).raw);
   }
-  return w.done();
-}
-
-function readObd(r: Reader): ObdInfo {
-  const protocol = r.u8('OBD protocol');
-  const mil = r.u8('MIL');
-  const diagnosticSupport = r.u16('diagnostic support');
-  const diagnosticReadiness = r.u16('diagnostic readiness');
-  const vin = r.ascii(17, 'OBD VIN');
-  const calibrationId = r.ascii(18, 'calibration id');
-  const cvn = r.ascii(18, 'CVN');
-  const iupr = r.bytes(36, 'IUPR').toString('hex').toUpperCase();
-  const count = r.u8('fault code count');
-  if (count === 0xfe || count === 0xff) return { protocol, mil, diagnosticSupport, diagnosticReadiness, vin, calibrationId, cvn, iupr, faultCodes: null };
-  if (count > 253) throw new Gb32960DecodeError('BAD_FIELD', `fault code count ${count} exceeds 253`);
-  const faultCodes: number[] = [];
-  for (let i = 0; i < count; i++) faultCodes.push(r.u32(`fault code ${i + 1}`));
-  return { protocol, mil, diagnosticSupport, diagnosticReadiness, vin, calibrationId, cvn, iupr, faultCodes };
-}
-
-function writeObd(w: Writer, obd: ObdInfo): void {
-  w.u8(obd.protocol, 'OBD protocol');
-  w.u8(obd.mil, 'MIL');
-  w.u16(obd.diagnosticSupport, 'diagnostic support');
-  w.u16(obd.diagnosticReadiness, 'diagnostic readiness');
-  w.ascii(obd.vin, 17, 'OBD VIN');
-  w.ascii(obd.calibrationId, 18, 'calibration id');
-  w.ascii(obd.cvn, 18, 'CVN');
-  const iupr = Buffer.from(obd.iupr, 'hex');
-  if (iupr.length !== 36) throw new Gb32960EncodeError(`IUPR must be 36 bytes of hex, got ${iupr.length}`);
-  w.bytes(iupr);
-  if (obd.faultCodes === null) return w.u8(0xfe, 'fault code count');
-  if (obd.faultCodes.length > 253) throw new Gb32960EncodeError(`at most 253 fault codes, got ${obd.faultCodes.length}`);
-  w.u8(obd.faultCodes.length, 'fault code count');
-  for (const code of obd.faultCodes) w.u32(code, 'fault code');
+  return w.toBuffer();
 }

@@ -1,7 +1,7 @@
-import { Gb32960DecodeError } from './errors';
+import { f, latin1Fixed, struct, u16, u8, type FieldType } from '@openfleet/wire';
 import { Command } from './frame';
 import { readUnit, skipUnit, writeUnit, type RealtimeUnit } from './units';
-import { Reader, Writer } from './values';
+import { decodeWhole, encodeWith, reader, time, writer } from './values';
 
 /** 0x01 vehicle login (2016 table 6). */
 export interface VehicleLogin {
@@ -33,60 +33,31 @@ export interface Realtime {
   units: RealtimeUnit[];
 }
 
-export function decodeVehicleLogin(data: Buffer): VehicleLogin {
-  const r = new Reader(data);
-  const time = r.time();
-  const serial = r.u16('login serial');
-  const iccid = r.ascii(20, 'ICCID');
-  const count = r.u8('subsystem count');
-  const length = r.u8('subsystem code length');
-  const subsystemCodes = Array.from({ length: count }, () => r.ascii(length, 'subsystem code'));
-  done(r, 'vehicle login');
-  return { time, serial, iccid, subsystemCodes };
-}
+/** BYTE count, BYTE code length, then the codes: the length is the longest code's on encode. */
+const subsystemCodes: FieldType<string[]> = {
+  read: (r) => {
+    const count = r.u8('subsystem count');
+    const length = r.u8('subsystem code length');
+    return Array.from({ length: count }, () => r.latin1Fixed(length, 'subsystem code'));
+  },
+  write: (w, codes) => {
+    const length = Math.max(0, ...codes.map((code) => code.length));
+    w.u8(codes.length, 'subsystem count');
+    w.u8(length, 'subsystem code length');
+    for (const code of codes) w.latin1Fixed(code, length, 'subsystem code');
+  },
+};
 
-export function encodeVehicleLogin(login: VehicleLogin): Buffer {
-  const w = new Writer();
-  w.time(login.time);
-  w.u16(login.serial, 'login serial');
-  w.ascii(login.iccid, 20, 'ICCID');
-  const length = Math.max(0, ...login.subsystemCodes.map((code) => code.length));
-  w.u8(login.subsystemCodes.length, 'subsystem count');
-  w.u8(length, 'subsystem code length');
-  for (const code of login.subsystemCodes) w.ascii(code, length, 'subsystem code');
-  return w.done();
-}
+const vehicleLogin = struct<VehicleLogin>([f('time', time), f('serial', u16), f('iccid', latin1Fixed(20)), f('subsystemCodes', subsystemCodes)]);
+const logout = struct<Logout>([f('time', time), f('serial', u16)]);
+const platformLogin = struct<PlatformLogin>([f('time', time), f('serial', u16), f('username', latin1Fixed(12)), f('password', latin1Fixed(20)), f('encryption', u8)]);
 
-export function decodeLogout(data: Buffer): Logout {
-  const r = new Reader(data);
-  const logout = { time: r.time(), serial: r.u16('login serial') };
-  done(r, 'logout');
-  return logout;
-}
-
-export function encodeLogout(logout: Logout): Buffer {
-  const w = new Writer();
-  w.time(logout.time);
-  w.u16(logout.serial, 'login serial');
-  return w.done();
-}
-
-export function decodePlatformLogin(data: Buffer): PlatformLogin {
-  const r = new Reader(data);
-  const login = { time: r.time(), serial: r.u16('login serial'), username: r.ascii(12, 'username'), password: r.ascii(20, 'password'), encryption: r.u8('encryption') };
-  done(r, 'platform login');
-  return login;
-}
-
-export function encodePlatformLogin(login: PlatformLogin): Buffer {
-  const w = new Writer();
-  w.time(login.time);
-  w.u16(login.serial, 'login serial');
-  w.ascii(login.username, 12, 'username');
-  w.ascii(login.password, 20, 'password');
-  w.u8(login.encryption, 'encryption');
-  return w.done();
-}
+export const decodeVehicleLogin = (data: Buffer): VehicleLogin => decodeWhole(vehicleLogin, data, 'vehicle login');
+export const encodeVehicleLogin = (login: VehicleLogin): Buffer => encodeWith(vehicleLogin, login);
+export const decodeLogout = (data: Buffer): Logout => decodeWhole(logout, data, 'logout');
+export const encodeLogout = (value: Logout): Buffer => encodeWith(logout, value);
+export const decodePlatformLogin = (data: Buffer): PlatformLogin => decodeWhole(platformLogin, data, 'platform login');
+export const encodePlatformLogin = (login: PlatformLogin): Buffer => encodeWith(platformLogin, login);
 
 /**
  * Decodes every unit, or only the types in `only` while checking the others' layout as it moves
@@ -94,37 +65,27 @@ export function encodePlatformLogin(login: PlatformLogin): Buffer {
  * layout stops the decoding with UNKNOWN_UNIT (its length is unknowable).
  */
 export function decodeRealtime(data: Buffer, only?: ReadonlySet<number>): Realtime {
-  const r = new Reader(data);
-  const time = r.time();
+  const r = reader(data);
+  const sentAt = time.read(r, undefined, {});
   const units: RealtimeUnit[] = [];
   while (r.remaining > 0) {
     const type = r.u8('information type');
     if (!only || only.has(type)) units.push(readUnit(r, type));
     else skipUnit(r, type);
   }
-  return { time, units };
+  return { time: sentAt, units };
 }
 
 export function encodeRealtime(realtime: Realtime): Buffer {
-  const w = new Writer();
-  w.time(realtime.time);
+  const w = writer();
+  time.write(w, realtime.time, undefined, {});
   for (const unit of realtime.units) writeUnit(w, unit);
-  return w.done();
+  return w.toBuffer();
 }
 
 /** The platform's answer data: the time of the answer (BYTE[6]). */
-export function encodeTime(time: string): Buffer {
-  const w = new Writer();
-  w.time(time);
-  return w.done();
-}
-
-export function decodeTime(data: Buffer): string {
-  const r = new Reader(data);
-  const time = r.time();
-  done(r, 'time');
-  return time;
-}
+export const encodeTime = (value: string): Buffer => encodeWith(time, value);
+export const decodeTime = (data: Buffer): string => decodeWhole(time, data, 'time');
 
 /** Epoch ms of a BYTE[6] China time at `at` (already checked to be a date, as by the decoders). */
 export function timeMs(bytes: Uint8Array, at = 0): number {
@@ -138,8 +99,4 @@ export function chinaTime(ms = Date.now()): string {
 
 export function commandName(command: number): string {
   return Object.entries(Command).find(([, id]) => id === command)?.[0] ?? `0x${command.toString(16).padStart(2, '0')}`;
-}
-
-function done(r: Reader, what: string): void {
-  if (r.remaining !== 0) throw new Gb32960DecodeError('LENGTH_MISMATCH', `${what}: ${r.remaining} bytes after the data`);
 }

@@ -1,5 +1,6 @@
+import { f, list, mapped, skipField, struct, u16, u32, u8, type FieldType, type Reader, type Writer } from '@openfleet/wire';
 import { Gb32960DecodeError, Gb32960EncodeError } from './errors';
-import type { Reader, Reading, Writer } from './values';
+import { reading, type Reading } from './values';
 
 // Real-time information units of GB/T 32960.3-2016, 7.2.3 (tables 9-19). Status fields keep their
 // codes (1-4, 0xFE abnormal, 0xFF invalid, spec §4); measured values are Readings with the
@@ -147,8 +148,73 @@ export type RealtimeUnit =
 /** Cells per frame in 0x08 (the standard's limit). */
 export const MAX_CELLS_PER_FRAME = 200;
 
-/** Units whose length does not depend on their content (tables 9, 13, 14, 15). */
-const FIXED_UNIT_LENGTH: Readonly<Record<number, number>> = { 0x01: 20, 0x04: 5, 0x05: 9, 0x06: 14 };
+// Each unit's layout, described once: decoding, encoding and skipping all come from it.
+const tempC = reading(1, 1, -40);
+const currentA = reading(2, 0.1, -1000);
+/** Alarm flags: a DWORD bit field, accepted as a signed int too (what `1 << 31` gives). */
+const flags = mapped(u32, (v) => v, (v: number) => v >>> 0);
+
+const vehicle = struct<WholeVehicle>([
+  f('vehicleState', u8), f('chargeState', u8), f('runMode', u8), f('speedKmh', reading(2, 0.1)), f('mileageKm', reading(4, 0.1)),
+  f('voltageV', reading(2, 0.1)), f('currentA', currentA), f('socPercent', reading(1)), f('dcdcState', u8), f('gear', u8),
+  f('insulationKOhm', reading(2)), f('acceleratorPercent', reading(1)), f('brakePercent', reading(1)),
+]);
+
+const motor = struct<DriveMotor>([
+  f('seq', u8), f('state', u8), f('controllerTempC', tempC), f('speedRpm', reading(2, 1, -20000)), f('torqueNm', reading(2, 0.1, -2000)),
+  f('tempC', tempC), f('controllerVoltageV', reading(2, 0.1)), f('controllerCurrentA', currentA),
+]);
+
+const fuelCell = struct<FuelCell>([
+  f('voltageV', reading(2, 0.1)), f('currentA', reading(2, 0.1)), f('consumptionKgPer100km', reading(2, 0.01)), f('probeTempsC', list(2, tempC)),
+  f('h2MaxTempC', reading(2, 0.1, -40)), f('h2MaxTempProbe', u8), f('h2MaxConcentrationPpm', reading(2)), f('h2MaxConcentrationSensor', u8),
+  f('h2MaxPressureMpa', reading(2, 0.1)), f('h2MaxPressureSensor', u8), f('dcdcState', u8),
+]);
+
+const engine = struct<Engine>([f('state', u8), f('crankshaftRpm', reading(2)), f('consumptionLPer100km', reading(2, 0.01))]);
+
+const position = struct<Position>([f('status', u8), f('longitude', reading(4, 1e-6)), f('latitude', reading(4, 1e-6))]);
+
+const extremes = struct<Extremes>([
+  f('maxVoltageSubsystem', u8), f('maxVoltageCell', u8), f('maxCellVoltageV', reading(2, 0.001)),
+  f('minVoltageSubsystem', u8), f('minVoltageCell', u8), f('minCellVoltageV', reading(2, 0.001)),
+  f('maxTempSubsystem', u8), f('maxTempProbe', u8), f('maxTempC', tempC),
+  f('minTempSubsystem', u8), f('minTempProbe', u8), f('minTempC', tempC),
+]);
+
+const faults = list(1, u32);
+const alarms = struct<Alarms>([f('maxLevel', u8), f('flags', flags), f('packFaults', faults), f('motorFaults', faults), f('engineFaults', faults), f('otherFaults', faults)]);
+
+const voltages = list(
+  1,
+  struct<SubsystemVoltages>([
+    f('subsystem', u8), f('voltageV', reading(2, 0.1)), f('currentA', currentA), f('totalCells', u16), f('firstCell', u16),
+    // More than 200 is refused both ways: a sender with more cells splits them (splitCellVoltages).
+    f('cellVoltagesV', list(1, reading(2, 0.001), { max: MAX_CELLS_PER_FRAME })),
+  ]),
+);
+
+const temperatures = list(1, struct<SubsystemTemperatures>([f('subsystem', u8), f('probeTempsC', list(2, tempC))]));
+
+/** Information type -> the unit's property and layout (2016 tables 9-19). */
+const UNITS: Readonly<Record<number, { key: string; type: FieldType<unknown> }>> = {
+  0x01: { key: 'vehicle', type: vehicle },
+  0x02: { key: 'motors', type: list(1, motor) },
+  0x03: { key: 'fuelCell', type: fuelCell },
+  0x04: { key: 'engine', type: engine },
+  0x05: { key: 'position', type: position },
+  0x06: { key: 'extremes', type: extremes },
+  0x07: { key: 'alarms', type: alarms },
+  0x08: { key: 'voltages', type: voltages },
+  0x09: { key: 'temperatures', type: temperatures },
+};
+const BY_KEY = new Map(Object.values(UNITS).map((unit) => [unit.key, unit.type]));
+
+const isVendor = (type: number) => type >= 0x80 && type <= 0xfe;
+
+function unknownUnit(type: number): Gb32960DecodeError {
+  return new Gb32960DecodeError('UNKNOWN_UNIT', `information type 0x${type.toString(16)} has no layout in the 2016 edition`);
+}
 
 /**
  * Moves past a unit, checking that the data holds it and that its counts are within the standard,
@@ -156,241 +222,31 @@ const FIXED_UNIT_LENGTH: Readonly<Record<number, number>> = { 0x01: 20, 0x04: 5,
  * report this way; the ingest decodes only the units of the chart series).
  */
 export function skipUnit(r: Reader, type: number): void {
-  const fixed = FIXED_UNIT_LENGTH[type];
-  if (fixed !== undefined) return r.skip(fixed, `information unit 0x${type.toString(16)}`);
-  switch (type) {
-    case 0x02:
-      return r.skip(r.u8('motor count') * 12, 'drive motors');
-    case 0x03:
-      r.skip(6, 'fuel cell voltage, current, consumption');
-      r.skip(r.u16('probe count'), 'probe temperatures');
-      return r.skip(10, 'hydrogen system values');
-    case 0x07:
-      r.skip(5, 'alarm level and flags');
-      for (const what of ['pack fault', 'motor fault', 'engine fault', 'other fault']) r.skip(r.u8(`${what} count`) * 4, what);
-      return;
-    case 0x08:
-      for (let n = r.u8('subsystem count'); n > 0; n--) {
-        r.skip(9, 'subsystem voltage header');
-        const count = r.u8('cells in this frame');
-        if (count > MAX_CELLS_PER_FRAME) throw new Gb32960DecodeError('BAD_FIELD', `${count} cell voltages in one frame, at most ${MAX_CELLS_PER_FRAME}`);
-        r.skip(count * 2, 'cell voltages');
-      }
-      return;
-    case 0x09:
-      for (let n = r.u8('subsystem count'); n > 0; n--) {
-        r.skip(1, 'subsystem number');
-        r.skip(r.u16('probe count'), 'probe temperatures');
-      }
-      return;
-    default:
-      if (type >= 0x80 && type <= 0xfe) return r.skip(r.u16('vendor unit length'), 'vendor unit');
-      throw new Gb32960DecodeError('UNKNOWN_UNIT', `information type 0x${type.toString(16)} has no layout in the 2016 edition`);
-  }
+  const unit = UNITS[type];
+  if (unit) return skipField(unit.type, r, undefined, {});
+  if (isVendor(type)) return r.skip(r.u16('vendor unit length'), 'vendor unit');
+  throw unknownUnit(type);
 }
 
 export function readUnit(r: Reader, type: number): RealtimeUnit {
-  switch (type) {
-    case 0x01:
-      return {
-        type,
-        vehicle: {
-          vehicleState: r.u8('vehicle state'),
-          chargeState: r.u8('charge state'),
-          runMode: r.u8('run mode'),
-          speedKmh: r.reading(2, 'speed', 0.1),
-          mileageKm: r.reading(4, 'mileage', 0.1),
-          voltageV: r.reading(2, 'total voltage', 0.1),
-          currentA: r.reading(2, 'total current', 0.1, -1000),
-          socPercent: r.reading(1, 'SOC'),
-          dcdcState: r.u8('DC-DC state'),
-          gear: r.u8('gear'),
-          insulationKOhm: r.reading(2, 'insulation resistance'),
-          acceleratorPercent: r.reading(1, 'accelerator pedal'),
-          brakePercent: r.reading(1, 'brake pedal'),
-        },
-      };
-    case 0x02:
-      return {
-        type,
-        motors: Array.from({ length: r.u8('motor count') }, () => ({
-          seq: r.u8('motor number'),
-          state: r.u8('motor state'),
-          controllerTempC: r.reading(1, 'controller temperature', 1, -40),
-          speedRpm: r.reading(2, 'motor speed', 1, -20000),
-          torqueNm: r.reading(2, 'motor torque', 0.1, -2000),
-          tempC: r.reading(1, 'motor temperature', 1, -40),
-          controllerVoltageV: r.reading(2, 'controller voltage', 0.1),
-          controllerCurrentA: r.reading(2, 'controller current', 0.1, -1000),
-        })),
-      };
-    case 0x03: {
-      const voltageV = r.reading(2, 'fuel cell voltage', 0.1);
-      const currentA = r.reading(2, 'fuel cell current', 0.1);
-      const consumptionKgPer100km = r.reading(2, 'hydrogen consumption', 0.01);
-      const probes = r.u16('probe count');
-      const probeTempsC = Array.from({ length: probes }, () => r.reading(1, 'probe temperature', 1, -40));
-      return {
-        type,
-        fuelCell: {
-          voltageV, currentA, consumptionKgPer100km, probeTempsC,
-          h2MaxTempC: r.reading(2, 'hydrogen system max temperature', 0.1, -40),
-          h2MaxTempProbe: r.u8('max temperature probe'),
-          h2MaxConcentrationPpm: r.reading(2, 'hydrogen max concentration'),
-          h2MaxConcentrationSensor: r.u8('max concentration sensor'),
-          h2MaxPressureMpa: r.reading(2, 'hydrogen max pressure', 0.1),
-          h2MaxPressureSensor: r.u8('max pressure sensor'),
-          dcdcState: r.u8('high-voltage DC-DC state'),
-        },
-      };
-    }
-    case 0x04:
-      return { type, engine: { state: r.u8('engine state'), crankshaftRpm: r.reading(2, 'crankshaft speed'), consumptionLPer100km: r.reading(2, 'fuel consumption', 0.01) } };
-    case 0x05:
-      return { type, position: { status: r.u8('position status'), longitude: r.reading(4, 'longitude', 1e-6), latitude: r.reading(4, 'latitude', 1e-6) } };
-    case 0x06:
-      return {
-        type,
-        extremes: {
-          maxVoltageSubsystem: r.u8('max voltage subsystem'), maxVoltageCell: r.u8('max voltage cell'), maxCellVoltageV: r.reading(2, 'max cell voltage', 0.001),
-          minVoltageSubsystem: r.u8('min voltage subsystem'), minVoltageCell: r.u8('min voltage cell'), minCellVoltageV: r.reading(2, 'min cell voltage', 0.001),
-          maxTempSubsystem: r.u8('max temperature subsystem'), maxTempProbe: r.u8('max temperature probe'), maxTempC: r.reading(1, 'max temperature', 1, -40),
-          minTempSubsystem: r.u8('min temperature subsystem'), minTempProbe: r.u8('min temperature probe'), minTempC: r.reading(1, 'min temperature', 1, -40),
-        },
-      };
-    case 0x07: {
-      const maxLevel = r.u8('alarm level');
-      const flags = r.u32('general alarm flags');
-      const list = (what: string) => Array.from({ length: r.u8(`${what} count`) }, () => r.u32(what));
-      return { type, alarms: { maxLevel, flags, packFaults: list('pack fault'), motorFaults: list('motor fault'), engineFaults: list('engine fault'), otherFaults: list('other fault') } };
-    }
-    case 0x08:
-      return {
-        type,
-        voltages: Array.from({ length: r.u8('subsystem count') }, () => {
-          const subsystem = r.u8('subsystem number');
-          const voltageV = r.reading(2, 'subsystem voltage', 0.1);
-          const currentA = r.reading(2, 'subsystem current', 0.1, -1000);
-          const totalCells = r.u16('cell count');
-          const firstCell = r.u16('first cell');
-          const count = r.u8('cells in this frame');
-          if (count > MAX_CELLS_PER_FRAME) throw new Gb32960DecodeError('BAD_FIELD', `${count} cell voltages in one frame, at most ${MAX_CELLS_PER_FRAME}`);
-          return { subsystem, voltageV, currentA, totalCells, firstCell, cellVoltagesV: Array.from({ length: count }, () => r.reading(2, 'cell voltage', 0.001)) };
-        }),
-      };
-    case 0x09:
-      return {
-        type,
-        temperatures: Array.from({ length: r.u8('subsystem count') }, () => {
-          const subsystem = r.u8('subsystem number');
-          return { subsystem, probeTempsC: Array.from({ length: r.u16('probe count') }, () => r.reading(1, 'probe temperature', 1, -40)) };
-        }),
-      };
-    default:
-      if (type >= 0x80 && type <= 0xfe) return { type, raw: r.bytes(r.u16('vendor unit length'), 'vendor unit') };
-      throw new Gb32960DecodeError('UNKNOWN_UNIT', `information type 0x${type.toString(16)} has no layout in the 2016 edition`);
-  }
+  const unit = UNITS[type];
+  if (unit) return { type, [unit.key]: unit.type.read(r, undefined, {}) } as RealtimeUnit;
+  if (isVendor(type)) return { type, raw: r.bytes(r.u16('vendor unit length'), 'vendor unit') };
+  throw unknownUnit(type);
 }
 
 export function writeUnit(w: Writer, unit: RealtimeUnit): void {
   w.u8(unit.type, 'information type');
   if ('raw' in unit) {
-    if (unit.type < 0x80 || unit.type > 0xfe) throw new Gb32960EncodeError(`raw units are vendor types 0x80-0xFE, not 0x${unit.type.toString(16)}`);
+    if (!isVendor(unit.type)) throw new Gb32960EncodeError(`raw units are vendor types 0x80-0xFE, not 0x${unit.type.toString(16)}`);
     w.u16(unit.raw.length, 'vendor unit length');
-    w.bytes(unit.raw);
-    return;
+    return w.raw(unit.raw);
   }
-  if ('vehicle' in unit) {
-    const v = unit.vehicle;
-    w.u8(v.vehicleState, 'vehicle state');
-    w.u8(v.chargeState, 'charge state');
-    w.u8(v.runMode, 'run mode');
-    w.reading(v.speedKmh, 2, 'speed', 0.1);
-    w.reading(v.mileageKm, 4, 'mileage', 0.1);
-    w.reading(v.voltageV, 2, 'total voltage', 0.1);
-    w.reading(v.currentA, 2, 'total current', 0.1, -1000);
-    w.reading(v.socPercent, 1, 'SOC');
-    w.u8(v.dcdcState, 'DC-DC state');
-    w.u8(v.gear, 'gear');
-    w.reading(v.insulationKOhm, 2, 'insulation resistance');
-    w.reading(v.acceleratorPercent, 1, 'accelerator pedal');
-    w.reading(v.brakePercent, 1, 'brake pedal');
-  } else if ('motors' in unit) {
-    w.u8(unit.motors.length, 'motor count');
-    for (const m of unit.motors) {
-      w.u8(m.seq, 'motor number');
-      w.u8(m.state, 'motor state');
-      w.reading(m.controllerTempC, 1, 'controller temperature', 1, -40);
-      w.reading(m.speedRpm, 2, 'motor speed', 1, -20000);
-      w.reading(m.torqueNm, 2, 'motor torque', 0.1, -2000);
-      w.reading(m.tempC, 1, 'motor temperature', 1, -40);
-      w.reading(m.controllerVoltageV, 2, 'controller voltage', 0.1);
-      w.reading(m.controllerCurrentA, 2, 'controller current', 0.1, -1000);
-    }
-  } else if ('fuelCell' in unit) {
-    const f = unit.fuelCell;
-    w.reading(f.voltageV, 2, 'fuel cell voltage', 0.1);
-    w.reading(f.currentA, 2, 'fuel cell current', 0.1);
-    w.reading(f.consumptionKgPer100km, 2, 'hydrogen consumption', 0.01);
-    w.u16(f.probeTempsC.length, 'probe count');
-    for (const t of f.probeTempsC) w.reading(t, 1, 'probe temperature', 1, -40);
-    w.reading(f.h2MaxTempC, 2, 'hydrogen system max temperature', 0.1, -40);
-    w.u8(f.h2MaxTempProbe, 'max temperature probe');
-    w.reading(f.h2MaxConcentrationPpm, 2, 'hydrogen max concentration');
-    w.u8(f.h2MaxConcentrationSensor, 'max concentration sensor');
-    w.reading(f.h2MaxPressureMpa, 2, 'hydrogen max pressure', 0.1);
-    w.u8(f.h2MaxPressureSensor, 'max pressure sensor');
-    w.u8(f.dcdcState, 'high-voltage DC-DC state');
-  } else if ('engine' in unit) {
-    w.u8(unit.engine.state, 'engine state');
-    w.reading(unit.engine.crankshaftRpm, 2, 'crankshaft speed');
-    w.reading(unit.engine.consumptionLPer100km, 2, 'fuel consumption', 0.01);
-  } else if ('position' in unit) {
-    w.u8(unit.position.status, 'position status');
-    w.reading(unit.position.longitude, 4, 'longitude', 1e-6);
-    w.reading(unit.position.latitude, 4, 'latitude', 1e-6);
-  } else if ('extremes' in unit) {
-    const e = unit.extremes;
-    w.u8(e.maxVoltageSubsystem, 'max voltage subsystem');
-    w.u8(e.maxVoltageCell, 'max voltage cell');
-    w.reading(e.maxCellVoltageV, 2, 'max cell voltage', 0.001);
-    w.u8(e.minVoltageSubsystem, 'min voltage subsystem');
-    w.u8(e.minVoltageCell, 'min voltage cell');
-    w.reading(e.minCellVoltageV, 2, 'min cell voltage', 0.001);
-    w.u8(e.maxTempSubsystem, 'max temperature subsystem');
-    w.u8(e.maxTempProbe, 'max temperature probe');
-    w.reading(e.maxTempC, 1, 'max temperature', 1, -40);
-    w.u8(e.minTempSubsystem, 'min temperature subsystem');
-    w.u8(e.minTempProbe, 'min temperature probe');
-    w.reading(e.minTempC, 1, 'min temperature', 1, -40);
-  } else if ('alarms' in unit) {
-    const a = unit.alarms;
-    w.u8(a.maxLevel, 'alarm level');
-    w.u32(a.flags >>> 0, 'general alarm flags');
-    for (const [list, what] of [[a.packFaults, 'pack fault'], [a.motorFaults, 'motor fault'], [a.engineFaults, 'engine fault'], [a.otherFaults, 'other fault']] as const) {
-      w.u8(list.length, `${what} count`);
-      for (const code of list) w.u32(code, what);
-    }
-  } else if ('voltages' in unit) {
-    w.u8(unit.voltages.length, 'subsystem count');
-    for (const s of unit.voltages) {
-      if (s.cellVoltagesV.length > MAX_CELLS_PER_FRAME) throw new Gb32960EncodeError(`${s.cellVoltagesV.length} cells in one frame, at most ${MAX_CELLS_PER_FRAME}: split them (splitCellVoltages)`);
-      w.u8(s.subsystem, 'subsystem number');
-      w.reading(s.voltageV, 2, 'subsystem voltage', 0.1);
-      w.reading(s.currentA, 2, 'subsystem current', 0.1, -1000);
-      w.u16(s.totalCells, 'cell count');
-      w.u16(s.firstCell, 'first cell');
-      w.u8(s.cellVoltagesV.length, 'cells in this frame');
-      for (const v of s.cellVoltagesV) w.reading(v, 2, 'cell voltage', 0.001);
-    }
-  } else {
-    w.u8(unit.temperatures.length, 'subsystem count');
-    for (const s of unit.temperatures) {
-      w.u8(s.subsystem, 'subsystem number');
-      w.u16(s.probeTempsC.length, 'probe count');
-      for (const t of s.probeTempsC) w.reading(t, 1, 'probe temperature', 1, -40);
-    }
+  for (const key in unit) {
+    const type = BY_KEY.get(key);
+    if (type) return type.write(w, (unit as Record<string, unknown>)[key], undefined, {});
   }
+  throw new Gb32960EncodeError(`unit 0x${unit.type.toString(16)} carries none of ${[...BY_KEY.keys()].join(', ')}`);
 }
 
 /**

@@ -1,11 +1,23 @@
-import { BoundedReader } from '@openfleet/wire';
+import { Reader, Writer, type CodecErrors, type FieldType } from '@openfleet/wire';
 import { Gb32960DecodeError, Gb32960EncodeError } from './errors';
+
+// The field types GB/T 32960 and HJ 1239 add to @openfleet/wire's schema: scaled readings with
+// their sentinels and the BYTE[6] China time. Layouts are described once with them (units.ts, hj1239.ts).
 
 /** A measured value: scaled and offset, or the standard's sentinel kept as such. */
 export type Reading = number | 'abnormal' | 'invalid';
 
 type Width = 1 | 2 | 4;
 const MAX: Record<Width, number> = { 1: 0xff, 2: 0xffff, 4: 0xffffffff };
+
+export const GB32960_ERRORS: CodecErrors = {
+  truncated: (message) => new Gb32960DecodeError('TRUNCATED', `data ${message}`),
+  invalid: (message) => new Gb32960DecodeError('BAD_FIELD', message),
+  encode: (message) => new Gb32960EncodeError(message),
+};
+
+export const reader = (data: Buffer): Reader => new Reader(data, 0, data.length, GB32960_ERRORS);
+export const writer = (): Writer => new Writer(256, GB32960_ERRORS);
 
 /** raw × scale + offset, with 0xFE/0xFFFE/0xFFFFFFFE abnormal and 0xFF/0xFFFF/0xFFFFFFFF invalid. */
 export function toReading(raw: number, width: Width, scale = 1, offset = 0): Reading {
@@ -27,84 +39,52 @@ function round(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
+/** A measured value of `width` bytes: raw × scale + offset, or 'abnormal'/'invalid'. */
+export function reading(width: Width, scale = 1, offset = 0): FieldType<Reading> {
+  return {
+    read: (r) => toReading(width === 1 ? r.u8() : width === 2 ? r.u16() : r.u32(), width, scale, offset),
+    write: (w, v) => {
+      const raw = fromReading(v, width, scale, offset);
+      if (width === 1) w.u8(raw);
+      else if (width === 2) w.u16(raw);
+      else w.u32(raw);
+    },
+    size: width,
+  };
+}
+
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
 
-export class Reader extends BoundedReader {
-  constructor(buf: Buffer, pos = 0, end = buf.length) {
-    super(buf, pos, end, (message) => new Gb32960DecodeError('TRUNCATED', message));
-  }
-
-  ascii(n: number, what: string): string {
-    return this.bytes(n, what).toString('latin1').replace(/\0+$/, '');
-  }
-
-  reading(width: Width, what: string, scale = 1, offset = 0): Reading {
-    const raw = width === 1 ? this.u8(what) : width === 2 ? this.u16(what) : this.u32(what);
-    return toReading(raw, width, scale, offset);
-  }
-
-  /** BYTE[6] year-2000, month, day, hour, minute, second (China time, as the terminal sent it). */
-  time(what = 'time'): string {
+/** BYTE[6] year-2000, month, day, hour, minute, second (China time, as the terminal sent it), as "20YY-MM-DD HH:mm:ss". */
+export const time: FieldType<string> = {
+  read: (r) => {
     // Read in place (every report passes here twice: the gateway's check and the ingest's decode).
-    this.need(6, what);
-    const b = this.buf;
-    const at = this.pos;
+    r.need(6, 'time');
+    const b = r.buf;
+    const at = r.pos;
     const y = b[at]!, mo = b[at + 1]!, d = b[at + 2]!, h = b[at + 3]!, mi = b[at + 4]!, s = b[at + 5]!;
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) throw new Gb32960DecodeError('BAD_FIELD', `${what} ${[y, mo, d, h, mi, s].join(',')} is not a date`);
-    this.pos += 6;
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) throw new Gb32960DecodeError('BAD_FIELD', `time ${[y, mo, d, h, mi, s].join(',')} is not a date`);
+    r.pos += 6;
     return `${2000 + y}-${TWO_DIGITS[mo]}-${TWO_DIGITS[d]} ${TWO_DIGITS[h]}:${TWO_DIGITS[mi]}:${TWO_DIGITS[s]}`;
-  }
-}
-
-export class Writer {
-  private readonly chunks: Buffer[] = [];
-
-  u8(v: number, what: string): void {
-    this.chunks.push(Buffer.from([check(v, 0xff, what)]));
-  }
-
-  u16(v: number, what: string): void {
-    const b = Buffer.alloc(2);
-    b.writeUInt16BE(check(v, 0xffff, what));
-    this.chunks.push(b);
-  }
-
-  u32(v: number, what: string): void {
-    const b = Buffer.alloc(4);
-    b.writeUInt32BE(check(v, 0xffffffff, what));
-    this.chunks.push(b);
-  }
-
-  bytes(v: Uint8Array): void {
-    this.chunks.push(Buffer.from(v));
-  }
-
-  ascii(v: string, n: number, what: string): void {
-    if (!/^[\x20-\x7e]*$/.test(v) || v.length > n) throw new Gb32960EncodeError(`${what} must be at most ${n} ASCII characters`);
-    const b = Buffer.alloc(n);
-    b.write(v, 'latin1');
-    this.chunks.push(b);
-  }
-
-  reading(v: Reading, width: Width, what: string, scale = 1, offset = 0): void {
-    const raw = fromReading(v, width, scale, offset, what);
-    if (width === 1) this.u8(raw, what);
-    else if (width === 2) this.u16(raw, what);
-    else this.u32(raw, what);
-  }
-
-  time(v: string, what = 'time'): void {
+  },
+  write: (w, v) => {
     const m = /^20(\d{2})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(v);
-    if (!m) throw new Gb32960EncodeError(`${what} must be "20YY-MM-DD HH:mm:ss", got "${v}"`);
-    this.bytes(Buffer.from(m.slice(1).map(Number)));
-  }
+    if (!m) throw new Gb32960EncodeError(`time must be "20YY-MM-DD HH:mm:ss", got "${v}"`);
+    for (let i = 1; i <= 6; i++) w.u8(Number(m[i]), 'time');
+  },
+  size: 6,
+};
 
-  done(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
+/** Decodes a whole body with `type`; bytes left after it are a LENGTH_MISMATCH. */
+export function decodeWhole<T>(type: FieldType<T>, data: Buffer, what: string): T {
+  const r = reader(data);
+  const value = type.read(r, undefined, {});
+  if (r.remaining !== 0) throw new Gb32960DecodeError('LENGTH_MISMATCH', `${what}: ${r.remaining} bytes after the data`);
+  return value;
 }
 
-function check(v: number, max: number, what: string): number {
-  if (!Number.isInteger(v) || v < 0 || v > max) throw new Gb32960EncodeError(`${what} must be an integer in 0..${max}, got ${String(v)}`);
-  return v;
+export function encodeWith<T>(type: FieldType<T>, value: T): Buffer {
+  const w = writer();
+  type.write(w, value, undefined, {});
+  return w.toBuffer();
 }

@@ -1,10 +1,33 @@
-import { BoundedReader } from '@openfleet/wire';
-import * as iconv from 'iconv-lite';
+import {
+  bytesLen,
+  bytesOf,
+  bytesRest,
+  encodeGbk,
+  f,
+  gbkFixed,
+  gbkLen,
+  gbkRest,
+  lengthOf,
+  list,
+  mapped,
+  Reader,
+  struct,
+  u16,
+  u32,
+  u64,
+  u8,
+  withDefault,
+  Writer,
+  type CodecErrors,
+  type FieldType,
+} from '@openfleet/wire';
 import { Jt809DecodeError, Jt809EncodeError } from './errors';
 import type { Jt809Edition } from './frame';
 
-// A message body is a list of fields; this reads and writes them. Strings are GBK (iconv-lite, the
-// house choice), fixed-length ones padded with 0x00 on the right unless said otherwise.
+// A message body is a list of fields, each named by its kind; every kind is one field type of the
+// shared schema (@openfleet/wire), so a layout is read, written and skipped from one description.
+// The catalogue (messages.ts) keeps the short `[name, kind]` tuples. Strings are GBK, fixed-length
+// ones padded with 0x00 on the right unless said otherwise.
 
 export type FieldKind =
   | 'u8'
@@ -67,179 +90,115 @@ export interface Gnss2019 {
 
 export type Gnss = Gnss2011 | Gnss2019;
 
-export class BodyReader extends BoundedReader {
-  constructor(buf: Buffer, pos = 0, end = buf.length) {
-    super(buf, pos, end, (message) => new Jt809DecodeError('TRUNCATED', message));
-  }
+export type Body = Record<string, unknown>;
 
-  text(n: number, what: string): string {
-    const raw = this.bytes(n, what);
-    let end = raw.length;
-    while (end > 0 && raw[end - 1] === 0) end--;
-    return iconv.decode(raw.subarray(0, end), 'gbk');
-  }
-}
+export const JT809_ERRORS: CodecErrors = {
+  truncated: (message) => new Jt809DecodeError('TRUNCATED', `data ${message}`),
+  invalid: (message) => new Jt809DecodeError('BAD_FIELD', message),
+  encode: (message) => new Jt809EncodeError(message),
+};
 
-export class BodyWriter {
-  private chunks: Buffer[] = [];
-
-  u8(v: number, what: string): void {
-    this.int(v, 0xff, what);
-    this.chunks.push(Buffer.from([v]));
-  }
-
-  u16(v: number, what: string): void {
-    this.int(v, 0xffff, what);
-    const b = Buffer.allocUnsafe(2);
-    b.writeUInt16BE(v);
-    this.chunks.push(b);
-  }
-
-  u32(v: number, what: string): void {
-    this.int(v, 0xffffffff, what);
-    const b = Buffer.allocUnsafe(4);
-    b.writeUInt32BE(v);
-    this.chunks.push(b);
-  }
-
-  time(v: number, what: string): void {
-    this.int(v, Number.MAX_SAFE_INTEGER, what);
-    const b = Buffer.allocUnsafe(8);
-    b.writeBigUInt64BE(BigInt(v));
-    this.chunks.push(b);
-  }
-
-  bytes(v: Uint8Array): void {
-    this.chunks.push(Buffer.from(v));
-  }
-
-  text(v: string, n: number, what: string, padLeft?: string): void {
-    let raw = iconv.encode(v, 'gbk');
-    if (padLeft !== undefined && raw.length < n) raw = Buffer.concat([Buffer.from(padLeft.repeat(n - raw.length), 'latin1'), raw]);
-    if (raw.length > n) throw new Jt809EncodeError(`${what} takes at most ${n} bytes, "${v}" is ${raw.length}`);
-    const b = Buffer.alloc(n);
-    raw.copy(b);
-    this.chunks.push(b);
-  }
-
-  done(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-
-  private int(v: number, max: number, what: string): void {
-    if (!Number.isInteger(v) || v < 0 || v > max) throw new Jt809EncodeError(`${what} must be an integer in 0..${max}, got ${String(v)}`);
-  }
-}
+export const bodyReader = (buf: Buffer, pos = 0, end = buf.length): Reader => new Reader(buf, pos, end, JT809_ERRORS);
+export const bodyWriter = (): Writer => new Writer(256, JT809_ERRORS);
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-function readGnss(r: BodyReader, edition: Jt809Edition): Gnss {
-  if (edition === '2019') {
-    const encrypt = r.u8('encrypt');
-    const data = r.bytes(r.u32('GNSS data length'), 'GNSS data');
-    return { encrypt, data, platformId1: r.text(11, 'platform id 1'), alarm1: r.u32('alarm 1'), platformId2: r.text(11, 'platform id 2'), alarm2: r.u32('alarm 2'), platformId3: r.text(11, 'platform id 3'), alarm3: r.u32('alarm 3') };
-  }
-  const encrypt = r.u8('encrypt');
-  const day = r.u8('day');
-  const month = r.u8('month');
-  const year = r.u16('year');
-  const time = `${year}-${pad2(month)}-${pad2(day)} ${pad2(r.u8('hour'))}:${pad2(r.u8('minute'))}:${pad2(r.u8('second'))}`;
-  return { encrypt, time, lonE6: r.u32('lon'), latE6: r.u32('lat'), speed: r.u16('vec1'), recorderSpeed: r.u16('vec2'), mileage: r.u32('vec3'), direction: r.u16('direction'), altitude: r.u16('altitude'), state: r.u32('state'), alarm: r.u32('alarm') };
+/** 2011 position time: BYTE day, BYTE month, WORD year, BYTE hour, minute, second, as "YYYY-MM-DD HH:mm:ss". */
+const dayFirstTime: FieldType<string> = {
+  read: (r) => {
+    const day = r.u8('day');
+    const month = r.u8('month');
+    const year = r.u16('year');
+    return `${year}-${pad2(month)}-${pad2(day)} ${pad2(r.u8('hour'))}:${pad2(r.u8('minute'))}:${pad2(r.u8('second'))}`;
+  },
+  write: (w, v) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(v ?? '');
+    if (!match) throw new Jt809EncodeError(`position time must be "YYYY-MM-DD HH:mm:ss", got "${String(v)}"`);
+    const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+    w.u8(day, 'day');
+    w.u8(month, 'month');
+    w.u16(year, 'year');
+    w.u8(hour, 'hour');
+    w.u8(minute, 'minute');
+    w.u8(second, 'second');
+  },
+  size: 7,
+};
+
+const gnss2011 = struct<Gnss2011>([
+  f('encrypt', u8), f('time', dayFirstTime), f('lonE6', u32), f('latE6', u32), f('speed', u16), f('recorderSpeed', u16),
+  f('mileage', u32), f('direction', u16), f('altitude', u16), f('state', u32), f('alarm', u32),
+]);
+
+const platformId = withDefault(gbkFixed(11), '');
+const platformAlarm = withDefault(u32, 0);
+const locationBody = mapped(bytesLen(4), (data) => data, (data: Buffer, w) => {
+  if (!Buffer.isBuffer(data)) throw w.errors.encode('a 2019 position carries the 808 location body in `data`');
+  return data;
+});
+const gnss2019 = struct<Gnss2019>([
+  f('encrypt', u8), f('data', locationBody),
+  f('platformId1', platformId), f('alarm1', platformAlarm), f('platformId2', platformId), f('alarm2', platformAlarm), f('platformId3', platformId), f('alarm3', platformAlarm),
+]);
+
+/** A vehicle position in the edition's layout. */
+const gnss: FieldType<Gnss, Jt809Edition> = {
+  read: (r, edition, parent) => (edition === '2019' ? gnss2019 : gnss2011).read(r, edition, parent),
+  write: (w, v, edition, parent) => (edition === '2019' ? gnss2019.write(w, v as Gnss2019, edition, parent) : gnss2011.write(w, v as Gnss2011, edition, parent)),
+};
+
+/** Fixed-length GBK; with `padLeft`, filled on the left with that character and read back without it. */
+function text(n: number, padLeft?: string): FieldType<string> {
+  if (padLeft === undefined) return gbkFixed(n);
+  const strip = new RegExp(`^${padLeft}+(?=.)`);
+  return mapped(gbkFixed(n), (s) => s.replace(strip, ''), (v: string) => {
+    const s = String(v ?? '');
+    const length = encodeGbk(s).length;
+    return length < n ? padLeft.repeat(n - length) + s : s;
+  });
 }
 
-function writeGnss(w: BodyWriter, value: Gnss, edition: Jt809Edition): void {
-  if (edition === '2019') {
-    const g = value as Gnss2019;
-    if (!Buffer.isBuffer(g.data)) throw new Jt809EncodeError('a 2019 position carries the 808 location body in `data`');
-    w.u8(g.encrypt, 'encrypt');
-    w.u32(g.data.length, 'GNSS data length');
-    w.bytes(g.data);
-    for (const i of [1, 2, 3] as const) {
-      w.text(g[`platformId${i}`] ?? '', 11, `platform id ${i}`);
-      w.u32(g[`alarm${i}`] ?? 0, `alarm ${i}`);
-    }
-    return;
-  }
-  const g = value as Gnss2011;
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(g.time ?? '');
-  if (!match) throw new Jt809EncodeError(`position time must be "YYYY-MM-DD HH:mm:ss", got "${String(g.time)}"`);
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
-  w.u8(g.encrypt, 'encrypt');
-  w.u8(day, 'day');
-  w.u8(month, 'month');
-  w.u16(year, 'year');
-  w.u8(hour, 'hour');
-  w.u8(minute, 'minute');
-  w.u8(second, 'second');
-  w.u32(g.lonE6, 'lon');
-  w.u32(g.latE6, 'lat');
-  w.u16(g.speed, 'vec1');
-  w.u16(g.recorderSpeed, 'vec2');
-  w.u32(g.mileage, 'vec3');
-  w.u16(g.direction, 'direction');
-  w.u16(g.altitude, 'altitude');
-  w.u32(g.state, 'state');
-  w.u32(g.alarm, 'alarm');
+/** BCD digits in n bytes, left-padded with zeros. */
+function bcd(n: number): FieldType<string> {
+  return {
+    read: (r) => r.hex(n),
+    write: (w, v) => {
+      const digits = String(v ?? '').padStart(n * 2, '0');
+      if (!/^\d+$/.test(digits) || digits.length > n * 2) throw new Jt809EncodeError(`takes at most ${n * 2} digits`);
+      w.hex(digits);
+    },
+    size: n,
+  };
 }
 
-export type Body = Record<string, unknown>;
+const KINDS: Record<Extract<FieldKind, string>, FieldType<unknown, Jt809Edition>> = {
+  u8,
+  u16,
+  u32,
+  time: u64,
+  text32: gbkLen(4),
+  bytes32: bytesLen(4),
+  textRest: gbkRest,
+  bytesRest,
+  gnss,
+  gnssList: list(1, gnss),
+};
 
-export function readFields(r: BodyReader, fields: readonly Field[], edition: Jt809Edition): Body {
-  const out: Body = {};
-  for (const [name, kind] of fields) {
-    if (kind === 'u8') out[name] = r.u8(name);
-    else if (kind === 'u16') out[name] = r.u16(name);
-    else if (kind === 'u32') out[name] = r.u32(name);
-    else if (kind === 'time') {
-      r.need(8, name);
-      const v = r.buf.readBigUInt64BE(r.pos);
-      r.pos += 8;
-      if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new Jt809DecodeError('BAD_FIELD', `${name} ${v} is not a time`);
-      out[name] = Number(v);
-    } else if (kind === 'text32') out[name] = iconv.decode(r.bytes(r.u32(`${name} length`), name), 'gbk');
-    else if (kind === 'bytes32') out[name] = r.bytes(r.u32(`${name} length`), name);
-    else if (kind === 'textRest') out[name] = iconv.decode(r.bytes(r.end - r.pos, name), 'gbk');
-    else if (kind === 'bytesRest') out[name] = r.bytes(r.end - r.pos, name);
-    else if (kind === 'gnss') out[name] = readGnss(r, edition);
-    else if (kind === 'gnssList') {
-      const count = r.u8(`${name} count`);
-      out[name] = Array.from({ length: count }, () => readGnss(r, edition));
-    } else if ('str' in kind) {
-      const text = r.text(kind.str, name);
-      out[name] = kind.padLeft !== undefined ? text.replace(new RegExp(`^${kind.padLeft}+(?=.)`), '') : text;
-    } else if ('bcd' in kind) out[name] = r.bytes(kind.bcd, name).toString('hex');
-    else out[name] = r.bytes(Number(out[kind.bytesOf]), name);
-  }
-  return out;
+function typeOf(kind: FieldKind): FieldType<unknown, Jt809Edition> {
+  if (typeof kind === 'string') return KINDS[kind];
+  if ('str' in kind) return text(kind.str, kind.padLeft);
+  if ('bcd' in kind) return bcd(kind.bcd);
+  return bytesOf(kind.bytesOf);
 }
 
-export function writeFields(w: BodyWriter, fields: readonly Field[], body: Body, edition: Jt809Edition): void {
-  const lengths: Record<string, number> = {};
-  for (const [name, kind] of fields) if (typeof kind === 'object' && 'bytesOf' in kind) lengths[kind.bytesOf] = (body[name] as Buffer | undefined)?.length ?? 0;
-  for (const [name, kind] of fields) {
-    const v = body[name];
-    if (kind === 'u8') w.u8((lengths[name] ?? v) as number, name);
-    else if (kind === 'u16') w.u16((lengths[name] ?? v) as number, name);
-    else if (kind === 'u32') w.u32((lengths[name] ?? v) as number, name);
-    else if (kind === 'time') w.time(v as number, name);
-    else if (kind === 'text32' || kind === 'textRest') {
-      const raw = iconv.encode(String(v ?? ''), 'gbk');
-      if (kind === 'text32') w.u32(raw.length, `${name} length`);
-      w.bytes(raw);
-    } else if (kind === 'bytes32' || kind === 'bytesRest') {
-      const raw = (v as Buffer | undefined) ?? Buffer.alloc(0);
-      if (kind === 'bytes32') w.u32(raw.length, `${name} length`);
-      w.bytes(raw);
-    } else if (kind === 'gnss') writeGnss(w, v as Gnss, edition);
-    else if (kind === 'gnssList') {
-      const list = (v as Gnss[] | undefined) ?? [];
-      w.u8(list.length, `${name} count`);
-      for (const g of list) writeGnss(w, g, edition);
-    } else if ('str' in kind) w.text(String(v ?? ''), kind.str, name, kind.padLeft);
-    else if ('bcd' in kind) {
-      const digits = String(v ?? '').padStart(kind.bcd * 2, '0');
-      if (!/^\d+$/.test(digits) || digits.length > kind.bcd * 2) throw new Jt809EncodeError(`${name} takes at most ${kind.bcd * 2} digits`);
-      w.bytes(Buffer.from(digits, 'hex'));
-    } else w.bytes((v as Buffer | undefined) ?? Buffer.alloc(0));
-  }
+/** One layout as a field type of the schema; a field that a `bytesOf` names is written from those bytes' length. */
+export function layoutType(fields: readonly Field[]): FieldType<Body, Jt809Edition> {
+  const lengthFor = new Map<string, string>();
+  for (const [name, kind] of fields) if (typeof kind === 'object' && 'bytesOf' in kind) lengthFor.set(kind.bytesOf, name);
+  return struct<Body, Jt809Edition>(
+    fields.map(([name, kind]) => {
+      const of = lengthFor.get(name);
+      return f(name, of && (kind === 'u8' || kind === 'u16' || kind === 'u32') ? lengthOf(kind === 'u8' ? 1 : kind === 'u16' ? 2 : 4, of) : typeOf(kind));
+    }),
+  );
 }

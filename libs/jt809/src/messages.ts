@@ -1,5 +1,6 @@
 import { Jt809DecodeError, Jt809EncodeError } from './errors';
-import { BodyReader, BodyWriter, readFields, writeFields, type Body, type Field } from './fields';
+import type { FieldType } from '@openfleet/wire';
+import { bodyReader, bodyWriter, layoutType, type Body, type Field } from './fields';
 import type { Jt809Edition } from './frame';
 
 // The message catalogue of JT/T 809-2011 and -2019 that the forwarder speaks. Layouts follow the
@@ -147,7 +148,13 @@ export interface BusinessBody {
   raw?: Buffer;
 }
 
-const layoutOf = (layout: Layout, edition: Jt809Edition) => (typeof layout === 'function' ? layout(edition) : layout);
+// Each layout becomes a field type once per edition, on first use.
+const compiled = new Map<Layout, Partial<Record<Jt809Edition, FieldType<Body, Jt809Edition>>>>();
+function typeOf(layout: Layout, edition: Jt809Edition): FieldType<Body, Jt809Edition> {
+  let byEdition = compiled.get(layout);
+  if (!byEdition) compiled.set(layout, (byEdition = {}));
+  return (byEdition[edition] ??= layoutType(typeof layout === 'function' ? layout(edition) : layout));
+}
 
 export function isBusinessMessage(msgId: number): boolean {
   return msgId in BUSINESS_MESSAGES;
@@ -162,16 +169,16 @@ export function messageName(msgId: number, dataType?: number): string {
 export function encodeLinkBody(msgId: number, body: Body, edition: Jt809Edition): Buffer {
   const entry = LINK_MESSAGES[msgId];
   if (!entry) throw new Jt809EncodeError(`0x${msgId.toString(16)} is not a link message`);
-  const w = new BodyWriter();
-  writeFields(w, layoutOf(entry.layout, edition), body, edition);
-  return w.done();
+  const w = bodyWriter();
+  typeOf(entry.layout, edition).write(w, body, edition, {});
+  return w.toBuffer();
 }
 
 export function decodeLinkBody(msgId: number, buf: Buffer, edition: Jt809Edition): Body {
   const entry = LINK_MESSAGES[msgId];
   if (!entry) throw new Jt809DecodeError('UNKNOWN_MESSAGE', `0x${msgId.toString(16)} is not a link message`);
-  const r = new BodyReader(buf);
-  const body = readFields(r, layoutOf(entry.layout, edition), edition);
+  const r = bodyReader(buf);
+  const body = typeOf(entry.layout, edition).read(r, edition, {});
   if (r.pos !== buf.length) throw new Jt809DecodeError('LENGTH_MISMATCH', `${entry.name}: ${buf.length - r.pos} bytes after the body`);
   return body;
 }
@@ -179,35 +186,31 @@ export function decodeLinkBody(msgId: number, buf: Buffer, edition: Jt809Edition
 export function encodeBusinessBody(msgId: number, body: BusinessBody, edition: Jt809Edition): Buffer {
   if (!isBusinessMessage(msgId)) throw new Jt809EncodeError(`0x${msgId.toString(16)} is not a business message`);
   const entry = SUB_MESSAGES[body.dataType];
-  let data: Buffer;
-  if (body.raw) data = body.raw;
-  else {
-    if (!entry) throw new Jt809EncodeError(`data type 0x${body.dataType.toString(16)} is not in the catalogue; pass raw bytes`);
-    const w = new BodyWriter();
-    writeFields(w, layoutOf(entry.layout, edition), body.data, edition);
-    data = w.done();
-  }
-  const head = new BodyWriter();
+  if (!body.raw && !entry) throw new Jt809EncodeError(`data type 0x${body.dataType.toString(16)} is not in the catalogue; pass raw bytes`);
+  const w = bodyWriter();
   if (hasVehicle(msgId, body.dataType, edition)) {
-    head.text(body.vehicleNo ?? '', 21, 'vehicleNo');
-    head.u8(body.vehicleColor ?? 0, 'vehicleColor');
+    w.gbkFixed(body.vehicleNo ?? '', 21, 'vehicleNo');
+    w.u8(body.vehicleColor ?? 0, 'vehicleColor');
   }
-  head.u16(body.dataType, 'dataType');
-  head.u32(data.length, 'dataLength');
-  head.bytes(data);
-  return head.done();
+  w.u16(body.dataType, 'dataType');
+  // The data is written in place and its DWORD length patched in after it.
+  const lengthAt = w.skip(4);
+  if (body.raw) w.raw(body.raw);
+  else typeOf(entry.layout, edition).write(w, body.data, edition, {});
+  w.patchU32(lengthAt, w.pos - lengthAt - 4, 'dataLength');
+  return w.toBuffer();
 }
 
 export function decodeBusinessBody(msgId: number, buf: Buffer, edition: Jt809Edition): BusinessBody {
   if (!isBusinessMessage(msgId)) throw new Jt809DecodeError('UNKNOWN_MESSAGE', `0x${msgId.toString(16)} is not a business message`);
-  const r = new BodyReader(buf);
+  const r = bodyReader(buf);
   // The data type follows the vehicle in most families: peek it where the edition decides.
   const dataTypeAt = (withVehicle: boolean) => (withVehicle ? 22 : 0);
   let withVehicle = hasVehicle(msgId, 0, edition);
   if (msgId === 0x9200 && edition === '2019' && buf.length >= 2 && buf.readUInt16BE(0) === 0x9201) withVehicle = false;
   const out: Partial<BusinessBody> = {};
   if (withVehicle) {
-    out.vehicleNo = r.text(21, 'vehicleNo');
+    out.vehicleNo = r.gbkFixed(21, 'vehicleNo');
     out.vehicleColor = r.u8('vehicleColor');
   }
   r.pos = dataTypeAt(withVehicle);
@@ -216,8 +219,8 @@ export function decodeBusinessBody(msgId: number, buf: Buffer, edition: Jt809Edi
   if (r.pos + length !== buf.length) throw new Jt809DecodeError('LENGTH_MISMATCH', `${messageName(msgId, dataType)}: data length ${length}, ${buf.length - r.pos} bytes follow`);
   const entry = SUB_MESSAGES[dataType];
   if (!entry) return { ...out, dataType, data: {}, raw: r.bytes(length, 'data') };
-  const sub = new BodyReader(buf, r.pos, buf.length);
-  const data = readFields(sub, layoutOf(entry.layout, edition), edition);
+  const sub = bodyReader(buf, r.pos, buf.length);
+  const data = typeOf(entry.layout, edition).read(sub, edition, {});
   if (sub.pos !== buf.length) throw new Jt809DecodeError('LENGTH_MISMATCH', `${messageName(msgId, dataType)}: ${buf.length - sub.pos} bytes after the data`);
   return { ...out, dataType, data };
 }
