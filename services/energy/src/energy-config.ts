@@ -27,6 +27,36 @@ export class EnergyConfig {
   @Min(10)
   ENERGY_IDLE_S = 180;
 
+  /** A link (GB/T 32960 or HJ 1239) that has not logged a vehicle in this long after connecting is closed. */
+  @IsInt()
+  @Min(1)
+  ENERGY_IDENTIFY_S = 10;
+
+  /** Logged-in links served at most, per gateway (GB/T 32960 and HJ 1239 each). */
+  @IsInt()
+  @Min(1)
+  ENERGY_MAX_LINKS = 100_000;
+
+  /** Links not yet logged in, at most in all (the oldest goes when full). */
+  @IsInt()
+  @Min(1)
+  ENERGY_MAX_UNIDENTIFIED_LINKS = 2000;
+
+  /** Links not yet logged in, at most from one source address (vehicles behind one carrier NAT share one). */
+  @IsInt()
+  @Min(1)
+  ENERGY_MAX_UNIDENTIFIED_PER_ADDRESS = 256;
+
+  /** Undecodable frames in a row that close a link (ten times as many in all). */
+  @IsInt()
+  @Min(1)
+  ENERGY_MAX_BAD_FRAMES = 10;
+
+  /** Reports of one link waiting for the bus; beyond this the link is not read until they settle. */
+  @IsInt()
+  @Min(1)
+  ENERGY_MAX_IN_FLIGHT = 32;
+
   /** Consumer group of the report ingest (energy.report.v2 -> energy_report). */
   @IsString()
   ENERGY_INGEST_GROUP = 'energy-ingest';

@@ -11,6 +11,8 @@ export class HeldBus implements EventBus {
   private waiting: (() => void)[] = [];
   /** Records accepted by the inner bus, by topic name. */
   readonly accepted = new Map<string, number>();
+  /** The values of those records, by topic name. */
+  readonly values = new Map<string, unknown[]>();
 
   constructor(private readonly inner: EventBus) {
     this.kind = inner.kind;
@@ -35,6 +37,9 @@ export class HeldBus implements EventBus {
     await this.inner.publish(topic, records);
     const count = Array.isArray(records) ? records.length : 1;
     this.accepted.set(topic.name, (this.accepted.get(topic.name) ?? 0) + count);
+    const values = this.values.get(topic.name) ?? [];
+    for (const record of Array.isArray(records) ? records : [records]) values.push(record.value);
+    this.values.set(topic.name, values);
   }
 
   subscribe<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription> {
