@@ -1,9 +1,7 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ALL_TOPICS } from '@openfleet/contracts';
 import type { EventBus } from '@openfleet/bus';
 import { Logger } from 'nestjs-pino';
-import { BusTransport } from './bus-transport';
 import { hardenHttp } from './http-hardening';
 import { QuietStartupLogger } from './log-output';
 
@@ -17,8 +15,8 @@ export interface StartOptions {
 }
 
 /**
- * Starts a hybrid Nest application: HTTP first (`listen`), then the bus consumers declared with
- * `@EventPattern` (`startAllMicroservices`), with shutdown hooks so SIGTERM/SIGINT drain cleanly.
+ * Starts a Nest application with shutdown hooks so SIGTERM/SIGINT drain cleanly. Bus consumers
+ * (`BusConsumer` providers) subscribe during module init, before it listens.
  */
 export async function startApplication(options: StartOptions): Promise<INestApplication> {
   // Body parsing is ours (hardenHttp): bounded sizes and nesting, errors as the envelope.
@@ -28,10 +26,8 @@ export async function startApplication(options: StartOptions): Promise<INestAppl
   // Proxies mounted by `configure` (the api in cluster mode) come first: they forward the body untouched.
   options.configure?.(app);
   hardenHttp(app);
-  app.connectMicroservice({ strategy: new BusTransport(options.bus, ALL_TOPICS) }, { inheritAppConfig: true });
   try {
     await app.listen(options.port, options.host);
-    await app.startAllMicroservices();
   } catch (error) {
     // A port taken half-way through start-up must not leave the listeners already opened behind.
     await app.close().catch(() => undefined);
