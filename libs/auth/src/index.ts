@@ -11,3 +11,5 @@ export * from './vehicle-scope';
 export * from './filter-scope';
 export * from './auth.module';
 export * from './password-hash';
+export * from './vehicle-registry/vehicle-registry';
+export * from './vehicle-registry/vehicle-registry.provider';

@@ -73,6 +73,8 @@ export interface EventBus {
   subscribe<T>(topic: TopicDef<T>, options: SubscribeOptions<T>): Promise<Subscription>;
   /** True while the adapter can publish; used by /health. */
   isHealthy(): Promise<boolean>;
+  /** Per partition: the first retained offset and the next offset to be written (a follower knows when it has caught up). */
+  watermarks?(topic: TopicDef<unknown>): Promise<{ low: number; high: number }[]>;
   /** Stops consumers after their in-flight batch, flushes pending publishes, disconnects. */
   close(): Promise<void>;
 }

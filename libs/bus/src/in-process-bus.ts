@@ -214,6 +214,10 @@ export class InProcessBus implements EventBus {
     await Promise.all(all.map((group) => group.stopped()));
   }
 
+  async watermarks(topic: TopicDef<unknown>): Promise<{ low: number; high: number }[]> {
+    return this.logsOf(topic).map((log) => ({ low: log.baseOffset, high: log.endOffset }));
+  }
+
   /** Number of records not yet committed by a group, per topic (tests and /metrics). */
   lag(topicName: string, group: string): number {
     const logs = this.topics.get(topicName) ?? [];

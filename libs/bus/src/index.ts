@@ -5,4 +5,4 @@ export * from './kafka-bus';
 export { deliverBatch, type EncodedRecord, type DeliveryHooks } from './delivery';
 export { partitionForKey } from './partitioner';
 export { kafkaPartitionOf } from './co-partitioned-assigner';
-export { followSnapshotTopic } from './snapshot-follower';
+export { followSnapshotTopic, type SnapshotSubscription } from './snapshot-follower';

@@ -203,6 +203,13 @@ export class KafkaBus implements EventBus {
     }
   }
 
+  async watermarks(logical: TopicDef<unknown>): Promise<{ low: number; high: number }[]> {
+    const topic = this.scoped(logical);
+    await this.ensureTopic(topic);
+    const offsets = await this.admin.fetchTopicOffsets(topic.name);
+    return offsets.sort((a, b) => a.partition - b.partition).map((offset) => ({ low: Number(offset.low), high: Number(offset.high) }));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { ADMIN_CONFIG, AdminConfig } from './admin-config';
@@ -91,7 +91,6 @@ import { User, UserRole } from './user/user.entity';
 import { UserController } from './user/user.controller';
 import { UserService } from './user/user.service';
 import { VehicleExcelService } from './vehicle/vehicle-excel.service';
-import { VehicleLiveStatus } from './vehicle/vehicle-live-status';
 import { VehicleTreeService } from './vehicle/vehicle-tree.service';
 import { VehicleController } from './vehicle/vehicle.controller';
 import { Vehicle } from './vehicle/vehicle.entity';
@@ -172,7 +171,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     MenuService,
     VehicleService,
     VehicleTreeService,
-    VehicleLiveStatus,
+    vehicleRegistryProvider({ service: 'admin', follow: { vehicles: false, states: true } }),
     VehicleExcelService,
     MasterDataExcelService,
     SmsCodeService,

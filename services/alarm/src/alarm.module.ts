@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { AlarmController } from './alarm/alarm.controller';
@@ -18,7 +18,6 @@ import { CreateAlarmTables1732420000000 } from './migrations/1732420000000-creat
 import { CreateAlarmEvidenceTables1732500000000 } from './migrations/1732500000000-create-alarm-evidence-tables';
 import { AlarmConfigByType1732510000000 } from './migrations/1732510000000-alarm-config-by-type';
 import { AlarmHourlyCounts1732520000000 } from './migrations/1732520000000-alarm-hourly-counts';
-import { AlarmVehicleRegistry } from './registry/alarm-vehicle-registry';
 import { AlarmRule } from './rules/alarm-rule.entity';
 import { AlarmReportController } from './reports/alarm-report.controller';
 import { AlarmReportService } from './reports/alarm-report.service';
@@ -44,7 +43,7 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
       inject: [ALARM_CONFIG, PROCESS_ENV],
       useFactory: (config: AlarmConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.ALARM_EVIDENCE_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'alarm-evidence')),
     },
-    AlarmVehicleRegistry,
+    vehicleRegistryProvider({ service: 'alarm' }),
     AlarmRulesService,
     AlarmTypeConfigService,
     AlarmCounter,

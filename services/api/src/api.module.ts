@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { LiveHubGateway } from './live-hub/live-hub.gateway';
-import { VehicleDirectory } from './live-hub/vehicle-directory';
 import { SystemInfoController } from './system-info.controller';
 
 /**
@@ -12,6 +11,6 @@ import { SystemInfoController } from './system-info.controller';
 @Module({
   imports: [AuthModule],
   controllers: [SystemInfoController],
-  providers: [VehicleDirectory, LiveHubGateway],
+  providers: [vehicleRegistryProvider({ service: 'api' }), LiveHubGateway],
 })
 export class ApiModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { LocalFileStore, loadConfig, PlatformConfig, PROCESS_ENV, ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { EnergyController } from './api/energy.controller';
@@ -24,7 +24,6 @@ import { EnergyReportByDay1732570000000 } from './migrations/1732570000000-energ
 import { BatteryTraceability1732580000000 } from './migrations/1732580000000-battery-traceability';
 import { OtaTables1732590000000 } from './migrations/1732590000000-ota-tables';
 import { EmissionTables1732600000000 } from './migrations/1732600000000-emission-tables';
-import { EnergyVehicleRegistry } from './registry/energy-vehicle-registry';
 import { EnergyPartitionMaintenance } from './storage/energy-partition-maintenance.service';
 import { EnergyReportRow } from './storage/energy-report.entity';
 import { EnergyVehicleState } from './storage/energy-vehicle-state.entity';
@@ -41,7 +40,7 @@ export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportB
 @Module({
   imports: [ServiceStorageModule.forService('energy', { entities: ENERGY_ENTITIES, migrations: ENERGY_MIGRATIONS }), TypeOrmModule.forFeature(ENERGY_ENTITIES, 'energy'), AuthModule],
   controllers: [EnergyController, BatteryController, OtaController, EmissionController],
-  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), EnergyVehicleRegistry,
+  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), vehicleRegistryProvider({ service: 'energy' }),
     EnergyService,
     BatteryService,
     {

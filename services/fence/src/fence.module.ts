@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
 import { BindingService } from './binding/binding.service';
 import { FenceBinding, FenceIssue } from './binding/fence-binding.entity';
@@ -13,7 +13,6 @@ import { Fence } from './fence/fence.entity';
 import { FenceService } from './fence/fence.service';
 import { FENCE_CONFIG, FenceConfig } from './fence-config';
 import { CreateFenceTables1732410000000 } from './migrations/1732410000000-create-fence-tables';
-import { FenceVehicleRegistry } from './registry/fence-vehicle-registry';
 
 export const FENCE_ENTITIES = [Fence, FenceBinding, FenceIssue, FenceVehicleState, FenceEventRow];
 export const FENCE_MIGRATIONS = [CreateFenceTables1732410000000];
@@ -26,7 +25,7 @@ export const FENCE_MIGRATIONS = [CreateFenceTables1732410000000];
 @Module({
   imports: [ServiceStorageModule.forService('fence', { entities: FENCE_ENTITIES, migrations: FENCE_MIGRATIONS }), TypeOrmModule.forFeature(FENCE_ENTITIES, 'fence'), AuthModule],
   controllers: [FenceController],
-  providers: [serviceConfigProvider(FENCE_CONFIG, FenceConfig), FenceVehicleRegistry, FenceCatalogue, FenceService, BindingService, FenceEvaluatorService],
+  providers: [serviceConfigProvider(FENCE_CONFIG, FenceConfig), vehicleRegistryProvider({ service: 'fence' }), FenceCatalogue, FenceService, BindingService, FenceEvaluatorService],
   exports: [FenceEvaluatorService, FenceCatalogue],
 })
 export class FenceModule {}

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, resolveDeploymentSecret, serviceConfigProvider } from '@openfleet/service-kit';
 import { FORWARDER_CONFIG, ForwarderConfig } from './forwarder-config';
 import { ForwardBacklog } from './forwarding/backlog.entity';
-import { ForwarderVehicleRegistry } from './forwarding/forwarder-vehicle-registry';
 import { ForwardingService } from './forwarding/forwarding.service';
 import { InboundController } from './inbound/inbound.controller';
 import { AlarmSupervision, DutyCheck } from './inbound/inbound.entity';
@@ -43,7 +42,7 @@ export const FORWARDER_MIGRATIONS = [CreateForwarderTables1732530000000, CreateV
       useFactory: (config: ForwarderConfig, env: NodeJS.ProcessEnv) =>
         new SecretBox(resolveDeploymentSecret(loadConfig(PlatformConfig, env), { variable: 'FORWARDER_809_SECRET', value: config.FORWARDER_809_SECRET, file: 'forwarder-809.secret', minLength: 32 })),
     },
-    ForwarderVehicleRegistry,
+    vehicleRegistryProvider({ service: 'forwarder-809', follow: { terminals: true } }),
     UpperPlatformService,
     LinkManager,
     ForwardingService,

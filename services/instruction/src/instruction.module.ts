@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { LocalFileStore, LoggingSmsProvider, PlatformConfig, PROCESS_ENV, SMS_PROVIDER, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { CommandConfigController } from './command-config/command-config.controller';
@@ -55,6 +55,7 @@ export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
       useFactory: (config: InstructionConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.INSTRUCTION_MEDIA_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'media')),
     },
     { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+    vehicleRegistryProvider({ service: 'instruction', follow: { terminals: true, states: true } }),
     TerminalDirectory,
     OrderEvents,
     FollowUpReplies,

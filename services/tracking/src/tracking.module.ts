@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { join } from 'node:path';
 import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { ExportJobs } from './export-task/export-jobs';
@@ -19,7 +19,6 @@ import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-cr
 import { CanonicalTerminalPhones1732310000000 } from './migrations/1732310000000-canonical-terminal-phones';
 import { ReportTables1732700000000 } from './migrations/1732700000000-report-tables';
 import { StateProgressFence1732800000000 } from './migrations/1732800000000-state-progress-fence';
-import { VehicleRegistryCache } from './registry/vehicle-registry.cache';
 import { TerminalRecordsController } from './records/terminal-records.controller';
 import { TerminalRecordsIngest } from './records/terminal-records.ingest';
 import { TerminalRecordsService } from './records/terminal-records.service';
@@ -43,7 +42,7 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
   controllers: [TrackController, PositionController, ReportController, ExportTaskController, TerminalRecordsController],
   providers: [
     serviceConfigProvider(TRACKING_CONFIG, TrackingConfig),
-    VehicleRegistryCache,
+    vehicleRegistryProvider({ service: 'tracking' }),
     TrackingTransactions,
     TrackPointWriter,
     LiveStateService,

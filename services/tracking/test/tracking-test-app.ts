@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { PermissionCache, TokenService, type AuthUser } from '@openfleet/auth';
+import { PermissionCache, TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger, type EventBus } from '@openfleet/bus';
 import { Topics, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { TrackingModule } from '../src';
-import { VehicleRegistryCache } from '../src/registry/vehicle-registry.cache';
 
 export const TEST_SECRET = 'tracking-e2e-secret-tracking-e2e-secret-0123';
 export type Engine = 'sqlite' | 'mysql';
@@ -90,7 +89,7 @@ export function vehicle(vehicleId: string, terminalPhone: string, companyPath: s
 /** Publishes registry entries and waits until the tracking cache holds them. */
 export async function register(test: TrackingTestApp, entries: VehicleRegistryEntry[]): Promise<void> {
   await test.bus.publish(Topics.vehicleRegistry, entries.map((value) => ({ key: value.vehicleId, value })));
-  const cache = test.app.get(VehicleRegistryCache);
+  const cache = test.app.get(VehicleRegistry);
   await waitFor(() => entries.every((entry) => cache.byVehicleId(entry.vehicleId)), 10_000, 'registry');
 }
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@openfleet/auth';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, resolveDeploymentSecret, serviceConfigProvider } from '@openfleet/service-kit';
 import { HlsController } from './delivery/hls.controller';
 import { MediaSocketServer } from './delivery/media-socket.server';
@@ -53,6 +53,7 @@ const URL_SECRET_FILE = 'video-url-secret';
       useFactory: (config: VideoConfig, env: NodeJS.ProcessEnv) =>
         new MediaTokens(resolveDeploymentSecret(loadConfig(PlatformConfig, env), { variable: 'VIDEO_URL_SECRET', value: config.VIDEO_URL_SECRET, file: URL_SECRET_FILE, minLength: 32 }), config.VIDEO_URL_TTL_S * 1000),
     },
+    vehicleRegistryProvider({ service: 'video', follow: { terminals: true, states: true } }),
     VideoDirectory,
     StreamHub,
     MediaIngestServer,

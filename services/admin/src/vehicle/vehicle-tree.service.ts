@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@openfleet/auth';
 import { OrganisationTreeService } from '../company/organisation-tree.service';
 import { companyKey, fleetKey, linkTree, type TreeNode } from '../common/tree';
-import { VehicleLiveStatus } from './vehicle-live-status';
+import { VehicleRegistry } from '@openfleet/auth';
 import { VehicleService } from './vehicle.service';
 
 /**
@@ -15,7 +15,7 @@ export class VehicleTreeService {
   constructor(
     private readonly organisation: OrganisationTreeService,
     private readonly vehicles: VehicleService,
-    private readonly liveStatus: VehicleLiveStatus,
+    private readonly liveStatus: VehicleRegistry,
   ) {}
 
   async tree(user: AuthUser, keyword?: string): Promise<TreeNode[]> {
@@ -34,7 +34,7 @@ export class VehicleTreeService {
     if (keyword) query.andWhere('vehicle.plateCode LIKE :kw', { kw: `%${keyword}%` });
     const vehicles = await query.getMany();
     const leaves: TreeNode[] = vehicles.map((vehicle) => {
-      const live = vehicle.terminalId !== null ? this.liveStatus.of(String(vehicle.id)) : undefined;
+      const live = vehicle.terminalId !== null ? this.liveStatus.stateByVehicleId(String(vehicle.id)) : undefined;
       return {
         key: `v${vehicle.id}`,
         id: vehicle.id,

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { checkFilterScope, type AuthUser } from '@openfleet/auth';
+import { checkFilterScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { queryWindow, type Page } from '@openfleet/service-kit';
 import { rowInScope, whereInScope } from '@openfleet/storage';
 import { In, type Repository } from 'typeorm';
-import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
 import type { AlarmPageQueryDto, HandleAlarmsDto } from './alarm.dto';
 import { AlarmCounter, whereAlarmMatches, type AlarmCountFilter } from './alarm-counter';
 import { Alarm } from './alarm.entity';
@@ -18,7 +17,7 @@ export class AlarmService {
   constructor(
     @InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>,
     private readonly counter: AlarmCounter,
-    private readonly registry: AlarmVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   /** The list (and its export); 8002 for a company, fleet or vehicle filter naming what the caller cannot see, as for an unknown one. */

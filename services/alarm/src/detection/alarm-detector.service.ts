@@ -8,7 +8,7 @@ import type { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Alarm } from '../alarm/alarm.entity';
 import { ALARM_CONFIG, type AlarmConfig } from '../alarm-config';
-import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { AlarmRulesService } from '../rules/alarm-rules.service';
 import { AlarmTypeConfigService } from '../rules/alarm-type-config.service';
 import { activeRules, initialRuleState, type RuleState } from '../rules/platform-rules';
@@ -52,7 +52,7 @@ export class AlarmDetectorService implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(ALARM_CONFIG) private readonly config: AlarmConfig,
-    private readonly registry: AlarmVehicleRegistry,
+    private readonly registry: VehicleRegistry,
     private readonly rules: AlarmRulesService,
     private readonly evidence: EvidenceService,
     private readonly typeConfig: AlarmTypeConfigService,

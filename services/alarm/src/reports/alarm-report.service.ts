@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { checkFilterScope, type AuthUser } from '@openfleet/auth';
+import { checkFilterScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { whereInScope } from '@openfleet/storage';
 import { queryWindow, type Page } from '@openfleet/service-kit';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { Alarm } from '../alarm/alarm.entity';
-import { AlarmVehicleRegistry } from '../registry/alarm-vehicle-registry';
 import type { AlarmReportQueryDto, HandlingStatsQueryDto } from './alarm-report.dto';
 
 /** The alarm types each report covers: the terminal's, the platform rule's and the fence's or camera's. */
@@ -61,7 +60,7 @@ export interface HandlingStatsRow {
 export class AlarmReportService {
   constructor(
     @InjectRepository(Alarm, 'alarm') private readonly alarms: Repository<Alarm>,
-    private readonly registry: AlarmVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async list(user: AuthUser, kind: ReportKind, query: AlarmReportQueryDto): Promise<Page<ReportRow>> {

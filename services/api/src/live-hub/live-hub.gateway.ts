@@ -1,13 +1,12 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
-import { bearerTokenOf, SessionDenyList, TokenService, type AuthUser } from '@openfleet/auth';
+import { bearerTokenOf, SessionDenyList, TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { maskOrderSecrets, maskSecrets, Topics, type InstructionOrderEvent, type LivePosition, type TopicDef } from '@openfleet/contracts';
 import { EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
 import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient } from './live-push';
-import { VehicleDirectory } from './vehicle-directory';
 
 /** Room names: everything (super administrators), one per company, one per fleet. */
 export const ALL_ROOM = 'scope:all';
@@ -61,7 +60,7 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly tokens: TokenService,
-    private readonly directory: VehicleDirectory,
+    private readonly directory: VehicleRegistry,
     @Inject(PROCESS_ENV) env: NodeJS.ProcessEnv,
     private readonly denyList: SessionDenyList,
   ) {

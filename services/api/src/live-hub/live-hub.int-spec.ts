@@ -1,13 +1,12 @@
 // socket.io live hub over a real TCP port: token checked at connect, events only for in-scope vehicles.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { TokenService, type AuthUser } from '@openfleet/auth';
+import { TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type AlarmEvent, type LivePosition, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { io, type Socket } from 'socket.io-client';
 import { ApiModule } from '../api.module';
-import { VehicleDirectory } from './vehicle-directory';
 
 const TICK_MS = 300;
 const env = { LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'live-hub-secret-live-hub-secret-0123456789', LIVE_PUSH_TICK_MS: String(TICK_MS) };
@@ -64,7 +63,7 @@ describe('api live hub (socket.io)', () => {
       { key: '1', value: vehicle('1', '13800000001', ['1', '3']) },
       { key: '2', value: vehicle('2', '13800000002', ['1', '4']) },
     ]);
-    const directory = app.get(VehicleDirectory);
+    const directory = app.get(VehicleRegistry);
     while (!directory.find({ vehicleId: '2' })) await new Promise((resolve) => setTimeout(resolve, 10));
   });
 

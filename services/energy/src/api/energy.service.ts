@@ -5,7 +5,7 @@ import type { BatterySeries, BatteryState } from '@openfleet/contracts';
 import { queryWindow } from '@openfleet/service-kit';
 import { decodeRealtime, type RealtimeUnit } from '@openfleet/gb32960';
 import { In, type Repository } from 'typeorm';
-import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { EnergyReportRow } from '../storage/energy-report.entity';
 import { EnergyVehicleState } from '../storage/energy-vehicle-state.entity';
 
@@ -21,7 +21,7 @@ export class EnergyService {
   constructor(
     @InjectRepository(EnergyReportRow, 'energy') private readonly reports: Repository<EnergyReportRow>,
     @InjectRepository(EnergyVehicleState, 'energy') private readonly states: Repository<EnergyVehicleState>,
-    private readonly registry: EnergyVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async latest(user: AuthUser, vehicleId: string): Promise<LatestReport | null> {

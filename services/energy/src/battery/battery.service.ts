@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { validateImport, writeSheet } from '@openfleet/service-kit';
 import { rowInScope, TransactionRunner, whereCompanyInScope } from '@openfleet/storage';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import type { BatteryListQuery, BatteryModuleDto, BatteryPackDto, BatteryRecordDto } from './battery.dto';
 import { BatteryModel, BatteryModule, BatteryPack, BatteryRecord, PackState, RECORD_KINDS } from './battery.entities';
 import type { BatteryResource } from './battery-resources';
@@ -24,7 +24,7 @@ export class BatteryService {
 
   constructor(
     @InjectDataSource('energy') private readonly dataSource: DataSource,
-    private readonly registry: EnergyVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {
     this.transactions = new TransactionRunner(dataSource);
   }

@@ -4,7 +4,7 @@ import type { AuthUser } from '@openfleet/auth';
 import type { EmissionObd, EmissionSeries, EmissionStream } from '@openfleet/contracts';
 import { queryWindow, type Page } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
-import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { EmissionObdRow, EmissionStreamRow } from './emission.entities';
 
 /** A list covers at most 7 days; a chart (every stream of the window) at most 1 day: 8,640 points at 10 s. */
@@ -25,7 +25,7 @@ export class EmissionService {
   constructor(
     @InjectRepository(EmissionStreamRow, 'energy') private readonly streams: Repository<EmissionStreamRow>,
     @InjectRepository(EmissionObdRow, 'energy') private readonly obd: Repository<EmissionObdRow>,
-    private readonly registry: EnergyVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   private range(user: AuthUser, query: Window, maxDays: number): { plateCode: string; from: number; to: number } {

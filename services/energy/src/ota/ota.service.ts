@@ -8,7 +8,7 @@ import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import { pathOf, rowInScope, whereCompanyInScope, whereInScope } from '@openfleet/storage';
 import { createHash, randomUUID } from 'node:crypto';
 import { In, type Repository } from 'typeorm';
-import { EnergyVehicleRegistry } from '../registry/energy-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { OtaPackage, OtaStatus, OtaTask } from './ota.entities';
 
 export const OTA_STORE = Symbol('OTA_STORE');
@@ -43,7 +43,7 @@ export class OtaService implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(OtaTask, 'energy') private readonly tasks: Repository<OtaTask>,
     @Inject(OTA_STORE) private readonly store: FileStore,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-    private readonly registry: EnergyVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { inScope, type AuthUser } from '@openfleet/auth';
+import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
@@ -11,7 +11,6 @@ import { FenceEventRow } from '../evaluation/fence-event.entity';
 import { FenceCatalogue } from '../fence/fence-catalogue';
 import type { Fence } from '../fence/fence.entity';
 import { FenceService } from '../fence/fence.service';
-import { FenceVehicleRegistry } from '../registry/fence-vehicle-registry';
 import { FenceBinding, FenceIssue, IssueState } from './fence-binding.entity';
 import { AreaSetType, deleteAreaCommand, setAreaCommand, type AreaCommand } from './issue-body';
 
@@ -45,7 +44,7 @@ export class BindingService implements OnModuleInit, OnModuleDestroy {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly fences: FenceService,
     private readonly catalogue: FenceCatalogue,
-    private readonly registry: FenceVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -6,7 +6,7 @@ import { EVENT_BUS } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FenceCatalogue } from '../fence/fence-catalogue';
-import { FenceVehicleRegistry } from '../registry/fence-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { FENCE_CONFIG, type FenceConfig } from '../fence-config';
 import { evaluate, type FenceState } from './fence-rules';
 import { FenceEventRow } from './fence-event.entity';
@@ -34,7 +34,7 @@ export class FenceEvaluatorService implements OnModuleInit, OnModuleDestroy {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(FENCE_CONFIG) private readonly config: FenceConfig,
     private readonly catalogue: FenceCatalogue,
-    private readonly registry: FenceVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -5,7 +5,7 @@ import type { Repository } from 'typeorm';
 import { boundsOf, type Bounds } from '../evaluation/fence-shape';
 import type { RuleFence } from '../evaluation/fence-rules';
 import { FenceBinding } from '../binding/fence-binding.entity';
-import { FenceVehicleRegistry } from '../registry/fence-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { Fence } from './fence.entity';
 
 interface Indexed extends Bounds {
@@ -32,7 +32,7 @@ export class FenceCatalogue implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectRepository(Fence, 'fence') private readonly fenceRows: Repository<Fence>,
     @InjectRepository(FenceBinding, 'fence') private readonly bindings: Repository<FenceBinding>,
-    private readonly registry: FenceVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {

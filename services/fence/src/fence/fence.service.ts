@@ -8,7 +8,7 @@ import { pathOf, rowInScope, whereInScope } from '@openfleet/storage';
 import type { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FenceBinding, FenceIssue, IssueState } from '../binding/fence-binding.entity';
-import { FenceVehicleRegistry } from '../registry/fence-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import type { FenceDto, FencePageQueryDto } from './fence.dto';
 import { FenceCatalogue } from './fence-catalogue';
 import { Fence } from './fence.entity';
@@ -20,7 +20,7 @@ export class FenceService {
     @InjectRepository(Fence, 'fence') private readonly fences: Repository<Fence>,
     @InjectRepository(FenceBinding, 'fence') private readonly bindings: Repository<FenceBinding>,
     @InjectRepository(FenceIssue, 'fence') private readonly issues: Repository<FenceIssue>,
-    private readonly registry: FenceVehicleRegistry,
+    private readonly registry: VehicleRegistry,
     private readonly catalogue: FenceCatalogue,
   ) {}
 

@@ -5,7 +5,7 @@ import type { VehicleRegistryEntry } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { pathOf, rowInScope } from '@openfleet/storage';
 import type { Repository } from 'typeorm';
-import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { LinkManager, type ActivePlatform } from '../link/link-manager.service';
 import { UpperPlatformService } from '../platform/upper-platform.service';
 import { VehicleFiling } from './vehicle-filing.entity';
@@ -32,7 +32,7 @@ export class FilingService {
     @InjectRepository(VehicleFiling, 'forwarder_809') private readonly filings: Repository<VehicleFiling>,
     private readonly platforms: UpperPlatformService,
     private readonly links: LinkManager,
-    private readonly registry: ForwarderVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async list(user: AuthUser, platformId: number, filed?: boolean): Promise<FilingRow[]> {

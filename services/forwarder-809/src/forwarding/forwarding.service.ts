@@ -8,7 +8,7 @@ import { In, type Repository } from 'typeorm';
 import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
 import { LinkManager, type ActivePlatform } from '../link/link-manager.service';
 import { ForwardBacklog } from './backlog.entity';
-import { ForwarderVehicleRegistry } from './forwarder-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { gnssFromJson, gnssOf, gnssToJson, WARN_TYPES } from './gnss-of';
 
 /** 0x1203 carries 1 to 5 positions of one vehicle. */
@@ -38,7 +38,7 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
     @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
     @InjectRepository(ForwardBacklog, 'forwarder_809') private readonly backlog: Repository<ForwardBacklog>,
     private readonly links: LinkManager,
-    private readonly registry: ForwarderVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Jt809Edition } from '@openfleet/jt809';
 import { rowInScope, whereCompanyInScope } from '@openfleet/storage';
 import { LessThan, type ObjectLiteral, type Repository } from 'typeorm';
-import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { ForwardingService } from '../forwarding/forwarding.service';
 import type { Jt809Message } from '../link/jt809-connection';
 import { LinkManager, type ActivePlatform } from '../link/link-manager.service';
@@ -31,7 +31,7 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(AlarmSupervision, 'forwarder_809') private readonly supervisions: Repository<AlarmSupervision>,
     private readonly links: LinkManager,
     private readonly forwarding: ForwardingService,
-    private readonly registry: ForwarderVehicleRegistry,
+    private readonly registry: VehicleRegistry,
     private readonly monitoring: MonitoringService,
   ) {}
 

@@ -6,7 +6,7 @@ import type { Jt809Edition } from '@openfleet/jt809';
 import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
-import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import type { ActivePlatform } from '../link/link-manager.service';
 import { LinkManager } from '../link/link-manager.service';
 import { monitoringAnswer } from './monitoring-answer';
@@ -62,7 +62,7 @@ export class MonitoringService implements OnModuleInit, OnModuleDestroy {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
     private readonly links: LinkManager,
-    private readonly registry: ForwarderVehicleRegistry,
+    private readonly registry: VehicleRegistry,
     @InjectRepository(MonitoringRequest, 'forwarder_809') private readonly requests: Repository<MonitoringRequest>,
   ) {}
 

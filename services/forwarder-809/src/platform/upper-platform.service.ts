@@ -6,7 +6,7 @@ import { IdempotentRowWriter, rowInScope, TransactionRunner, whereCompanyInScope
 import { In, type Repository } from 'typeorm';
 import { VehicleFiling } from '../filing/vehicle-filing.entity';
 import { ForwardBacklog } from '../forwarding/backlog.entity';
-import { ForwarderVehicleRegistry } from '../forwarding/forwarder-vehicle-registry';
+import { VehicleRegistry } from '@openfleet/auth';
 import { MonitoringRequest } from '../inbound/monitoring-request.entity';
 import { SecretBox } from './secret-box';
 import { MAX_FORWARD_TARGETS, type ForwardTargetDto, type UpperPlatformDto } from './upper-platform.dto';
@@ -26,7 +26,7 @@ export class UpperPlatformService {
     @InjectRepository(UpperPlatform, 'forwarder_809') private readonly platforms: Repository<UpperPlatform>,
     @InjectRepository(ForwardTarget, 'forwarder_809') private readonly targets: Repository<ForwardTarget>,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
-    private readonly registry: ForwarderVehicleRegistry,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   /** The link manager restarts a platform's links when it changes; a change answers once it is applied. */

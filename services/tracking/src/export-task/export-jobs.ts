@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { checkFilterScope, type AuthUser } from '@openfleet/auth';
+import { checkFilterScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { SheetColumn } from '@openfleet/service-kit';
 import { plainToInstance } from 'class-transformer';
@@ -10,7 +10,6 @@ import { formatCst, queryWindow } from '../common/time-window';
 import { MileageReportQueryDto, OperationReportQueryDto, ReportQuery } from '../report/dto/report-query.dto';
 import { mileageSheet, onlineSheet, operationSheet, type ReportSheet } from '../report/report-sheets';
 import { ReportService } from '../report/report.service';
-import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TrackQueryService } from '../track/track-query.service';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { TrackExportQuery, type ExportKind } from './dto/export-task.dto';
@@ -84,7 +83,7 @@ export class ExportJobs {
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
     private readonly reports: ReportService,
     private readonly tracks: TrackQueryService,
-    private readonly registry: VehicleRegistryCache,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   /** Validates the parameters as the report's own API would (400, 300, 8002) and answers them normalized. */

@@ -6,7 +6,7 @@ import { Counter } from 'prom-client';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import { DayStatsRecompute } from '../live-state/day-stats-recompute';
 import { LiveStateService } from '../live-state/live-state.service';
-import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
+import { VehicleRegistry } from '@openfleet/auth';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { PointQuality, toTrackPointRow } from './track-point';
 import { TrackPointWriter } from './track-point.writer';
@@ -32,7 +32,7 @@ export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
     private readonly writer: TrackPointWriter,
     private readonly live: LiveStateService,
     private readonly days: DayStatsRecompute,
-    private readonly registry: VehicleRegistryCache,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {

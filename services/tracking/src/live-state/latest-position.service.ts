@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { inScope, type AuthUser } from '@openfleet/auth';
+import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { canonicalTerminalPhone, DisplayStatus, type LatestPosition, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { compassName, toMapCoordinates } from '@openfleet/geo';
 import { formatCst } from '../common/time-window';
-import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TrackQueryService } from '../track/track-query.service';
 import { LiveStateService } from './live-state.service';
 import { alarmCountOf, displayStatusOf, locateStatusOf, type VehicleLiveState } from './vehicle-live-state';
@@ -12,7 +11,7 @@ import { alarmCountOf, displayStatusOf, locateStatusOf, type VehicleLiveState } 
 export class LatestPositionService {
   constructor(
     private readonly live: LiveStateService,
-    private readonly registry: VehicleRegistryCache,
+    private readonly registry: VehicleRegistry,
     private readonly tracks: TrackQueryService,
   ) {}
 

@@ -7,7 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { sqlLiteral } from '@openfleet/storage';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import type { TrackPointRow } from '../ingest/track-point';
-import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
+import { VehicleRegistry } from '@openfleet/auth';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { newDayStats, type DayRules, type DayStats } from './day-stats';
 import { OnlineSessionRecorder } from './online-session.recorder';
@@ -79,7 +79,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
-    private readonly registry: VehicleRegistryCache,
+    private readonly registry: VehicleRegistry,
     private readonly transactions: TrackingTransactions,
     private readonly sessions: OnlineSessionRecorder,
   ) {

@@ -5,7 +5,7 @@ import { Topics, type TerminalUplink } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { TrackingTransactions } from '../common/tracking-transactions';
-import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
+import { VehicleRegistry } from '@openfleet/auth';
 import { canFramesOf, driverRecordsOf, powerRecordsOf } from './terminal-records';
 
 /** Uplinks whose records tracking keeps; every other message id is skipped at once. */
@@ -28,7 +28,7 @@ export class TerminalRecordsIngest implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-    private readonly registry: VehicleRegistryCache,
+    private readonly registry: VehicleRegistry,
     private readonly transactions: TrackingTransactions,
   ) {
     this.ignore = dataSource.options.type === 'better-sqlite3' ? 'OR IGNORE' : 'IGNORE';

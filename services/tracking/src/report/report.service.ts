@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { checkFilterScope, inScope, type AuthUser } from '@openfleet/auth';
+import { checkFilterScope, inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import type { VehicleRegistryEntry } from '@openfleet/contracts';
 import type { DataSource } from 'typeorm';
-import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { round } from '../track/track-math';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import type { MileageReportQueryDto, OperationReportQueryDto, ReportQuery } from './dto/report-query.dto';
@@ -60,7 +59,7 @@ export class ReportService {
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
-    private readonly registry: VehicleRegistryCache,
+    private readonly registry: VehicleRegistry,
   ) {}
 
   /** The days of a day-by-day report; error 300 beyond TRACKING_MILEAGE_WINDOW_DAYS. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { inScope, type AuthUser } from '@openfleet/auth';
+import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { canonicalTerminalPhone } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { compassName, Crs, crsOfMapType, simplifyPath, toMapCoordinates, type LngLat } from '@openfleet/geo';
@@ -8,7 +8,6 @@ import type { DataSource } from 'typeorm';
 import { formatCst } from '../common/time-window';
 import { PointQuality } from '../ingest/track-point';
 import { LiveStateService } from '../live-state/live-state.service';
-import { VehicleRegistryCache } from '../registry/vehicle-registry.cache';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
 import { segmentTrips, type StopSegment, type TrackSample, type TripSegment } from './track-math';
 import {
@@ -71,7 +70,7 @@ export class TrackQueryService {
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
-    private readonly registry: VehicleRegistryCache,
+    private readonly registry: VehicleRegistry,
     private readonly live: LiveStateService,
   ) {}
 

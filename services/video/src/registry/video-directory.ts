@@ -1,9 +1,7 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { inScope, type AuthUser } from '@openfleet/auth';
-import { followSnapshotTopic, type EventBus, type Subscription } from '@openfleet/bus';
-import { canonicalTerminalPhone, TerminalRegistryView, Topics, VehicleRegistryView, type TerminalRegistryEntry, type VehicleRegistryEntry, type VehicleStateEvent } from '@openfleet/contracts';
+import { Injectable } from '@nestjs/common';
+import { VehicleRegistry, type AuthUser } from '@openfleet/auth';
+import { canonicalTerminalPhone, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { EVENT_BUS } from '@openfleet/service-kit';
 
 /** A vehicle that can stream: its canonical terminal phone and its video channel count. */
 export interface VideoTarget {
@@ -16,50 +14,20 @@ export interface VideoTarget {
 }
 
 /**
- * What the video service knows of vehicles and terminals, from snapshot topics only: admin's
- * vehicle and terminal registries (scope, terminal phone, video channel count) and tracking's
- * vehicle state (online). Every instance follows every snapshot in a group of its own.
+ * The video service's view of vehicles as video sources (video channels, SIM width), over its
+ * `VehicleRegistry` (admin's vehicle and terminal registries, tracking's vehicle state): no follower of its own.
  */
 @Injectable()
-export class VideoDirectory implements OnModuleInit, OnModuleDestroy {
-  readonly vehicles = new VehicleRegistryView();
-  private readonly terminals = new TerminalRegistryView();
-  private readonly states = new Map<string, VehicleStateEvent>();
-  private readonly subscriptions: Subscription[] = [];
-
-  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
-
-  async onModuleInit(): Promise<void> {
-    this.subscriptions.push(
-      await followSnapshotTopic(this.bus, Topics.vehicleRegistry, 'video-vehicle-registry', (entry) => this.vehicles.apply(entry)),
-      await followSnapshotTopic(this.bus, Topics.terminalRegistry, 'video-terminal-registry', (entry) => this.applyTerminal(entry)),
-      await followSnapshotTopic(this.bus, Topics.vehicleState, 'video-vehicle-state', (state) => this.applyState(state)),
-    );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.allSettled(this.subscriptions.map((subscription) => subscription.close()));
-  }
-
-  applyTerminal(entry: TerminalRegistryEntry): void {
-    this.terminals.apply(entry);
-  }
-
-  applyState(state: VehicleStateEvent): void {
-    const key = canonicalTerminalPhone(state.terminalPhone);
-    const previous = this.states.get(key);
-    if (!previous || previous.updatedAt <= state.updatedAt) this.states.set(key, state);
-  }
+export class VideoDirectory {
+  constructor(readonly vehicles: VehicleRegistry) {}
 
   isOnline(terminalPhone: string): boolean {
-    return this.states.get(canonicalTerminalPhone(terminalPhone))?.vehicleStatus === 1;
+    return this.vehicles.isOnline(terminalPhone);
   }
 
   /** The vehicle if the caller may see it, else 8002 (the same answer as for a vehicle that does not exist). */
   vehicleInScope(user: AuthUser, vehicleId: string): VehicleRegistryEntry {
-    const vehicle = this.vehicles.byVehicleId(vehicleId);
-    if (!vehicle || !inScope(user, vehicle)) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND, { data: vehicleId });
-    return vehicle;
+    return this.vehicles.inScope(user, vehicleId);
   }
 
   /** The vehicle as a video source; 2010 when its terminal has no video channels. */
@@ -74,7 +42,7 @@ export class VideoDirectory implements OnModuleInit, OnModuleDestroy {
   targetOf(vehicle: VehicleRegistryEntry): VideoTarget | undefined {
     if (!vehicle.terminalPhone) return undefined;
     const terminalPhone = canonicalTerminalPhone(vehicle.terminalPhone);
-    const terminal = this.terminals.byTerminalPhone(terminalPhone);
+    const terminal = this.vehicles.terminalOf(terminalPhone);
     const videoChannels = terminal?.videoChannels ?? 0;
     if (!terminal || videoChannels <= 0) return undefined;
     return { vehicle, terminalPhone, simDigits: terminal.protocolVersion === '2019' ? 20 : 12, videoChannels, online: this.isOnline(terminalPhone) };
@@ -82,7 +50,7 @@ export class VideoDirectory implements OnModuleInit, OnModuleDestroy {
 
   /** The vehicle whose terminal streams with this SIM (media packets carry it zero-padded). */
   vehicleBySim(sim: string): VehicleRegistryEntry | undefined {
-    const terminal = this.terminals.byTerminalPhone(canonicalTerminalPhone(sim));
+    const terminal = this.vehicles.terminalOf(sim);
     return terminal?.vehicleId ? this.vehicles.byVehicleId(terminal.vehicleId) : undefined;
   }
 }
