@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EventBus } from '@openfleet/bus';
 import { Topics, type RolePermissions } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
-import { randomUUID } from 'node:crypto';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import type { AuthUser } from './auth-user';
 
 /**
@@ -11,25 +10,16 @@ import type { AuthUser } from './auth-user';
  * in its own consumer group.
  */
 @Injectable()
-export class PermissionCache implements OnModuleInit, OnModuleDestroy {
+export class PermissionCache extends BusConsumer {
   private readonly logger = new Logger(PermissionCache.name);
   private readonly codesByRole = new Map<string, { codes: Set<string>; updatedAt: number }>();
-  private subscription?: Subscription;
 
-  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
-
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.rolePermissions, {
-      group: `auth-permission-cache-${randomUUID()}`,
-      fromBeginning: true,
-      handle: async (messages) => {
-        for (const message of messages) this.apply(message.value);
-      },
-    });
+  constructor(@Inject(EVENT_BUS) protected readonly bus: EventBus) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [consume(Topics.rolePermissions, { group: 'auth-permission-cache', perInstance: true, fromBeginning: true, each: (entry) => this.apply(entry) })];
   }
 
   /** Applies one snapshot record; an older record never overwrites a newer one. */

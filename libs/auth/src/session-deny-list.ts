@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EventBus } from '@openfleet/bus';
 import { Topics, type SessionRevocation } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
-import { randomUUID } from 'node:crypto';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 
 /** How often expired entries are dropped; lookups ignore them in between anyway. */
 const PRUNE_INTERVAL_MS = 60_000;
@@ -14,31 +13,30 @@ const PRUNE_INTERVAL_MS = 60_000;
  * `expiresAt`, when every access token of the session has expired anyway: memory stays bounded.
  */
 @Injectable()
-export class SessionDenyList implements OnModuleInit, OnModuleDestroy {
+export class SessionDenyList extends BusConsumer {
   private readonly logger = new Logger(SessionDenyList.name);
   /** Session id -> epoch ms until which its tokens are refused. */
   private readonly revoked = new Map<string, number>();
   private readonly listeners = new Set<(revocation: SessionRevocation) => void>();
-  private subscription?: Subscription;
   private pruneTimer?: NodeJS.Timeout;
 
-  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+  constructor(@Inject(EVENT_BUS) protected readonly bus: EventBus) {
+    super();
+  }
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.sessionRevocations, {
-      group: `auth-session-deny-list-${randomUUID()}`,
-      fromBeginning: true,
-      handle: async (messages) => {
-        for (const message of messages) this.apply(message.value);
-      },
-    });
+  protected consumes() {
+    return [consume(Topics.sessionRevocations, { group: 'auth-session-deny-list', perInstance: true, fromBeginning: true, each: (revocation) => this.apply(revocation) })];
+  }
+
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
     this.pruneTimer = setInterval(() => this.prune(), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  override async onModuleDestroy(): Promise<void> {
     clearInterval(this.pruneTimer);
-    await this.subscription?.close();
+    await super.onModuleDestroy();
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Subscription } from '@openfleet/bus';
+import { BusConsumer, consume } from '@openfleet/service-kit';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type CommandResult, type DownlinkCommand } from '@openfleet/contracts';
 import { encodeFrames, messageFromJson } from '@openfleet/jt808';
 import type { GatewayContext } from './gateway-context';
@@ -15,42 +15,47 @@ const RECENT_COMMANDS = 10_000;
  * by the session topic tells which terminals are online on another instance, so that only the
  * configured offline reporter answers "device offline" and only when no instance holds it.
  */
-export class DownlinkDispatcher {
+export class DownlinkDispatcher extends BusConsumer {
   /** phone -> gateway id holding it, from the session topic. */
   private readonly directory = new Map<string, string>();
   private readonly recent = new Set<string>();
-  private readonly subscriptions: Subscription[] = [];
 
-  constructor(private readonly ctx: GatewayContext) {}
+  constructor(private readonly ctx: GatewayContext) {
+    super();
+  }
 
-  async start(): Promise<void> {
+  protected get bus() {
+    return this.ctx.bus;
+  }
+
+  protected consumes() {
     const id = this.ctx.gatewayId;
-    this.subscriptions.push(
-      await this.ctx.bus.subscribe(Topics.terminalSession, {
+    return [
+      consume(Topics.terminalSession, {
         group: `gateway-808-sessions-${id}`,
         fromBeginning: false,
-        handle: async (messages) => {
-          for (const { value } of messages) {
-            const key = canonicalTerminalPhone(value.terminalPhone);
-            if (value.state === 'online') this.directory.set(key, value.gatewayId);
-            else if (this.directory.get(key) === value.gatewayId) this.directory.delete(key);
-          }
+        each: (session) => {
+          const key = canonicalTerminalPhone(session.terminalPhone);
+          if (session.state === 'online') this.directory.set(key, session.gatewayId);
+          else if (this.directory.get(key) === session.gatewayId) this.directory.delete(key);
         },
       }),
-      await this.ctx.bus.subscribe(Topics.downlinkCommand, {
+      consume(Topics.downlinkCommand, {
         group: `gateway-808-${id}`,
         // Commands issued while no gateway ran are the instruction service's to time out, not ours to replay.
         fromBeginning: false,
-        handle: async (messages) => {
-          for (const { value } of messages) await this.dispatch(value);
-        },
+        each: (command) => this.dispatch(command),
       }),
-    );
+    ];
   }
 
-  async stop(): Promise<void> {
-    await Promise.allSettled(this.subscriptions.map((s) => s.close()));
-    this.subscriptions.length = 0;
+  /** Called by the server (not a Nest provider): a group per gateway instance, so each sees every command. */
+  start(): Promise<void> {
+    return this.startConsuming();
+  }
+
+  stop(): Promise<void> {
+    return this.stopConsuming();
   }
 
   async dispatch(command: DownlinkCommand): Promise<void> {

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import type { EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, TerminalRegistrationState, Topics, type TerminalRegistrationEvent } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { Like, type DataSource } from 'typeorm';
 import { RegistryPublisher } from '../registry/registry.publisher';
 import { Terminal } from './terminal.entity';
@@ -14,33 +14,33 @@ import { Terminal } from './terminal.entity';
  * Idempotent: a redelivered event writes the same values again.
  */
 @Injectable()
-export class TerminalRegistrationConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+export class TerminalRegistrationConsumer extends BusConsumer {
   private readonly logger = new Logger(TerminalRegistrationConsumer.name);
-  private subscription?: Subscription;
+  protected override readonly subscribeAt = 'bootstrap';
 
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @InjectDataSource('admin') private readonly dataSource: DataSource,
     private readonly registry: RegistryPublisher,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.terminalRegistration, {
-      group: 'admin-terminal-registration',
-      fromBeginning: true,
-      handle: async (messages) => {
-        const changed: Terminal[] = [];
-        for (const { value } of messages) {
-          const terminal = await this.apply(value);
-          if (terminal) changed.push(terminal);
-        }
-        await this.registry.publishTerminals(changed);
-      },
-    });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [
+      consume(Topics.terminalRegistration, {
+        group: 'admin-terminal-registration',
+        fromBeginning: true,
+        handle: async (messages) => {
+          const changed: Terminal[] = [];
+          for (const { value } of messages) {
+            const terminal = await this.apply(value);
+            if (terminal) changed.push(terminal);
+          }
+          await this.registry.publishTerminals(changed);
+        },
+      }),
+    ];
   }
 
   private async apply(event: TerminalRegistrationEvent): Promise<Terminal | undefined> {

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { PoisonMessageError, Topics, type EmissionReport } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { IdempotentRowWriter, TransactionRunner } from '@openfleet/storage';
 import type { DataSource } from 'typeorm';
 import { ENERGY_CONFIG, type EnergyConfig } from '../energy-config';
@@ -14,18 +14,18 @@ import { emissionRows, OBD_COLUMNS, STREAM_COLUMNS } from './emission-rows';
  * report is stored once; the bus commits the offsets only after the write.
  */
 @Injectable()
-export class EmissionIngestService implements OnModuleInit, OnModuleDestroy {
+export class EmissionIngestService extends BusConsumer {
   private readonly logger = new Logger(EmissionIngestService.name);
   private readonly streams: IdempotentRowWriter;
   private readonly obd: IdempotentRowWriter;
   private readonly transactions: TransactionRunner;
-  private subscription?: Subscription;
 
   constructor(
     @InjectDataSource('energy') private readonly dataSource: DataSource,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
   ) {
+    super();
     const warn = (message: string) => this.logger.warn(message);
     // Serial on SQLite: the energy report ingest writes the same file.
     this.transactions = new TransactionRunner(dataSource);
@@ -33,12 +33,8 @@ export class EmissionIngestService implements OnModuleInit, OnModuleDestroy {
     this.obd = new IdempotentRowWriter(dataSource, { table: 'emission_obd', columns: OBD_COLUMNS, chunkRows: 1000, bulkLoad: 'auto', warn });
   }
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.emissionReport, { group: this.config.ENERGY_EMISSION_GROUP, maxBatchSize: 1000, handle: (messages) => this.ingest(messages) });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [consume(Topics.emissionReport, { group: this.config.ENERGY_EMISSION_GROUP, maxBatchSize: 1000, handle: (messages) => this.ingest(messages) })];
   }
 
   async ingest(messages: readonly DeliveredMessage<EmissionReport>[]): Promise<void> {

@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { PoisonMessageError, Topics, type EnergyAlarmEvent, type EnergyReport, type EnergyReportBatch } from '@openfleet/contracts';
 import { decodeRealtime } from '@openfleet/gb32960';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { IdempotentRowWriter, sqlLiteral, TransactionRunner } from '@openfleet/storage';
 import { Counter } from 'prom-client';
 import { In, type DataSource, type EntityManager } from 'typeorm';
@@ -27,40 +27,38 @@ const STATE_COLUMNS = ['vin', 'vehicle_id', 'collected_at', 'soc', 'charge_state
  * failed write forgets the states it touched (they are read again) and the batch is retried.
  */
 @Injectable()
-export class EnergyIngestService implements OnModuleInit, OnModuleDestroy {
+export class EnergyIngestService extends BusConsumer {
   private readonly logger = new Logger(EnergyIngestService.name);
   private readonly writer: IdempotentRowWriter;
   private readonly transactions: TransactionRunner;
   private readonly sqlite: boolean;
   /** States of the VINs this member owns that it has seen since its partitions were assigned. */
   private readonly states = new Map<string, EnergyVehicleState>();
-  private subscription?: Subscription;
 
   constructor(
     @InjectDataSource('energy') private readonly dataSource: DataSource,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
   ) {
+    super();
     this.sqlite = dataSource.options.type === 'better-sqlite3';
     // Serial on SQLite: the emission ingest and the battery API write the same file.
     this.transactions = new TransactionRunner(dataSource);
     this.writer = new IdempotentRowWriter(dataSource, { table: 'energy_report', columns: ENERGY_REPORT_COLUMNS, chunkRows: 1000, bulkLoad: 'auto', warn: (message) => this.logger.warn(message) });
   }
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.energyReport, {
-      group: this.config.ENERGY_INGEST_GROUP,
-      // A record carries the reports the gateway accepted together (tens to hundreds under load).
-      maxBatchSize: 100,
-      // A report of 96 cells and 48 probes is about 400 bytes on the log.
-      fetchBytesPerPartition: 2 * 1_048_576,
-      handle: (messages) => this.ingest(messages),
-      onAssigned: async () => this.states.clear(),
-    });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [
+      consume(Topics.energyReport, {
+        group: this.config.ENERGY_INGEST_GROUP,
+        // A record carries the reports the gateway accepted together (tens to hundreds under load).
+        maxBatchSize: 100,
+        // A report of 96 cells and 48 probes is about 400 bytes on the log.
+        fetchBytesPerPartition: 2 * 1_048_576,
+        handle: (messages) => this.ingest(messages),
+        onAssigned: async () => this.states.clear(),
+      }),
+    ];
   }
 
   async ingest(messages: readonly DeliveredMessage<EnergyReportBatch>[]): Promise<void> {

@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import type { EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import { pathOf, rowInScope, whereCompanyInScope, whereInScope } from '@openfleet/storage';
 import { createHash, randomUUID } from 'node:crypto';
 import { In, type Repository } from 'typeorm';
@@ -34,30 +34,29 @@ export interface PackageUpload {
  * its 0x0108 upgraded, failed or cancelled; a refused, offline or unanswered order marks it failed.
  */
 @Injectable()
-export class OtaService implements OnModuleInit, OnModuleDestroy {
+export class OtaService extends BusConsumer {
   private readonly logger = new Logger(OtaService.name);
-  private subscription?: Subscription;
 
   constructor(
     @InjectRepository(OtaPackage, 'energy') private readonly packages: Repository<OtaPackage>,
     @InjectRepository(OtaTask, 'energy') private readonly tasks: Repository<OtaTask>,
     @Inject(OTA_STORE) private readonly store: FileStore,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.instructionOrder, {
-      group: 'energy-ota-orders',
-      fromBeginning: false,
-      handle: async (messages) => {
-        for (const { value } of messages) if (value.batchId.startsWith(REQUEST_PREFIX)) await this.follow(value);
-      },
-    });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [
+      consume(Topics.instructionOrder, {
+        group: 'energy-ota-orders',
+        fromBeginning: false,
+        each: async (event) => {
+          if (event.batchId.startsWith(REQUEST_PREFIX)) await this.follow(event);
+        },
+      }),
+    ];
   }
 
   async upload(user: AuthUser, meta: PackageUpload, bytes: Buffer): Promise<OtaPackage> {

@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import type { EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { EVENT_BUS, queryWindow } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS, queryWindow } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
 import { Between, In, type Repository } from 'typeorm';
 import { FenceEventRow } from '../evaluation/fence-event.entity';
@@ -33,32 +33,31 @@ export interface IssueView {
  * events (instruction.order.v1, batch id = request id) move each vehicle's issue state.
  */
 @Injectable()
-export class BindingService implements OnModuleInit, OnModuleDestroy {
+export class BindingService extends BusConsumer {
   private readonly logger = new Logger(BindingService.name);
-  private subscription?: Subscription;
 
   constructor(
     @InjectRepository(FenceBinding, 'fence') private readonly bindings: Repository<FenceBinding>,
     @InjectRepository(FenceIssue, 'fence') private readonly issues: Repository<FenceIssue>,
     @InjectRepository(FenceEventRow, 'fence') private readonly history: Repository<FenceEventRow>,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly fences: FenceService,
     private readonly catalogue: FenceCatalogue,
     private readonly registry: VehicleRegistry,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.instructionOrder, {
-      group: 'fence-issue-orders',
-      fromBeginning: false,
-      handle: async (messages) => {
-        for (const { value } of messages) if (value.batchId.startsWith(REQUEST_PREFIX)) await this.applyOrder(value);
-      },
-    });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [
+      consume(Topics.instructionOrder, {
+        group: 'fence-issue-orders',
+        fromBeginning: false,
+        each: async (event) => {
+          if (event.batchId.startsWith(REQUEST_PREFIX)) await this.applyOrder(event);
+        },
+      }),
+    ];
   }
 
   async bind(user: AuthUser, fenceId: number, vehicleIds: string[] = [], fleetIds: string[] = []): Promise<void> {

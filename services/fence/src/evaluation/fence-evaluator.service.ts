@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type FenceEvent, type Position } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FenceCatalogue } from '../fence/fence-catalogue';
@@ -21,34 +21,33 @@ import { FenceVehicleState } from './fence-state.entity';
  * ids (terminal, fence, kind, GNSS time) let consumers drop the repeats.
  */
 @Injectable()
-export class FenceEvaluatorService implements OnModuleInit, OnModuleDestroy {
+export class FenceEvaluatorService extends BusConsumer {
   private readonly logger = new Logger(FenceEvaluatorService.name);
   private readonly states = new Map<string, Map<number, FenceState>>();
-  private subscription?: Subscription;
   /** Positions evaluated since start (the benchmark reads it). */
   evaluated = 0;
 
   constructor(
     @InjectRepository(FenceVehicleState, 'fence') private readonly stored: Repository<FenceVehicleState>,
     @InjectRepository(FenceEventRow, 'fence') private readonly history: Repository<FenceEventRow>,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(FENCE_CONFIG) private readonly config: FenceConfig,
     private readonly catalogue: FenceCatalogue,
     private readonly registry: VehicleRegistry,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.position, {
-      group: this.config.FENCE_EVALUATOR_GROUP,
-      fromBeginning: false,
-      maxBatchSize: 5000,
-      handle: (messages) => this.handle(messages),
-      onAssigned: (owns) => this.load(owns),
-    });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [
+      consume(Topics.position, {
+        group: this.config.FENCE_EVALUATOR_GROUP,
+        fromBeginning: false,
+        maxBatchSize: 5000,
+        handle: (messages) => this.handle(messages),
+        onAssigned: (owns) => this.load(owns),
+      }),
+    ];
   }
 
   /** Keeps the state of the terminals this member owns now; drops the others. */

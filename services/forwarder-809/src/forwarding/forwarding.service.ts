@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import type { EventBus } from '@openfleet/bus';
 import { Topics, type AlarmEvent, type Position } from '@openfleet/contracts';
 import type { Jt809Edition } from '@openfleet/jt809';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { In, type Repository } from 'typeorm';
 import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
 import { LinkManager, type ActivePlatform } from '../link/link-manager.service';
@@ -22,9 +22,8 @@ const DRAIN_PAGE = 500;
  * behind them until the backlog is empty.
  */
 @Injectable()
-export class ForwardingService implements OnModuleInit, OnModuleDestroy {
+export class ForwardingService extends BusConsumer {
   private readonly logger = new Logger('Forwarder809');
-  private readonly subscriptions: Subscription[] = [];
   private readonly draining = new Set<number>();
   private readonly pendingInserts = new Map<number, number>();
   /** Vehicles the superior started (0x9205) or stopped (0x9206), per platform: `${platformId}|${vehicleId}`. */
@@ -34,21 +33,26 @@ export class ForwardingService implements OnModuleInit, OnModuleDestroy {
   private readonly depth = new Map<number, number>();
 
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
     @InjectRepository(ForwardBacklog, 'forwarder_809') private readonly backlog: Repository<ForwardBacklog>,
     private readonly links: LinkManager,
     private readonly registry: VehicleRegistry,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.links.onOnline((active) => this.drain(active));
-    this.subscriptions.push(await this.bus.subscribe(Topics.position, { group: this.config.FORWARDER_809_GROUP, maxBatchSize: 1000, handle: (messages) => this.forwardPositions(messages.map((m) => m.value)) }));
-    this.subscriptions.push(await this.bus.subscribe(Topics.alarm, { group: `${this.config.FORWARDER_809_GROUP}-alarm`, handle: (messages) => this.forwardAlarms(messages.map((m) => m.value)) }));
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.subscriptions.map((s) => s.close()));
+  protected consumes() {
+    const group = this.config.FORWARDER_809_GROUP;
+    return [
+      consume(Topics.position, { group, maxBatchSize: 1000, handle: (messages) => this.forwardPositions(messages.map((m) => m.value)) }),
+      consume(Topics.alarm, { group: `${group}-alarm`, handle: (messages) => this.forwardAlarms(messages.map((m) => m.value)) }),
+    ];
+  }
+
+  override async onModuleInit(): Promise<void> {
+    this.links.onOnline((active) => this.drain(active));
+    await super.onModuleInit();
   }
 
   /** 0x9205 starts and 0x9206 stops a vehicle's positions to one platform, whatever its group says. */

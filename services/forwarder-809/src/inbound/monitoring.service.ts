@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent, type InstructionRequest, type TerminalUplink, type VehicleRegistryEntry } from '@openfleet/contracts';
+import type { EventBus } from '@openfleet/bus';
 import type { Jt809Edition } from '@openfleet/jt809';
-import { EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
 import { VehicleRegistry } from '@openfleet/auth';
@@ -48,44 +48,52 @@ export const MAX_PENDING_PER_PLATFORM = 1000;
  * "failed" at expiry; an answer decided while no link is up is held and sent when one comes up.
  */
 @Injectable()
-export class MonitoringService implements OnModuleInit, OnModuleDestroy {
+export class MonitoringService extends BusConsumer {
   private readonly logger = new Logger('Forwarder809');
   private readonly log = new RateLimitedLog(this.logger);
   /** The rows, in memory: an entry leaves the map (synchronously) before its answer goes, so it is answered once. */
   private readonly pending = new Map<string, MonitoringRequest>();
-  private readonly subscriptions: Subscription[] = [];
   private sequence = 0;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
 
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(FORWARDER_CONFIG) private readonly config: ForwarderConfig,
     private readonly links: LinkManager,
     private readonly registry: VehicleRegistry,
     @InjectRepository(MonitoringRequest, 'forwarder_809') private readonly requests: Repository<MonitoringRequest>,
-  ) {}
+  ) {
+    super();
+  }
 
-  async onModuleInit(): Promise<void> {
+  protected consumes() {
+    const group = this.config.FORWARDER_809_GROUP;
+    return [
+      consume(Topics.instructionOrder, { group: `${group}-orders`, fromBeginning: false, each: (event) => this.settle(event) }),
+      // Only 0x0801 of a terminal with a photo pending is looked at.
+      consume(Topics.terminalUplink, {
+        group: `${group}-media`,
+        fromBeginning: false,
+        each: async (uplink) => {
+          if (uplink.msgId === '0x0801') await this.photoUploaded(uplink);
+        },
+      }),
+    ];
+  }
+
+  override async onModuleInit(): Promise<void> {
     // Before subscribing: an order event replayed from the committed offset must find its request.
     for (const row of await this.requests.find()) this.pending.set(row.requestId, row);
     this.links.onOnline((active) => this.flushHeld(active.platform.id));
-    this.subscriptions.push(
-      await this.bus.subscribe(Topics.instructionOrder, { group: `${this.config.FORWARDER_809_GROUP}-orders`, fromBeginning: false, handle: async (messages) => {
-        for (const { value } of messages) await this.settle(value);
-      } }),
-      // Only 0x0801 of a terminal with a photo pending is looked at.
-      await this.bus.subscribe(Topics.terminalUplink, { group: `${this.config.FORWARDER_809_GROUP}-media`, fromBeginning: false, handle: async (messages) => {
-        for (const { value } of messages) if (value.msgId === '0x0801') await this.photoUploaded(value);
-      } }),
-    );
+    await super.onModuleInit();
     this.sweepTimer = setInterval(() => void this.sweep().catch((error: Error) => this.log.write('warn', `monitoring sweep failed: ${error.message}`)), SWEEP_MS);
     this.sweepTimer.unref();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  override async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweepTimer);
-    await Promise.all(this.subscriptions.map((s) => s.close()));
+    await super.onModuleDestroy();
   }
 
   /** Requests still owed an answer, held answers included. */

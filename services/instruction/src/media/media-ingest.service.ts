@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type TerminalUplink } from '@openfleet/contracts';
-import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
+import type { EventBus } from '@openfleet/bus';
+import { BusConsumer, consume, EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import { pathOf } from '@openfleet/storage';
 import { INSTRUCTION_CONFIG, type InstructionConfig } from '../instruction-config';
@@ -21,34 +21,31 @@ const EXTENSIONS = ['jpg', 'tif', 'mp3', 'wav', 'wmv'];
  * upgrade results, 0x0301-0x0303 driver answers).
  */
 @Injectable()
-export class MediaIngestService implements OnModuleInit, OnModuleDestroy {
+export class MediaIngestService extends BusConsumer {
   private readonly logger = new Logger(MediaIngestService.name);
-  private subscription?: Subscription;
 
   constructor(
     @InjectRepository(MediaFile, 'instruction') private readonly files: Repository<MediaFile>,
     @Inject(MEDIA_STORE) private readonly store: FileStore,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(INSTRUCTION_CONFIG) private readonly config: InstructionConfig,
     private readonly directory: TerminalDirectory,
     private readonly followUps: FollowUpReplies,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.terminalUplink, {
-      group: `${this.config.INSTRUCTION_GROUP}-media`,
-      fromBeginning: false,
-      handle: async (messages) => {
-        for (const { value } of messages) {
-          if (value.msgId === '0x0801') await this.ingest(value);
-          else if (this.followUps.handles(value.msgId)) await this.followUps.apply(value);
-        }
-      },
-    });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [
+      consume(Topics.terminalUplink, {
+        group: `${this.config.INSTRUCTION_GROUP}-media`,
+        fromBeginning: false,
+        each: async (uplink) => {
+          if (uplink.msgId === '0x0801') await this.ingest(uplink);
+          else if (this.followUps.handles(uplink.msgId)) await this.followUps.apply(uplink);
+        },
+      }),
+    ];
   }
 
   async ingest(uplink: TerminalUplink): Promise<MediaFile | undefined> {

@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import type { EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type CommandResult } from '@openfleet/contracts';
 import { ErrorCode } from '@openfleet/errors';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { In, LessThan, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { INSTRUCTION_CONFIG, type InstructionConfig } from '../instruction-config';
@@ -27,35 +27,36 @@ const SWEEP_BATCH = 500;
  * an order is claimed (5 -> 7) before it is published, so it is never sent twice.
  */
 @Injectable()
-export class OrderDispatcher implements OnModuleInit, OnModuleDestroy {
+export class OrderDispatcher extends BusConsumer {
   private readonly logger = new Logger(OrderDispatcher.name);
-  private subscription?: Subscription;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
 
   constructor(
     @InjectRepository(InstructionOrder, 'instruction') private readonly orders: Repository<InstructionOrder>,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(INSTRUCTION_CONFIG) private readonly config: InstructionConfig,
     private readonly directory: TerminalDirectory,
     private readonly events: OrderEvents,
     private readonly parameters: TerminalParametersService,
-  ) {}
+  ) {
+    super();
+  }
 
-  async onModuleInit(): Promise<void> {
+  protected consumes() {
+    return [consume(Topics.commandResult, { group: `${this.config.INSTRUCTION_GROUP}-results`, fromBeginning: true, handle: async (messages) => this.applyResults(messages.map((message) => message.value)) })];
+  }
+
+  override async onModuleInit(): Promise<void> {
     this.directory.onOnline = (phone) => void this.flushQueued(phone).catch((error) => this.logger.warn(`queued orders of ${phone}: ${(error as Error).message}`));
-    this.subscription = await this.bus.subscribe(Topics.commandResult, {
-      group: `${this.config.INSTRUCTION_GROUP}-results`,
-      fromBeginning: true,
-      handle: async (messages) => this.applyResults(messages.map((message) => message.value)),
-    });
+    await super.onModuleInit();
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.INSTRUCTION_SWEEP_MS);
     this.sweepTimer.unref();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  override async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweepTimer);
-    await this.subscription?.close();
+    await super.onModuleDestroy();
   }
 
   /**

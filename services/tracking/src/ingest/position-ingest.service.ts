@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { Topics, type Position } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { Counter } from 'prom-client';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import { DayStatsRecompute } from '../live-state/day-stats-recompute';
@@ -21,40 +21,37 @@ const pointsFlagged = new Counter({ name: 'tracking_points_flagged_total', help:
  * in the table). A failed write throws, the states are rolled back and the bus retries the batch.
  */
 @Injectable()
-export class PositionIngestService implements OnModuleInit, OnModuleDestroy {
+export class PositionIngestService extends BusConsumer {
   private readonly logger = new Logger(PositionIngestService.name);
-  private subscription?: Subscription;
 
   constructor(
     private readonly transactions: TrackingTransactions,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(TRACKING_CONFIG) private readonly config: TrackingConfig,
     private readonly writer: TrackPointWriter,
     private readonly live: LiveStateService,
     private readonly days: DayStatsRecompute,
     private readonly registry: VehicleRegistry,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    // Subscribed directly on the bus port (like the gateway and the api) so the consumer also runs
-    // under app.init() in tests and standalone, not only after startAllMicroservices.
-    this.subscription = await this.bus.subscribe(Topics.position, {
-      group: this.config.TRACKING_INGEST_GROUP,
-      fromBeginning: this.config.TRACKING_INGEST_FROM === 'earliest',
-      maxBatchSize: this.config.TRACKING_CONSUME_BATCH,
-      // A position record is about 150 bytes on the log: room for a whole batch per fetch.
-      fetchBytesPerPartition: Math.max(1_048_576, this.config.TRACKING_CONSUME_BATCH * 200),
-      handle: (messages) => this.ingest(messages),
-      // Session events are keyed and partitioned like the positions: this member gets exactly the
-      // session events of the terminals whose positions it owns, so no two members write one state.
-      joined: [{ topic: Topics.terminalSession, handle: (messages) => this.live.applySessions(messages) }],
-      // After every rebalance: the states of newly owned terminals as their last owner committed them.
-      onAssigned: (owns) => this.live.takeOwnership(owns),
-    });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [
+      consume(Topics.position, {
+        group: this.config.TRACKING_INGEST_GROUP,
+        fromBeginning: this.config.TRACKING_INGEST_FROM === 'earliest',
+        maxBatchSize: this.config.TRACKING_CONSUME_BATCH,
+        // A position record is about 150 bytes on the log: room for a whole batch per fetch.
+        fetchBytesPerPartition: Math.max(1_048_576, this.config.TRACKING_CONSUME_BATCH * 200),
+        handle: (messages) => this.ingest(messages),
+        // Session events are keyed and partitioned like the positions: this member gets exactly the
+        // session events of the terminals whose positions it owns, so no two members write one state.
+        joined: [{ topic: Topics.terminalSession, handle: (messages) => this.live.applySessions(messages) }],
+        // After every rebalance: the states of newly owned terminals as their last owner committed them.
+        onAssigned: (owns) => this.live.takeOwnership(owns),
+      }),
+    ];
   }
 
   async ingest(messages: readonly DeliveredMessage<Position>[]): Promise<void> {

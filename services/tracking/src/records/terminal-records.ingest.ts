@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DeliveredMessage, EventBus, Subscription } from '@openfleet/bus';
+import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { Topics, type TerminalUplink } from '@openfleet/contracts';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import { VehicleRegistry } from '@openfleet/auth';
@@ -20,26 +20,22 @@ const CHUNK = 500;
  * harmless (INSERT IGNORE), and a failed write is retried by the bus.
  */
 @Injectable()
-export class TerminalRecordsIngest implements OnModuleInit, OnModuleDestroy {
+export class TerminalRecordsIngest extends BusConsumer {
   private readonly logger = new Logger(TerminalRecordsIngest.name);
-  private subscription?: Subscription;
   private readonly ignore: string;
 
   constructor(
     @InjectDataSource('tracking') private readonly dataSource: DataSource,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
     private readonly transactions: TrackingTransactions,
   ) {
+    super();
     this.ignore = dataSource.options.type === 'better-sqlite3' ? 'OR IGNORE' : 'IGNORE';
   }
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.terminalUplink, { group: 'tracking-records', fromBeginning: true, handle: (messages) => this.ingest(messages) });
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  protected consumes() {
+    return [consume(Topics.terminalUplink, { group: 'tracking-records', fromBeginning: true, handle: (messages) => this.ingest(messages) })];
   }
 
   async ingest(messages: readonly DeliveredMessage<TerminalUplink>[]): Promise<void> {

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EventBus } from '@openfleet/bus';
 import { InstructionStatus, Topics, type InstructionOrderEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { EVENT_BUS } from '@openfleet/service-kit';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 
@@ -37,32 +37,36 @@ const FINAL_FAILURES: ReadonlySet<number> = new Set([InstructionStatus.DEVICE_OF
  * error an operator should read: offline, refused, timed out.
  */
 @Injectable()
-export class VideoCommands implements OnModuleInit, OnModuleDestroy {
+export class VideoCommands extends BusConsumer {
   private readonly logger = new Logger('VideoCommands');
   private readonly waiting = new Map<string, Waiting>();
-  private subscription?: Subscription;
   /** Order events after the reply (0x1206 upload finished), by batch id. */
   onFollowUp?: (event: InstructionOrderEvent) => void;
 
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.instructionOrder, {
-      group: `video-orders-${randomUUID()}`,
-      fromBeginning: false,
-      handle: async (messages) => {
-        for (const { value } of messages) if (value.batchId.startsWith(VIDEO_REQUEST_PREFIX)) this.settle(value);
-      },
-    });
+  ) {
+    super();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  protected consumes() {
+    return [
+      consume(Topics.instructionOrder, {
+        group: 'video-orders',
+        perInstance: true,
+        fromBeginning: false,
+        each: (event) => {
+          if (event.batchId.startsWith(VIDEO_REQUEST_PREFIX)) this.settle(event);
+        },
+      }),
+    ];
+  }
+
+  override async onModuleDestroy(): Promise<void> {
     for (const waiting of this.waiting.values()) clearTimeout(waiting.timer);
     this.waiting.clear();
-    await this.subscription?.close();
+    await super.onModuleDestroy();
   }
 
   /** Sends and waits for the terminal's answer; the resolved event carries the reply body. */
