@@ -65,6 +65,7 @@ module.exports = {
         '^@openfleet/contracts/emission$': '<rootDir>/libs/contracts/src/energy/emission-api.ts',
         '^@openfleet/contracts/report$': '<rootDir>/libs/contracts/src/report/report-api.ts',
         '^@openfleet/contracts/video$': '<rootDir>/libs/contracts/src/video/video-api.ts',
+        '^@openfleet/contracts/time$': '<rootDir>/libs/contracts/src/time/china-time.ts',
         '^react$': '<rootDir>/console/node_modules/react',
         '^react/(.*)$': '<rootDir>/console/node_modules/react/$1',
         '^react-dom$': '<rootDir>/console/node_modules/react-dom',

@@ -38,6 +38,7 @@ export default defineConfig({
       '@openfleet/contracts/emission': here('../libs/contracts/src/energy/emission-api.ts'),
       '@openfleet/contracts/report': here('../libs/contracts/src/report/report-api.ts'),
       '@openfleet/contracts/video': here('../libs/contracts/src/video/video-api.ts'),
+      '@openfleet/contracts/time': here('../libs/contracts/src/time/china-time.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
     },
     // The repository root holds an older React for other tools; the console uses its own.

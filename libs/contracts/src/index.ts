@@ -18,6 +18,7 @@ export * from './vehicle/display-status';
 export * from './vehicle/vehicle-registry-view';
 export * from './vehicle/terminal-registry-view';
 export * from './terminal-phone';
+export * from './time/china-time';
 export * from './live/vehicle-positions';
 export * from './validation-rules';
 export * from './instruction';

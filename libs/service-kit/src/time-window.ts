@@ -1,12 +1,11 @@
+import { chinaDate, chinaTimeFields, chinaTimeMs, formatChinaTime } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-
-const CST_OFFSET_MS = 8 * 3_600_000;
 
 /** Earliest and latest time a request may name: 2000-01-01 00:00:00 .. 2099-12-31 23:59:59, China Standard Time. */
 export const PLATFORM_TIME_RANGE = { first: '2000-01-01 00:00:00', last: '2099-12-31 23:59:59' } as const;
 /** The same bounds in epoch seconds. */
-export const PLATFORM_TIME_MIN_S = (Date.UTC(2000, 0, 1) - CST_OFFSET_MS) / 1000;
-export const PLATFORM_TIME_MAX_S = (Date.UTC(2100, 0, 1) - CST_OFFSET_MS) / 1000 - 1;
+export const PLATFORM_TIME_MIN_S = chinaTimeMs(2000, 1, 1) / 1000;
+export const PLATFORM_TIME_MAX_S = chinaTimeMs(2100, 1, 1) / 1000 - 1;
 
 function badTime(name: string, detail: string): AppError {
   return new AppError(ErrorCode.BAD_PARAMETER, { detail: `${name}: ${detail}`, data: { field: name } });
@@ -26,14 +25,12 @@ export function parseTimeParam(value: string, name: string): number {
 }
 
 function parseCstText(text: string, name: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
-  if (!match) throw badTime(name, 'expected "YYYY-MM-DD HH:mm:ss" or epoch ms');
-  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0));
-  const utcMs = Date.UTC(y, mo - 1, d, h, mi, s);
-  // Date.UTC rolls 02-31 over to 03-03: a field out of its range is refused, not moved.
-  const back = new Date(utcMs);
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) throw badTime(name, 'not a calendar time');
-  return Math.floor((utcMs - CST_OFFSET_MS) / 1000);
+  const fields = chinaTimeFields(text);
+  if (!fields) throw badTime(name, 'expected "YYYY-MM-DD HH:mm:ss" or epoch ms');
+  // 02-31 is refused (NaN), not rolled over to 03-03.
+  const ms = chinaTimeMs(fields.year, fields.month, fields.day, fields.hour, fields.minute, fields.second);
+  if (Number.isNaN(ms)) throw badTime(name, 'not a calendar time');
+  return Math.floor(ms / 1000);
 }
 
 /** A month parameter "YYYY-MM" (a longer date is cut to its month), within 2000-01 .. 2099-12; 400 naming the field otherwise. */
@@ -46,34 +43,14 @@ export function parseMonthParam(value: string, name: string): { year: number; mo
   return { year, month };
 }
 
-const DAY_S = 86_400;
-const CST_OFFSET_S = CST_OFFSET_MS / 1000;
-// Tracks format thousands of points of the same few days: the date part is computed once per day.
-const datePrefixes = new Map<number, string>();
-const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
-
-/** "YYYY-MM-DD" of a UTC+8 day number. */
-function datePrefix(cstDay: number): string {
-  let prefix = datePrefixes.get(cstDay);
-  if (prefix === undefined) {
-    prefix = new Date(cstDay * DAY_S * 1000).toISOString().slice(0, 10);
-    if (datePrefixes.size > 4096) datePrefixes.clear();
-    datePrefixes.set(cstDay, prefix);
-  }
-  return prefix;
-}
-
 /** Reporting day "YYYY-MM-DD" in China Standard Time. */
 export function cstDate(epochS: number): string {
-  return datePrefix(Math.floor((Math.floor(epochS) + CST_OFFSET_S) / DAY_S));
+  return chinaDate(Math.floor(epochS) * 1000);
 }
 
 /** "YYYY-MM-DD HH:mm:ss" in China Standard Time. */
 export function formatCst(epochS: number): string {
-  const local = Math.floor(epochS) + CST_OFFSET_S;
-  const day = Math.floor(local / DAY_S);
-  const second = local - day * DAY_S;
-  return `${datePrefix(day)} ${pad2(Math.floor(second / 3600))}:${pad2(Math.floor((second % 3600) / 60))}:${pad2(second % 60)}`;
+  return formatChinaTime(Math.floor(epochS) * 1000);
 }
 
 /** Validated [start, end] in epoch seconds: end after start (400) and not longer than `maxDays` (300). */

@@ -1,3 +1,4 @@
+import { parseChinaTime } from '@openfleet/contracts/time';
 import type { PlaybackPoint } from './playback-clock';
 
 /** A point of `listAll` (tracking service, spec §3 names). */
@@ -62,10 +63,8 @@ export function readDailyMileage(envelope: Envelope<unknown>): DailyMileage | nu
 
 /** "YYYY-MM-DD HH:mm:ss" China Standard Time -> epoch seconds. */
 export function cstToEpoch(text: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(text);
-  if (!match) return Number.NaN;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) / 1000 - 8 * 3600;
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})/.exec(text);
+  return match ? parseChinaTime(`${match[1]} ${match[2]}`) / 1000 : Number.NaN;
 }
 
 /** Points the playback walks (WGS-84; the map converts at its boundary). */

@@ -1,8 +1,9 @@
 import { commandDef, validateFields, withDefaults, type CommandDef, type CommandField, type FieldProblem } from '@openfleet/contracts/instruction';
+import { formatChinaTime } from '@openfleet/contracts/time';
 
 /** 'YYYY-MM-DD HH:mm:ss' in China time, as the command fields take times. */
 export function cstTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+  return formatChinaTime(ms);
 }
 
 /** Start values of an action: the preset, field defaults, and for time ranges the last 24 hours. */

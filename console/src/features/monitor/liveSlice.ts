@@ -1,5 +1,6 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { DisplayStatus, LocateStatus, vehicleDisplayStatus } from '@openfleet/contracts/display-status';
+import { formatChinaTime } from '@openfleet/contracts/time';
 import type { LatestPosition, LivePosition, LiveVideoAlarms } from './live-types';
 
 /** A vehicle's live state as the tree, map, table and info panel read it. */
@@ -53,7 +54,7 @@ function bitCount(flags: number): number {
 export function formatCst(epochS: number): string {
   // One tick carries thousands of reports of the same few seconds: format each second once.
   if (epochS === lastFormatted.epochS) return lastFormatted.text;
-  const text = new Date(epochS * 1000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const text = formatChinaTime(epochS * 1000);
   lastFormatted.epochS = epochS;
   lastFormatted.text = text;
   return text;

@@ -1,3 +1,5 @@
+import { chinaTimeMs as chinaFieldsMs } from '@openfleet/contracts/time';
+
 /** A log screen's filters as typed: China-time bounds ("YYYY-MM-DD HH:mm:ss" or a date) and exact fields. */
 export interface LogFilter {
   readonly from: string;
@@ -13,7 +15,7 @@ export function chinaTimeMs(text: string, end = false): number | undefined {
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s] = m;
   const dateOnly = h === undefined;
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), dateOnly ? 0 : Number(h), dateOnly ? 0 : Number(mi), dateOnly ? 0 : Number(s ?? 0)) - 8 * 3_600_000;
+  const ms = chinaFieldsMs(Number(y), Number(mo), Number(d), dateOnly ? 0 : Number(h), dateOnly ? 0 : Number(mi), dateOnly ? 0 : Number(s ?? 0));
   if (Number.isNaN(ms)) return undefined;
   if (!end) return ms;
   return dateOnly ? ms + 86_400_000 - 1 : ms + (s === undefined ? 59_999 : 999);

@@ -1,14 +1,14 @@
 import type { ResourceItem } from '@openfleet/contracts/video';
+import { parseChinaTime } from '@openfleet/contracts/time';
 import { PLAYBACK_SPEEDS } from '@openfleet/contracts/video';
 import { cstTime } from '../instruction/command-form';
 import { resourceVideoAlarms } from './tile-grid';
 
 const DAY_MS = 86_400_000;
-const CST = '+08:00';
 
 /** "yyyy-MM-dd HH:mm:ss" (China Standard Time, as the API writes it) to ms; NaN when malformed. */
 export function parseCst(text: string): number {
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? Date.parse(`${text.replace(' ', 'T')}${CST}`) : NaN;
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? parseChinaTime(text) : NaN;
 }
 
 /** Why a query window is refused (an i18n key), or null: a valid window of at most `maxDays` days. */

@@ -1,7 +1,9 @@
+import { formatChinaTime } from '@openfleet/contracts';
+
 /** Rows a log export carries at most (newest first); larger extracts are for the offline download tasks. */
 export const LOG_EXPORT_ROWS = 10_000;
 
 /** Epoch ms as China time, "YYYY-MM-DD HH:mm:ss", as the console shows it. */
 export function cst(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+  return formatChinaTime(ms);
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@openfleet/auth';
+import { formatChinaTime } from '@openfleet/contracts';
 import { writeSheet, type SheetColumn } from '@openfleet/service-kit';
 import type { AlarmPageQueryDto } from './alarm.dto';
 import type { Alarm } from './alarm.entity';
@@ -28,7 +29,7 @@ const COLUMNS: SheetColumn[] = [
   { key: 'handledAt', header: '处理时间', width: 20 },
 ];
 
-const cst = (ms: number) => (ms ? new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19) : '');
+const cst = (ms: number) => (ms ? formatChinaTime(ms) : '');
 
 /** The alarm list as an Excel sheet, with the list's filters and scope (at most {@link MAX_EXPORT_ROWS} rows, newest first). */
 @Injectable()

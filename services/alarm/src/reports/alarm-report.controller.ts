@@ -1,14 +1,14 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
-import { okEnvelope } from '@openfleet/contracts';
+import { formatChinaTime, okEnvelope } from '@openfleet/contracts';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { AlarmReportQueryDto, HandlingStatsQueryDto } from './alarm-report.dto';
 import { AlarmReportService, type ReportKind } from './alarm-report.service';
 
 const EXPORT_ROWS = 20_000;
-const cst = (ms: number) => (ms ? new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19) : '');
+const cst = (ms: number) => (ms ? formatChinaTime(ms) : '');
 
 @ApiTags('alarm')
 @ApiBearerAuth()

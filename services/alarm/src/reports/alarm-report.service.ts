@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { checkFilterScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
+import { CHINA_UTC_OFFSET_MS, chinaDateOfDay } from '@openfleet/contracts';
 import { whereInScope } from '@openfleet/storage';
 import { queryWindow, type Page } from '@openfleet/service-kit';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
@@ -18,7 +19,7 @@ export type ReportKind = keyof typeof REPORT_TYPES;
 const REPORT_DAYS = 7;
 const STATS_DAYS = 31;
 const DAY_MS = 86_400_000;
-const CST_MS = 8 * 3_600_000;
+const CST_MS = CHINA_UTC_OFFSET_MS;
 
 export interface ReportRow {
   id: number;
@@ -116,7 +117,7 @@ export class AlarmReportService {
       .getRawMany<{ key: string | number; status: string | number; n: string | number }>();
     const groups = new Map<string, HandlingStatsRow>();
     for (const row of rows) {
-      const name = query.groupBy === 'company' ? (String(row.key).split('/').filter(Boolean).at(-1) ?? '') : query.groupBy === 'day' ? new Date(Number(row.key) * DAY_MS).toISOString().slice(0, 10) : String(row.key);
+      const name = query.groupBy === 'company' ? (String(row.key).split('/').filter(Boolean).at(-1) ?? '') : query.groupBy === 'day' ? chinaDateOfDay(Number(row.key)) : String(row.key);
       const group = groups.get(name) ?? { key: name, total: 0, unhandled: 0, handled: 0, notProcessed: 0, future: 0, rate: 0 };
       const n = Number(row.n);
       const status = Number(row.status);

@@ -1,5 +1,7 @@
 // Platform alarm rules evaluated per position (pure: the detector keeps the state).
 
+import { chinaSecondOfDay } from '@openfleet/contracts';
+
 export interface RuleSet {
   overspeedKmh: number;
   overspeedS: number;
@@ -20,7 +22,6 @@ export interface RuleState {
 
 /** Moving means faster than this (GNSS jitter keeps a parked vehicle at 1-3 km/h). */
 const MOVING_KMH = 5;
-const DAY_S = 86_400;
 /** Reports further apart than this do not prove the vehicle stayed over the limit in between. */
 const OVERSPEED_GAP_MS = 5 * 60_000;
 
@@ -36,7 +37,7 @@ const minutes = (hhmm: string) => {
 /** Whether `at` is inside the night window (China time), which may cross midnight. */
 export function isNight(rules: Pick<RuleSet, 'nightStart' | 'nightEnd'>, at: number): boolean {
   if (!/^\d{2}:\d{2}$/.test(rules.nightStart) || !/^\d{2}:\d{2}$/.test(rules.nightEnd) || rules.nightStart === rules.nightEnd) return false;
-  const now = Math.floor(((at / 1000 + 8 * 3600) % DAY_S) / 60);
+  const now = Math.floor(chinaSecondOfDay(at) / 60);
   const start = minutes(rules.nightStart);
   const end = minutes(rules.nightEnd);
   return start < end ? now >= start && now < end : now >= start || now < end;

@@ -1,8 +1,8 @@
-import type { EmissionReport } from '@openfleet/contracts';
+import { parseChinaTime, type EmissionReport } from '@openfleet/contracts';
 import { decodeHj1239Realtime, type DieselStream, type Hj1239Info, type Reading, type SupplementStream } from '@openfleet/gb32960';
 
 /** "YYYY-MM-DD HH:mm:ss" China time -> epoch ms. */
-export const chinaMs = (time: string) => Date.parse(`${time.replace(' ', 'T')}+08:00`);
+export const chinaMs = (time: string) => parseChinaTime(time);
 
 const num = (value: Reading | undefined): number | null => (typeof value === 'number' ? value : null);
 

@@ -1,4 +1,4 @@
-import { FenceAttribute, type FenceEventKind, type FenceInput } from '@openfleet/contracts';
+import { chinaSecondOfDay, FenceAttribute, parseChinaTime, type FenceEventKind, type FenceInput } from '@openfleet/contracts';
 import { contains, routeSegmentAt } from './fence-shape';
 
 /** A fence as the evaluator needs it. */
@@ -38,9 +38,6 @@ const NIGHT_START_S = 22 * 3600;
 const NIGHT_END_S = 6 * 3600;
 /** Stopped this long in a muck area counts as loading or unloading. */
 const MUCK_STOP_MS = 120_000;
-const DAY_S = 86_400;
-
-const secondOfDay = (ms: number) => Math.floor((ms / 1000 + 8 * 3600) % DAY_S);
 const clockSeconds = (hms: string) => {
   const [h, m, s] = hms.split(':').map(Number);
   return h * 3600 + m * 60 + s;
@@ -54,10 +51,9 @@ const clockSeconds = (hms: string) => {
 export function isActive(fence: RuleFence, at: number): boolean {
   if (!(fence.attributes & FenceAttribute.BY_TIME) || !fence.startTime || !fence.endTime) return true;
   if (fence.startTime.length > 8) {
-    const ms = (text: string) => Date.parse(`${text.replace(' ', 'T')}+08:00`);
-    return at >= ms(fence.startTime) && at < ms(fence.endTime);
+    return at >= parseChinaTime(fence.startTime) && at < parseChinaTime(fence.endTime);
   }
-  const now = secondOfDay(at);
+  const now = chinaSecondOfDay(at);
   const start = clockSeconds(fence.startTime);
   const end = clockSeconds(fence.endTime);
   return start <= end ? now >= start && now < end : now >= start || now < end;
@@ -68,7 +64,7 @@ export function initialState(): FenceState {
 }
 
 function speedLimitAt(fence: RuleFence, at: number, segmentLimit = 0): number {
-  const tod = secondOfDay(at);
+  const tod = chinaSecondOfDay(at);
   const night = tod >= NIGHT_START_S || tod < NIGHT_END_S;
   if (night && fence.nightMaxSpeedKmh) return fence.nightMaxSpeedKmh;
   return segmentLimit || fence.maxSpeedKmh || 0;

@@ -1,8 +1,6 @@
-import type { Position } from '@openfleet/contracts';
+import { formatChinaTime, type Position } from '@openfleet/contracts';
 import { encodeBody } from '@openfleet/jt808';
 import type { Gnss, Jt809Edition } from '@openfleet/jt809';
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /**
  * A position in the platform's edition: 2011 the 36-byte GNSS block (China-time date, km/h, km),
@@ -27,7 +25,7 @@ export function gnssOf(position: Position, edition: Jt809Edition, platformCode =
     );
     return { encrypt: 0, data, platformId1: platformCode, alarm1: 0, platformId2: '', alarm2: 0, platformId3: '', alarm3: 0 };
   }
-  const time = new Date(position.gpsTimeS * 1000 + CHINA_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+  const time = formatChinaTime(position.gpsTimeS * 1000);
   return {
     encrypt: 0,
     time,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
-import { okEnvelope } from '@openfleet/contracts';
+import { chinaDayStartOf, formatChinaTime, okEnvelope } from '@openfleet/contracts';
 import { Type } from 'class-transformer';
 import { queryWindow, sendSheet, writeSheet } from '@openfleet/service-kit';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -23,7 +23,7 @@ export class InspectionLogQueryDto extends InboundQueryDto {
 }
 
 const INSPECTION_WINDOW_DAYS = 30;
-const cst = (ms: number) => (ms ? new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19) : '');
+const cst = (ms: number) => (ms ? formatChinaTime(ms) : '');
 
 /** Duty checks (查岗) and alarm supervision (督办) from the superior platforms, and their answers. */
 @ApiTags('forwarder-809')
@@ -77,7 +77,7 @@ export class InboundController {
   private window(query: InspectionLogQueryDto): { startMs: number; endMs: number } {
     const { startS, endS } = queryWindow(query.startTime, query.endTime, INSPECTION_WINDOW_DAYS);
     // Whole days: from the first day's 00:00 to the end of the last day (China time).
-    const dayStart = (s: number) => Math.floor((s + 8 * 3600) / 86_400) * 86_400 - 8 * 3600;
+    const dayStart = (s: number) => chinaDayStartOf(s * 1000) / 1000;
     return { startMs: dayStart(startS) * 1000, endMs: (dayStart(endS) + 86_400) * 1000 };
   }
 

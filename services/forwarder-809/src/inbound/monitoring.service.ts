@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent, type InstructionRequest, type TerminalUplink, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { canonicalTerminalPhone, chinaBcdDigits, InstructionStatus, Topics, type InstructionOrderEvent, type InstructionRequest, type TerminalUplink, type VehicleRegistryEntry } from '@openfleet/contracts';
 import type { EventBus } from '@openfleet/bus';
 import type { Jt809Edition } from '@openfleet/jt809';
 import { BusConsumer, consume, EVENT_BUS, RateLimitedLog } from '@openfleet/service-kit';
@@ -267,5 +267,5 @@ function int(value: unknown): number {
 }
 
 function bcdTime(seconds: number): string {
-  return new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(2, 19).replace(/\D/g, '');
+  return chinaBcdDigits(seconds * 1000);
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { canonicalTerminalPhone, Topics, type TerminalUplink } from '@openfleet/contracts';
+import { canonicalTerminalPhone, chinaDate, Topics, type TerminalUplink } from '@openfleet/contracts';
 import type { EventBus } from '@openfleet/bus';
 import { BusConsumer, consume, EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
@@ -59,7 +59,7 @@ export class MediaIngestService extends BusConsumer {
     }
     const existing = await this.files.findOneBy({ terminalPhone: phone, mediaId: body.mediaId, receivedAt: uplink.receivedAt });
     if (existing) return existing;
-    const day = new Date(uplink.receivedAt + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = chinaDate(uplink.receivedAt);
     const key = `${phone}/${day}/${body.mediaId}-${uplink.receivedAt}.${EXTENSIONS[body.format ?? 0] ?? 'bin'}`;
     await this.store.put(key, Buffer.from(body.data, 'hex'));
     const vehicle = this.directory.vehicles.byTerminalPhone(phone);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { chinaDayStart } from '@openfleet/contracts';
 import type { EntityManager } from 'typeorm';
 import { PointQuality } from '../ingest/track-point';
 import { foldDayPoint, newDayStats, type DayPointInput } from './day-stats';
@@ -39,7 +40,7 @@ export class DayStatsRecompute {
     const standalone: DayRow[] = [];
     for (const { terminalPhone, gpsTime } of days) {
       const day = reportingDay(gpsTime);
-      const startS = Date.parse(`${day}T00:00:00+08:00`) / 1000;
+      const startS = chinaDayStart(day) / 1000;
       const points: StoredPoint[] = await manager.query(`${SELECT_POINTS} ORDER BY gps_time, sequence`, [terminalPhone, startS, startS + DAY_S]);
       // The last trusted point before midnight, within the gap, carries over as it does live.
       const [before] = points.length

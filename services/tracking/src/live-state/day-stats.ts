@@ -1,3 +1,4 @@
+import { chinaSecondOfDay } from '@openfleet/contracts';
 import { distanceMeters } from '@openfleet/geo';
 import { isImpossibleMove } from '../ingest/jump-filter';
 
@@ -16,7 +17,6 @@ export const HARSH = { accelerationMs2: 2.8, brakingMs2: 3.5, turnDegPerS: 30, t
 /** Night: 22:00 to 06:00 China time. */
 const NIGHT_START_S = 22 * 3600;
 const NIGHT_END_S = 6 * 3600;
-const CST_OFFSET_S = 8 * 3600;
 
 /** The fields of a trusted track point that a day's statistics read. */
 export interface DayPointInput {
@@ -186,7 +186,7 @@ function foldHarsh(stats: DayStats, previous: DayLastPoint, point: DayPointInput
 export function nightSeconds(fromS: number, toS: number): number {
   let night = 0;
   for (let t = fromS; t < toS; ) {
-    const secondOfDay = (((t + CST_OFFSET_S) % 86_400) + 86_400) % 86_400;
+    const secondOfDay = chinaSecondOfDay(t * 1000);
     const isNight = secondOfDay >= NIGHT_START_S || secondOfDay < NIGHT_END_S;
     const boundary = isNight ? (secondOfDay >= NIGHT_START_S ? 86_400 + NIGHT_END_S : NIGHT_END_S) : NIGHT_START_S;
     const next = Math.min(toS, t + (boundary - secondOfDay));

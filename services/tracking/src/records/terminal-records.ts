@@ -1,4 +1,4 @@
-import { canonicalTerminalPhone, type DriverRecordView, type TerminalUplink } from '@openfleet/contracts';
+import { canonicalTerminalPhone, chinaDate, parseChinaBcdDigits, parseChinaTime, type DriverRecordView, type TerminalUplink } from '@openfleet/contracts';
 
 /** A driver record as stored: the report's view without the plate and the formatted time. */
 export type DriverRecordRow = Omit<DriverRecordView, 'plateCode' | 'time'> & { terminalPhone: string; receivedAt: number };
@@ -23,13 +23,11 @@ export interface CanFrameRow {
 }
 
 const HOUR_MS = 3_600_000;
-const cstMs = (date: string, time: string) => Date.parse(`${date}T${time}+08:00`);
-const cstDateOf = (ms: number) => new Date(ms + 8 * HOUR_MS).toISOString().slice(0, 10);
+const cstMs = (date: string, time: string) => parseChinaTime(`${date} ${time}`);
 
 /** 'YYMMDDhhmmss' BCD digits (0x0702) as epoch ms, China time; NaN when not a time. */
 function bcdTime(digits: string): number {
-  if (!/^\d{12}$/.test(digits)) return Number.NaN;
-  return cstMs(`20${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4, 6)}`, `${digits.slice(6, 8)}:${digits.slice(8, 10)}:${digits.slice(10, 12)}`);
+  return parseChinaBcdDigits(digits);
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
@@ -91,7 +89,7 @@ export function canFramesOf(uplink: TerminalUplink, vehicleId: string): CanFrame
   const time = String(uplink.body.receiveTime ?? '');
   const items = Array.isArray(uplink.body.items) ? (uplink.body.items as { canId?: unknown; data?: unknown }[]) : [];
   if (!/^\d{10}$/.test(time) || !items.length) return [];
-  let at = cstMs(cstDateOf(uplink.receivedAt), `${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4, 6)}`) + Number(time.slice(6, 10));
+  let at = cstMs(chinaDate(uplink.receivedAt), `${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4, 6)}`) + Number(time.slice(6, 10));
   if (!Number.isFinite(at)) return [];
   if (at > uplink.receivedAt + HOUR_MS) at -= 24 * HOUR_MS;
   const terminalPhone = canonicalTerminalPhone(uplink.terminalPhone);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
+import { chinaDayStart } from '@openfleet/contracts';
 import type { DataSource } from 'typeorm';
 import { round } from '../track/track-math';
 import type { ReportQuery } from './dto/report-query.dto';
@@ -122,7 +123,7 @@ export class BehaviourReportService {
 
 /** The driver of a vehicle-day: the last insertion before the day ended, unless removed before it began. */
 function driverOfDay(events: readonly CardEvent[], day: string): { name: string; licence: string } | null {
-  const dayStart = Date.parse(`${day}T00:00:00+08:00`);
+  const dayStart = chinaDayStart(day);
   let inserted: CardEvent | null = null;
   let removedAt = -1;
   for (const event of events) {

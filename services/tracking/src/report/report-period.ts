@@ -1,3 +1,4 @@
+import { chinaDayStartOf } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseMonthParam } from '@openfleet/service-kit';
 import { cstDate, queryWindow } from '../common/time-window';
@@ -15,8 +16,8 @@ export interface ReportDays {
 /** Days from startTime's day to endTime's day, inclusive; more than maxDays apart is error 300. */
 export function reportDays(startTime: string, endTime: string, maxDays: number): ReportDays {
   const window = queryWindow(startTime, endTime, maxDays);
-  const first = Date.parse(`${cstDate(window.startS)}T00:00:00+08:00`) / 1000;
-  const last = Date.parse(`${cstDate(window.endS)}T00:00:00+08:00`) / 1000;
+  const first = chinaDayStartOf(window.startS * 1000) / 1000;
+  const last = chinaDayStartOf(window.endS * 1000) / 1000;
   const days: string[] = [];
   for (let s = first; s <= last; s += DAY_S) days.push(cstDate(s));
   return { days, startS: first, endS: last + DAY_S };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { checkFilterScope, inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
-import type { VehicleRegistryEntry } from '@openfleet/contracts';
+import { chinaDayStart, type VehicleRegistryEntry } from '@openfleet/contracts';
 import type { DataSource } from 'typeorm';
 import { round } from '../track/track-math';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
@@ -196,7 +196,7 @@ export class ReportService {
       // The elapsed seconds (today only up to now) of the days it reported, not spent driving or
       // idling; a day without a report is unknown, not parked.
       const reported = days.filter((day) => list.some((row) => row.day === day));
-      const elapsedS = reported.reduce((total, day) => total + Math.max(0, Math.min(DAY_S, nowS - Date.parse(`${day}T00:00:00+08:00`) / 1000)), 0);
+      const elapsedS = reported.reduce((total, day) => total + Math.max(0, Math.min(DAY_S, nowS - chinaDayStart(day) / 1000)), 0);
       const mileageKm = round(sum('mileage_m') / 1000, 1);
       return {
         ...vehicle,

@@ -1,4 +1,4 @@
-import { okEnvelope } from '@openfleet/contracts';
+import { chinaDateOfDay, chinaDayNumber, chinaSecondOfDay, okEnvelope } from '@openfleet/contracts';
 import { COMPASS_NAMES_ZH_CN, compassSector, Crs, crsOfMapType, toMapCoordinates } from '@openfleet/geo';
 import {
   ACC_STATE, ALARM_FLAGS, ALTITUDE_M, BLIND_AREA, DIRECTION, FUEL_DL, GPS_TIME, LATITUDE_E6, LIFTING_STATE, LOAD_CONDITION, LONGITUDE_E6, MAP_LATITUDE_E6,
@@ -165,8 +165,6 @@ const CLOSE_BRACE = 0x7d;
 const ZERO = 0x30;
 const NULL_BYTES = utf8('null');
 const POWERS_OF_TEN = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
-const DAY_S = 86_400;
-const CST_OFFSET_S = 8 * 3600;
 
 /** A growing byte buffer with the few writes a track answer needs. */
 class JsonBytes {
@@ -241,15 +239,15 @@ class JsonBytes {
 
   /** formatCst: "YYYY-MM-DD HH:mm:ss" in China Standard Time. */
   time(epochS: number): void {
-    const local = Math.floor(epochS) + CST_OFFSET_S;
-    const day = Math.floor(local / DAY_S);
+    const ms = Math.floor(epochS) * 1000;
+    const day = chinaDayNumber(ms);
     let prefix = this.datePrefixes.get(day);
     if (prefix === undefined) {
-      prefix = utf8(`${new Date(day * DAY_S * 1000).toISOString().slice(0, 10)} `);
+      prefix = utf8(`${chinaDateOfDay(day)} `);
       this.datePrefixes.set(day, prefix);
     }
     this.bytes(prefix);
-    let second = local - day * DAY_S;
+    let second = chinaSecondOfDay(ms);
     const hour = Math.floor(second / 3600);
     second -= hour * 3600;
     const minute = Math.floor(second / 60);

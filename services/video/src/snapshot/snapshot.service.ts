@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
-import type { SnapshotView } from '@openfleet/contracts';
+import { chinaDate, type SnapshotView } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseTimeParam } from '@openfleet/service-kit';
 import { pathOf, whereInScope } from '@openfleet/storage';
@@ -52,7 +52,7 @@ export class SnapshotService {
     const signature = SIGNATURES[match[1]];
     if (!bytes.subarray(0, signature.magic.length).equals(signature.magic)) throw new AppError(ErrorCode.BAD_PARAMETER, { detail: 'image: not a JPEG or PNG', data: { field: 'image' } });
     const takenAt = Date.now();
-    const day = new Date(takenAt + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = chinaDate(takenAt);
     const key = join('snapshots', day, `${vehicleId}-${channel}-${takenAt}-${randomUUID().slice(0, 8)}.${signature.ext}`);
     const path = this.storage.resolve(key);
     mkdirSync(dirname(path), { recursive: true });
