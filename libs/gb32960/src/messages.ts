@@ -1,3 +1,4 @@
+import { chinaTimeMs, formatChinaTime } from '@openfleet/contracts';
 import { f, latin1Fixed, struct, u16, u8, type FieldType } from '@openfleet/wire';
 import { Command } from './frame';
 import { readUnit, skipUnit, writeUnit, type RealtimeUnit } from './units';
@@ -89,12 +90,12 @@ export const decodeTime = (data: Buffer): string => decodeWhole(time, data, 'tim
 
 /** Epoch ms of a BYTE[6] China time at `at` (already checked to be a date, as by the decoders). */
 export function timeMs(bytes: Uint8Array, at = 0): number {
-  return Date.UTC(2000 + bytes[at], bytes[at + 1] - 1, bytes[at + 2], bytes[at + 3] - 8, bytes[at + 4], bytes[at + 5]);
+  return chinaTimeMs(2000 + bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3], bytes[at + 4], bytes[at + 5]);
 }
 
 /** China time now as the protocol writes it. */
 export function chinaTime(ms = Date.now()): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+  return formatChinaTime(ms);
 }
 
 export function commandName(command: number): string {
