@@ -52,7 +52,7 @@ async function startEnergy(limits: ContractLimits, which: 'gb32960' | 'hj1239'):
   return {
     app,
     bus,
-    server: gateway.links as LinkServer<unknown, unknown, unknown>,
+    server: gateway.linkServer as LinkServer<unknown, unknown, unknown>,
     port: gateway.port(),
     stop: async () => {
       await app.close();

@@ -113,6 +113,11 @@ export class VideoConfig {
   @IsInt()
   @Min(1)
   VIDEO_MAX_UNIDENTIFIED_PER_ADDRESS = 32;
+
+  /** Reads of a media link in a row that held only garbage (bytes that start no packet) before it is closed. */
+  @IsInt()
+  @Min(1)
+  VIDEO_MAX_BAD_FRAMES = 10;
 }
 
 export const VIDEO_CONFIG = Symbol('VIDEO_CONFIG');

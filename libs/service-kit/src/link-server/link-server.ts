@@ -110,6 +110,11 @@ export class LinkServer<F, M, S> implements LinkHost {
     return { identified: this.identifiedCount, unidentified: this.unidentifiedCount };
   }
 
+  /** UDP peers with a link now. */
+  udpPeers(): number {
+    return this.udpLinks.size;
+  }
+
   /** Links not read now (backpressure). */
   pausedLinks(): number {
     let paused = 0;

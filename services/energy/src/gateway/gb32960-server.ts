@@ -46,7 +46,7 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy, L
   readonly name = 'gb32960';
   private readonly logger = new Logger('Gb32960');
   private readonly log = new RateLimitedLog(this.logger);
-  readonly links: LinkServer<Buffer, Gb32960Frame, Session>;
+  readonly linkServer: LinkServer<Buffer, Gb32960Frame, Session>;
   private readonly byVin = new Map<string, Session>();
   private readonly batcher: ReportBatcher;
 
@@ -56,19 +56,19 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy, L
     private readonly registry: VehicleRegistry,
   ) {
     this.batcher = new ReportBatcher(bus);
-    this.links = new LinkServer(this, { tcp: { port: config.ENERGY_32960_PORT, host: config.ENERGY_32960_HOST }, limits: energyLinkLimits(config), logger: this.logger });
+    this.linkServer = new LinkServer(this, { tcp: { port: config.ENERGY_32960_PORT, host: config.ENERGY_32960_HOST }, limits: energyLinkLimits(config), logger: this.logger });
   }
 
   port(): number {
-    return this.links.port();
+    return this.linkServer.port();
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.links.listen();
+    await this.linkServer.listen();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.links.close();
+    await this.linkServer.close();
   }
 
   deframer(): Gb32960Deframer {

@@ -41,26 +41,26 @@ export class Hj1239Server implements OnApplicationBootstrap, OnModuleDestroy, Li
   readonly name = 'hj1239';
   private readonly logger = new Logger('Hj1239');
   private readonly log = new RateLimitedLog(this.logger);
-  readonly links: LinkServer<Buffer, Hj1239Frame, Session>;
+  readonly linkServer: LinkServer<Buffer, Hj1239Frame, Session>;
 
   constructor(
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
   ) {
-    this.links = new LinkServer(this, { tcp: { port: config.ENERGY_HJ1239_PORT, host: config.ENERGY_32960_HOST }, limits: energyLinkLimits(config), logger: this.logger });
+    this.linkServer = new LinkServer(this, { tcp: { port: config.ENERGY_HJ1239_PORT, host: config.ENERGY_32960_HOST }, limits: energyLinkLimits(config), logger: this.logger });
   }
 
   port(): number {
-    return this.links.port();
+    return this.linkServer.port();
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.links.listen();
+    await this.linkServer.listen();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.links.close();
+    await this.linkServer.close();
   }
 
   deframer(): Gb32960Deframer {

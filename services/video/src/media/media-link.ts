@@ -1,4 +1,4 @@
-import { DataType, headerLength, Jt1078Deframer, Jt1078FrameAssembler, type Jt1078Packet } from '@openfleet/jt1078';
+import { DataType, headerLength, Jt1078FrameAssembler, type Jt1078Packet } from '@openfleet/jt1078';
 import type { MediaStream } from './media-stream';
 import type { StreamHub } from './stream-hub';
 
@@ -12,16 +12,14 @@ interface ChannelRoute {
 }
 
 /**
- * One terminal media connection (TCP, or the packets of one UDP peer): bytes to packets, packets
- * of each logical channel put in serial order and joined into frames, frames handed to the
- * channel's stream. Malformed bytes are skipped and counted by the deframer; a link whose SIM no
- * provisioned terminal has is closed.
+ * One terminal media connection (TCP, or the packets of one UDP peer) after the link server's
+ * deframer: packets of each logical channel put in serial order and joined into frames, frames
+ * handed to the channel's stream. Malformed bytes are counted on the link's first stream; a link
+ * whose SIM no provisioned terminal has is closed.
  */
 export class MediaLink {
-  private readonly deframer = new Jt1078Deframer();
   private readonly routes = new Map<number, ChannelRoute>();
   private unrouted = 0;
-  private countedMalformed = 0;
   ended = false;
 
   /** Set once a packet of this link reached a stream: the SIM is a provisioned terminal with a stream open. */
@@ -38,17 +36,15 @@ export class MediaLink {
     private readonly admit: () => boolean = () => true,
   ) {}
 
-  /** Bytes from the network. */
-  receive(chunk: Buffer, now = Date.now()): void {
-    if (this.ended) return;
-    const packets = this.deframer.push(chunk);
-    for (const packet of packets) this.route(packet, now);
-    const malformed = this.deframer.malformed - this.countedMalformed;
-    if (malformed > 0) {
-      this.countedMalformed = this.deframer.malformed;
-      const first = this.routes.values().next().value as ChannelRoute | undefined;
-      if (first) first.stream.malformed += malformed;
-    }
+  /** One packet from the network; `simBytes` is the SIM width the deframer learned. */
+  receive(packet: Jt1078Packet, simBytes: 6 | 10, now = Date.now()): void {
+    if (!this.ended) this.route(packet, simBytes, now);
+  }
+
+  /** Garbage bytes the deframer skipped, counted on the link's first stream. */
+  malformed(bytes: number): void {
+    const first = this.routes.values().next().value as ChannelRoute | undefined;
+    if (first) first.stream.malformed += bytes;
   }
 
   /** The connection went away: streams stay (the terminal may reconnect) until they idle out. */
@@ -61,7 +57,7 @@ export class MediaLink {
     this.routes.clear();
   }
 
-  private route(packet: Jt1078Packet, now: number): void {
+  private route(packet: Jt1078Packet, simBytes: 6 | 10, now: number): void {
     if (packet.dataType === DataType.TRANSPARENT) return;
     let route = this.routes.get(packet.channel);
     if (!route || route.stream.closed) {
@@ -83,7 +79,7 @@ export class MediaLink {
     }
     const { stream, assembler } = route;
     this.lastPacketAt = now;
-    stream.received(headerLength(packet.dataType, this.deframer.simBytes ?? 6) + packet.body.length, now);
+    stream.received(headerLength(packet.dataType, simBytes) + packet.body.length, now);
     const lostBefore = assembler.framesLost;
     stream.accept(assembler.push(packet), now);
     stream.framesLost += assembler.framesLost - lostBefore;
