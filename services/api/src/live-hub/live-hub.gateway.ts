@@ -1,10 +1,9 @@
-import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { bearerTokenOf, SessionDenyList, TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
-import type { EventBus, Subscription } from '@openfleet/bus';
+import type { EventBus } from '@openfleet/bus';
 import { maskOrderSecrets, maskSecrets, Topics, type InstructionOrderEvent, type LivePosition, type TopicDef } from '@openfleet/contracts';
-import { EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
-import { randomUUID } from 'node:crypto';
+import { BusConsumer, consume, EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import type { Server, Socket } from 'socket.io';
 import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient } from './live-push';
 
@@ -48,9 +47,8 @@ const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>, browserView?: (e
  * never one outside its scope.
  */
 @WebSocketGateway({ path: '/socket.io' })
-export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnModuleInit, OnModuleDestroy {
+export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger(LiveHubGateway.name);
-  private readonly subscriptions: Subscription[] = [];
   private readonly coalescer = new PositionCoalescer();
   private readonly tickMs: number;
   private tickTimer?: NodeJS.Timeout;
@@ -58,12 +56,13 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
   @WebSocketServer() server!: Server;
 
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly tokens: TokenService,
     private readonly directory: VehicleRegistry,
     @Inject(PROCESS_ENV) env: NodeJS.ProcessEnv,
     private readonly denyList: SessionDenyList,
   ) {
+    super();
     this.tickMs = loadConfig(LivePushConfig, env).LIVE_PUSH_TICK_MS;
   }
 
@@ -119,37 +118,29 @@ export class LiveHubGateway implements OnGatewayInit, OnGatewayConnection, OnMod
     return { flag: true, errorCode: 200 };
   }
 
-  async onModuleInit(): Promise<void> {
-    // A group per process and topic: every api replica forwards every event to its own sockets. One
-    // group per topic because Kafka assigns a group's partitions across all its members whatever they
-    // subscribed to (kafkajs), so members of one group on different topics would steal each other's partitions.
-    const group = `api-live-hub-${randomUUID()}`;
-    this.subscriptions.push(
-      await this.bus.subscribe(Topics.position, {
-        group: `${group}-position`,
-        fromBeginning: false,
-        handle: async (messages) => messages.forEach(({ value }) => this.coalescer.offer(value, this.directory.find(value))),
-      }),
-    );
-    this.tickTimer = setInterval(() => this.pushTick(), this.tickMs);
-    this.tickTimer.unref();
-    this.subscriptions.push(
-      await this.bus.subscribe(Topics.exportTask, {
-        group: `${group}-export-task`,
-        fromBeginning: false,
-        handle: async (messages) => messages.forEach(({ value }) => this.server?.to(userRoom(value.ownerId)).emit(EXPORT_TASK_EVENT, value)),
-      }),
-    );
-    for (const [event, topic, browserView] of FORWARDED) {
-      const handle = async (messages: { value: VehicleEvent }[]) => messages.forEach(({ value }) => this.forward(event, browserView ? browserView(value) : value));
-      this.subscriptions.push(await this.bus.subscribe(topic, { group: `${group}-${event}`, fromBeginning: false, handle }));
-    }
+  // A group per process (perInstance) and topic: every api replica forwards every event to its own
+  // sockets. One group per topic because Kafka assigns a group's partitions across all its members
+  // whatever they subscribed to (kafkajs), so members of one group on different topics would steal each other's partitions.
+  protected consumes() {
+    return [
+      consume(Topics.position, { group: 'api-live-hub-position', perInstance: true, fromBeginning: false, each: (position) => this.coalescer.offer(position, this.directory.find(position)) }),
+      consume(Topics.exportTask, { group: 'api-live-hub-export-task', perInstance: true, fromBeginning: false, each: (task) => void this.server?.to(userRoom(task.ownerId)).emit(EXPORT_TASK_EVENT, task) }),
+      ...FORWARDED.map(([event, topic, browserView]) =>
+        consume(topic, { group: `api-live-hub-${event}`, perInstance: true, fromBeginning: false, each: (value) => this.forward(event, browserView ? browserView(value) : value) }),
+      ),
+    ];
   }
 
-  async onModuleDestroy(): Promise<void> {
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    this.tickTimer = setInterval(() => this.pushTick(), this.tickMs);
+    this.tickTimer.unref();
+  }
+
+  override async onModuleDestroy(): Promise<void> {
     clearInterval(this.tickTimer);
     this.stopDenyListener?.();
-    await Promise.all(this.subscriptions.map((subscription) => subscription.close()));
+    await super.onModuleDestroy();
   }
 
   /** Emits to the super administrators and to every company/fleet room on the vehicle's paths. */
