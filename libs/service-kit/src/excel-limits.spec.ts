@@ -25,6 +25,10 @@ async function workbookOf(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+// Building the test workbooks (24 MB of cell text zipped, 30,000 rows) takes seconds on a loaded
+// machine: the limits under test are sizes and codes, not time.
+const BUILD_TIMEOUT_MS = 60_000;
+
 describe('import limits', () => {
   it('refuses a small file whose cells inflate past the limit (30023) before inflating them', async () => {
     const huge = 'x'.repeat(12 * 1024 * 1024);
@@ -33,7 +37,7 @@ describe('import limits', () => {
     const before = process.memoryUsage().rss;
     expect(await codeOf(readSheet(file, columns))).toBe(30023);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
-  });
+  }, BUILD_TIMEOUT_MS);
 
   it('stops reading a sheet of 30,000 rows at the limit (30021) without holding the event loop', async () => {
     const rows = Array.from({ length: 30_000 }, (_, i) => [`京A${String(i).padStart(5, '0')}`, 2]);
@@ -56,5 +60,5 @@ describe('import limits', () => {
     release();
     await Promise.all(running);
     expect(await withImportSlot(async () => 'after')).toBe('after');
-  });
+  }, BUILD_TIMEOUT_MS);
 });
