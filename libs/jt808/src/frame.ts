@@ -1,5 +1,5 @@
-import { hexOf, Reader } from './codec/reader';
-import { Writer } from './codec/writer';
+import { hexOf, reader } from './codec/reader';
+import { writer, type Writer } from './codec/writer';
 import { Jt808DecodeError, Jt808EncodeError } from './errors';
 import {
   escapeFrame,
@@ -122,7 +122,7 @@ function decodeUnchecked(input: Uint8Array, options: Jt808DecodeOptions | undefi
       version,
       timeZoneOffsetMinutes: options?.timeZoneOffsetMinutes ?? DEFAULT_OFFSET,
     };
-    const r = new Reader(bodyBuf, bodyStart, bodyStop);
+    const r = reader(bodyBuf, bodyStart, bodyStop);
     body = codec.decode(r, ctx);
     if (r.pos !== bodyStop)
       fail('BAD_FIELD', `${bodyStop - r.pos} unexpected bytes after the ${codec.name} body`);
@@ -153,7 +153,7 @@ export function decodeBody(
   const codec = getCodec(msgId);
   try {
     if (codec === undefined) return { hex: hexOf(buf, 0, buf.length) } satisfies RawBody;
-    const r = new Reader(buf, 0, buf.length);
+    const r = reader(buf, 0, buf.length);
     const body = codec.decode(r, {
       version,
       timeZoneOffsetMinutes: options?.timeZoneOffsetMinutes ?? DEFAULT_OFFSET,
@@ -166,8 +166,8 @@ export function decodeBody(
   }
 }
 
-const bodyWriter = new Writer(2048);
-const frameWriter = new Writer(2048);
+const bodyWriter = writer(2048);
+const frameWriter = writer(2048);
 
 function writeBody(
   w: Writer,
@@ -197,7 +197,7 @@ export function encodeBody(
   version: Jt808Version,
   options?: Jt808EncodeOptions,
 ): Buffer {
-  const w = new Writer(256);
+  const w = writer(256);
   writeBody(w, { msgId, version, body }, options);
   return w.toBuffer();
 }

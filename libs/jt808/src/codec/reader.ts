@@ -1,7 +1,7 @@
-import { Reader as WireReader, type CodecErrors } from '@openfleet/wire';
+import { Reader, type CodecErrors } from '@openfleet/wire';
 import { Jt808DecodeError, Jt808EncodeError } from '../errors';
 
-export { hexOf } from '@openfleet/wire';
+export { hexOf, Reader } from '@openfleet/wire';
 
 /** JT/T 808's errors for the shared reader and writer of @openfleet/wire. */
 export const JT808_ERRORS: CodecErrors = {
@@ -10,9 +10,9 @@ export const JT808_ERRORS: CodecErrors = {
   encode: (message) => new Jt808EncodeError(message),
 };
 
-/** The shared bounds-checked reader, failing with Jt808DecodeError. */
-export class Reader extends WireReader {
-  constructor(buf: Buffer, pos: number, end: number) {
-    super(buf, pos, end, JT808_ERRORS);
-  }
-}
+/**
+ * The shared bounds-checked reader over buf[pos, end), failing with Jt808DecodeError. A plain wire
+ * Reader, not a subclass: every codec's readers then share one shape and the field types' calls stay
+ * monomorphic.
+ */
+export const reader = (buf: Buffer, pos: number, end: number): Reader => new Reader(buf, pos, end, JT808_ERRORS);

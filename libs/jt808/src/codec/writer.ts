@@ -1,9 +1,7 @@
-import { Writer as WireWriter } from '@openfleet/wire';
+import { Writer } from '@openfleet/wire';
 import { JT808_ERRORS } from './reader';
 
+export { Writer } from '@openfleet/wire';
+
 /** The shared growable writer, failing with Jt808EncodeError. */
-export class Writer extends WireWriter {
-  constructor(size = 256) {
-    super(size, JT808_ERRORS);
-  }
-}
+export const writer = (size = 256): Writer => new Writer(size, JT808_ERRORS);

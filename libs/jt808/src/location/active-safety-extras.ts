@@ -3,7 +3,7 @@
 // 16-byte alarm identification (terminal id BYTE[7], time BCD[6], serial, attachment count,
 // reserved). Provinces that follow JT/T 808-2019 widen the terminal id to BYTE[30]; the layout
 // is told apart by the item's length, so both decode and re-encode byte for byte.
-import { Reader } from '../codec/reader';
+import { reader } from '../codec/reader';
 import { bcd, f, gbkFixed, list, struct, u16, u32, u8, type FieldSpec, type FieldType } from '../codec/schema';
 import type { Writer } from '../codec/writer';
 import type { CodecContext } from '../types';
@@ -160,7 +160,7 @@ function activeSafety<V extends ActiveSafetyCommon>(fields: (id: 7 | 30) => Fiel
     read(b, p, len) {
       const layout = len >= base && baseOf(b, p, len, 0) === len ? narrow : len >= base + WIDE && baseOf(b, p, len, WIDE) === len ? wide : undefined;
       if (!layout) return undefined;
-      const r = new Reader(b, p, p + len);
+      const r = reader(b, p, p + len);
       const value = layout.read(r, NO_CONTEXT, {});
       return r.remaining === 0 ? value : undefined;
     },

@@ -1,6 +1,6 @@
 import type { MessageCodec } from '../codec/message-codec';
 import { empty, fromFields } from '../codec/message-codec';
-import { Reader } from '../codec/reader';
+import { reader, type Reader } from '../codec/reader';
 import type { FieldType, Obj } from '../codec/schema';
 import { f, list, u16, u32 } from '../codec/schema';
 import { Jt808DecodeError, Jt808EncodeError } from '../errors';
@@ -27,7 +27,7 @@ const SIZES: Partial<Record<ParameterType, number>> = { dword: 4, word: 2, byte:
 function readStruct(r: Reader, id: number, len: number, ctx: CodecContext): Obj | undefined {
   const layout = VIDEO_PARAMETER_TYPES.get(id);
   if (!layout) return undefined;
-  const value = new Reader(r.buf, r.pos, r.pos + len);
+  const value = reader(r.buf, r.pos, r.pos + len);
   try {
     const out = layout.read(value, ctx, {}) as Obj;
     return value.remaining === 0 ? out : undefined;

@@ -1,8 +1,8 @@
 // The data of each GB/T 19056-2012 command word (appendix A tables A.6-A.32), one parser and one
 // writer per word. Times are shown as 'YYYY-MM-DD HH:mm:ss' (recorder local time, BCD on the
 // wire); positions in degrees (the wire carries 1/10000 minute); mileage in km (BCD, 0.1 km).
-import { Reader } from '../codec/reader';
-import { Writer } from '../codec/writer';
+import { reader, type Reader } from '../codec/reader';
+import { writer, type Writer } from '../codec/writer';
 import { Jt808DecodeError, Jt808EncodeError } from '../errors';
 
 type Obj = Record<string, unknown>;
@@ -274,7 +274,7 @@ export interface RecorderRange {
 export function decodeRecorderData(command: number, data: Buffer): Obj {
   const layout = RECORDER_WORDS.get(command);
   if (!layout) throw new Jt808DecodeError('BAD_FIELD', `unknown recorder command word ${command.toString(16)}H`);
-  const r = new Reader(data, 0, data.length);
+  const r = reader(data, 0, data.length);
   if (layout.recordBytes === undefined) {
     const value = layout.read(r);
     if (r.remaining !== 0) throw new Jt808DecodeError('LENGTH_MISMATCH', `${layout.name}: ${r.remaining} bytes left over`);
@@ -290,7 +290,7 @@ export function decodeRecorderData(command: number, data: Buffer): Obj {
 export function encodeRecorderData(command: number, value: Obj): Buffer {
   const layout = RECORDER_WORDS.get(command);
   if (!layout) throw new Jt808EncodeError(`unknown recorder command word ${command.toString(16)}H`);
-  const w = new Writer(256);
+  const w = writer(256);
   if (layout.recordBytes === undefined) layout.write(w, value);
   else for (const record of (value.records as Obj[] | undefined) ?? []) layout.write(w, record);
   return w.toBuffer();
@@ -298,7 +298,7 @@ export function encodeRecorderData(command: number, value: Obj): Buffer {
 
 /** The data of a ranged collect request (08H-15H): start, end, the most blocks wanted. */
 export function encodeRecorderRange(range: RecorderRange): Buffer {
-  const w = new Writer(14);
+  const w = writer(14);
   writeTime(w, range.startTime, 'start');
   writeTime(w, range.endTime, 'end');
   w.u16(range.maxBlocks, 'max blocks');
@@ -306,7 +306,7 @@ export function encodeRecorderRange(range: RecorderRange): Buffer {
 }
 
 export function decodeRecorderRange(data: Buffer): RecorderRange {
-  const r = new Reader(data, 0, data.length);
+  const r = reader(data, 0, data.length);
   const range = { startTime: readTime(r, 'start'), endTime: readTime(r, 'end'), maxBlocks: r.u16('max blocks') };
   if (r.remaining) throw new Jt808DecodeError('LENGTH_MISMATCH', `collect range: ${r.remaining} bytes left over`);
   return range;
