@@ -206,7 +206,19 @@ export class KafkaBus implements EventBus {
   async watermarks(logical: TopicDef<unknown>): Promise<{ low: number; high: number }[]> {
     const topic = this.scoped(logical);
     await this.ensureTopic(topic);
-    const offsets = await this.admin.fetchTopicOffsets(topic.name);
+    // Right after a topic is created the admin client's metadata may still lack it or its leaders
+    // (kafkajs then fails with "not the leader" or a TypeError): ask again.
+    const deadline = Date.now() + 30_000;
+    let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>>;
+    for (;;) {
+      try {
+        offsets = await this.admin.fetchTopicOffsets(topic.name);
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
     return offsets.sort((a, b) => a.partition - b.partition).map((offset) => ({ low: Number(offset.low), high: Number(offset.high) }));
   }
 
