@@ -29,12 +29,13 @@ export default defineConfig({
       // The monitoring screens: coordinate conversion and the shared display-status rule (pure files).
       '@openfleet/geo': here('../libs/geo/src/index.ts'),
       '@openfleet/contracts/display-status': here('../libs/contracts/src/vehicle/display-status.ts'),
-      '@openfleet/contracts/live': here('../libs/contracts/src/live/vehicle-positions.ts'),
+      '@openfleet/contracts/live': here('../libs/contracts/src/live/index.ts'),
       '@openfleet/contracts/validation-rules': here('../libs/contracts/src/validation-rules.ts'),
       // The command catalogue: the instruction dialogs render and validate the server's own fields.
       '@openfleet/contracts/instruction': here('../libs/contracts/src/instruction/console.ts'),
-      '@openfleet/contracts/fence': here('../libs/contracts/src/fence/fence-model.ts'),
-      '@openfleet/contracts/energy': here('../libs/contracts/src/energy/battery-api.ts'),
+      '@openfleet/contracts/alarm': here('../libs/contracts/src/alarm/index.ts'),
+      '@openfleet/contracts/fence': here('../libs/contracts/src/fence/browser.ts'),
+      '@openfleet/contracts/energy': here('../libs/contracts/src/energy/browser.ts'),
       '@openfleet/contracts/emission': here('../libs/contracts/src/energy/emission-api.ts'),
       '@openfleet/contracts/report': here('../libs/contracts/src/report/report-api.ts'),
       '@openfleet/contracts/video': here('../libs/contracts/src/video/video-api.ts'),

@@ -7,7 +7,7 @@ import type { MenuTreeResult } from '../features/access/AccessGuard';
 import type { MenuNode } from '../features/access/menu-tree';
 
 // The layout connects to the socket.io hub; no hub runs under jest.
-jest.mock('socket.io-client', () => ({ io: () => ({ on: jest.fn(), disconnect: jest.fn() }) }));
+jest.mock('socket.io-client', () => ({ io: () => ({ on: jest.fn(), onAny: jest.fn(), emit: jest.fn(), disconnect: jest.fn() }) }));
 
 const tree: MenuNode[] = [
   {

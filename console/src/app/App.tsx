@@ -3,6 +3,7 @@ import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { useLiveSocketSession } from './use-live-socket';
 import { AccessGuard, type LoadMenuTree } from '../features/access/AccessGuard';
 import { menuApi } from '../features/access/menuApi';
 import { ScreenHost } from '../features/access/ScreenHost';
@@ -31,6 +32,8 @@ export function App({ onNavigate, loadMenuTree }: AppProps) {
   const { i18n } = useTranslation();
   const language = useAppSelector((state) => state.settings.language);
   const pages = useAppSelector((state) => state.access.pages);
+  // The tab's one live socket follows the session; features only subscribe to it.
+  useLiveSocketSession();
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);

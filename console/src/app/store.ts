@@ -5,7 +5,6 @@ import { sessionReducer } from '../features/session/sessionSlice';
 import { accessReducer } from '../features/access/accessSlice';
 import { settingsReducer } from '../features/layout/settingsSlice';
 import { tagViewsReducer } from '../features/layout/tagViewsSlice';
-import { remindersReducer } from '../features/layout/remindersSlice';
 import { liveReducer } from '../features/monitor/liveSlice';
 import { monitorReducer } from '../features/monitor/monitorSlice';
 import { createLiveThrottle } from '../features/monitor/throttle-middleware';
@@ -15,7 +14,6 @@ export const rootReducer = combineReducers({
   access: accessReducer,
   settings: settingsReducer,
   tagViews: tagViewsReducer,
-  reminders: remindersReducer,
   live: liveReducer,
   monitor: monitorReducer,
   [api.reducerPath]: api.reducer,

@@ -12,7 +12,8 @@ import { downloadSheet } from '../table-screen/excel-download';
 import type { PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import { useOverspeedDriversQuery } from '../statistics/statisticsApi';
-import { useAlarmReportQuery, useAlarmReportTopQuery, type RankRow, type ReportKind, type ReportRow, type ReportWindow } from './alarmReportApi';
+import type { AlarmRankRow as RankRow, AlarmReportKind as ReportKind, AlarmReportRow as ReportRow } from '@openfleet/contracts/alarm';
+import { useAlarmReportQuery, useAlarmReportTopQuery, type ReportWindow } from './alarmReportApi';
 import { formatDuration } from './report-format';
 import './alarm-report.css';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
 import { cstTime } from '../instruction/command-form';
 import { useCompanyOptions, labelMap } from '../master-data/lookups';
-import { useHandlingStatsQuery, type HandlingStatsRow } from './alarmReportApi';
+import type { HandlingStatsRow } from '@openfleet/contracts/alarm';
+import { useHandlingStatsQuery } from './alarmReportApi';
 import { formatRate } from './report-format';
 import './alarm-report.css';
 

@@ -1,13 +1,13 @@
 import { HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { ALARM_LEVEL_INTENT } from './alarm-types';
 import { useCallback, useMemo, useState } from 'react';
-import type { Socket } from 'socket.io-client';
 import { useTranslation } from 'react-i18next';
-import { useHubSocket } from '../../app/use-hub-socket';
+import { HubEvent, type LiveAlarm } from '@openfleet/contracts/live';
+import { useLiveEvent } from '../../app/use-live-socket';
 import type { ScreenProps } from '../access/screen-props';
 import { cstTime } from '../instruction/command-form';
 import { useAlarmPageQuery } from './alarmApi';
-import { liveAlarmReaction, type LiveAlarm } from './alarm-live';
+import { liveAlarmReaction } from './alarm-live';
 import { playAlarmSound } from './alarm-sound';
 
 const HOURS = [4, 8, 12, 24] as const;
@@ -21,15 +21,14 @@ export default function AlarmMonitorScreen({ sounding = false }: ScreenProps & {
   const { t } = useTranslation();
   const [hours, setHours] = useState<number>(4);
   const window = useMemo(() => ({ startTime: cstTime(Date.now() - hours * 3_600_000), endTime: cstTime(Date.now() + 3_600_000) }), [hours]);
-  const { data } = useAlarmPageQuery({ current: 1, size: 200, ...window }, { pollingInterval: 60_000 });
+  const { data } = useAlarmPageQuery({ current: 1, size: 200, ...window });
   const [live, setLive] = useState<LiveAlarm[]>([]);
-  const listen = useCallback((socket: Socket) => {
-    socket.on('alarm', (alarm: LiveAlarm) => {
-      setLive((current) => [alarm, ...current.filter((a) => a.alarmId !== alarm.alarmId)].slice(0, 200));
-      if (sounding && liveAlarmReaction(alarm, Date.now()).sound) playAlarmSound();
-    });
+  // New, updated and ended alarms all arrive as events: the stored list is fetched once per window.
+  const onAlarm = useCallback((alarm: LiveAlarm) => {
+    setLive((current) => [alarm, ...current.filter((a) => a.alarmId !== alarm.alarmId)].slice(0, 200));
+    if (sounding && liveAlarmReaction(alarm, Date.now()).sound) playAlarmSound();
   }, [sounding]);
-  useHubSocket(listen);
+  useLiveEvent(HubEvent.alarm, onAlarm);
   const stored = (data?.records ?? []).filter((row) => !live.some((a) => a.alarmId === String(row.id)));
   const rows = [
     ...live.map((a) => ({ key: `l${a.alarmId}`, plate: a.detail?.plateCode || a.terminalPhone || '', type: a.type, level: a.level, startedAt: a.startedAt, endedAt: a.endedAt ?? 0, isLive: true })),

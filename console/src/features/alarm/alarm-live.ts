@@ -1,13 +1,4 @@
-/** An alarm as the socket.io hub pushes it (alarm.event.v1). */
-export interface LiveAlarm {
-  alarmId?: string;
-  terminalPhone?: string;
-  type: string;
-  level: number;
-  startedAt: number;
-  endedAt?: number;
-  detail?: { plateCode?: string; blindArea?: boolean; push?: boolean; sound?: boolean };
-}
+import type { LiveAlarm } from '@openfleet/contracts/live';
 
 /** Alarms older than this when they arrive are history (a terminal catching up), not news. */
 const FRESH_MS = 5 * 60_000;
@@ -17,7 +8,7 @@ const FRESH_MS = 5 * 60_000;
  * (default: levels 0-1), a sound where the company wants one (default: emergencies). Ends, updates
  * and blind-area history stay quiet; an instantaneous alarm (end = start) is a start.
  */
-export function liveAlarmReaction(alarm: LiveAlarm, now: number): { toast: boolean; sound: boolean } {
+export function liveAlarmReaction(alarm: Pick<LiveAlarm, 'type' | 'level' | 'startedAt' | 'endedAt' | 'detail'>, now: number): { toast: boolean; sound: boolean } {
   const ending = alarm.endedAt !== undefined && alarm.endedAt !== alarm.startedAt;
   if (ending || alarm.detail?.blindArea || now - alarm.startedAt > FRESH_MS) return { toast: false, sound: false };
   const push = alarm.detail?.push ?? alarm.level <= 1;

@@ -1,66 +1,12 @@
+import type { AlarmCount, AlarmEvidence, AlarmRow, AlarmRules, AlarmTypeSetting } from '@openfleet/contracts/alarm';
+import { HubEvent } from '@openfleet/contracts/live';
 import { api, LIST_ID } from '../../app/api';
+import { listenWhileCached, trailing } from '../../app/use-live-socket';
 
-export interface AlarmRow {
-  id: number;
-  type: string;
-  bit: number;
-  level: number;
-  source: string;
-  terminalPhone: string;
-  vehicleId: string;
-  plateCode: string;
-  startedAt: number;
-  endedAt: number;
-  lastAt: number;
-  latitude: number;
-  longitude: number;
-  speedKmh: number;
-  maxSpeedKmh: number;
-  blindArea: number;
-  detail: Record<string, unknown> | null;
-  handleStatus: number;
-  handleResult: number;
-  handleRemark: string;
-  handlerId: string;
-  handledAt: number;
-}
+export type { AlarmEvidence, AlarmRow, AlarmRules, AlarmTypeSetting, EvidenceFile } from '@openfleet/contracts/alarm';
 
-/** One evidence file of an active-safety alarm (T/JSATL 12 attachment): 0 image, 1 audio, 2 video, 3 text, 4 other. */
-export interface EvidenceFile {
-  id: number;
-  name: string;
-  fileType: number;
-  size: number;
-  received: number;
-  complete: boolean;
-}
-
-export interface AlarmEvidence {
-  alarmNumber: string;
-  expected: number;
-  files: EvidenceFile[];
-}
-
-/** How the company wants one alarm type (alarmConfigNew). */
-export interface AlarmTypeSetting {
-  type: string;
-  level: number;
-  push: boolean;
-  sound: boolean;
-  needsHandling: boolean;
-  custom: boolean;
-}
-
-export interface AlarmRules {
-  overspeedKmh: number;
-  overspeedS: number;
-  fatigueDriveS: number;
-  fatigueRestS: number;
-  nightStart: string;
-  nightEnd: string;
-  offlineS: number;
-  stoppedS: number;
-}
+// A burst of alarms costs one refetch of the counts.
+const COUNT_REFETCH_MS = 1000;
 
 export interface AlarmFilter {
   current: number;
@@ -80,9 +26,12 @@ export const alarmApi = api.injectEndpoints({
       query: (params) => ({ url: 'gps/alarm/page', params }),
       providesTags: [{ type: 'Alarm', id: LIST_ID }],
     }),
-    alarmCount: build.query<{ count: number; time: number }, number>({
+    alarmCount: build.query<AlarmCount, number>({
       query: (hours) => ({ url: 'gps/alarm/count', params: { hours }, silent: true }),
       providesTags: [{ type: 'Alarm', id: 'COUNT' }],
+      // Alarms arriving move the count; handling by others has no event (the badge polls for that).
+      onCacheEntryAdded: (_hours, { dispatch, cacheEntryRemoved }) =>
+        listenWhileCached(HubEvent.alarm, trailing(COUNT_REFETCH_MS, () => dispatch(api.util.invalidateTags([{ type: 'Alarm', id: 'COUNT' }]))), { cacheEntryRemoved }),
     }),
     alarmStats: build.query<{ byType: Record<string, number>; byLevel: Record<string, number>; unhandled: number; hours: number }, number>({
       query: (hours) => ({ url: 'gps/alarm/stats', params: { hours }, silent: true }),

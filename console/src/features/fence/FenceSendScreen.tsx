@@ -22,7 +22,7 @@ export default function FenceSendScreen({ power }: ScreenProps) {
   const [fenceId, setFenceId] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const { data: issues } = useFenceIssuesQuery(fenceId ?? 0, { skip: !fenceId, pollingInterval: 2000 });
+  const { data: issues } = useFenceIssuesQuery(fenceId ?? 0, { skip: !fenceId });
   const [act, { isLoading }] = useFenceActionMutation();
   const events = useFenceEvents();
   const canSend = hasPower(power, 'fenceSend:send');

@@ -16,10 +16,10 @@ import { OrderStatusView, StatusTag } from './OrderStatusView';
 
 const STATUSES = [0, 7, 5, 1, 3, 4, 2, 6];
 
-/** The table's list hook for the current filters; the page refreshes every 5 s while orders can still change. */
+/** The table's list hook for the current filters; order events refetch the page (the orderPage endpoint listens). */
 function orderListHook(filters: OrderLogFilters) {
   return function useOrderList(query: PageQuery, skip: boolean) {
-    const { data, isFetching } = useOrderPageQuery(orderQuery(query, filters), { skip, pollingInterval: 5000 });
+    const { data, isFetching } = useOrderPageQuery(orderQuery(query, filters), { skip });
     return { data, isFetching };
   };
 }

@@ -8,8 +8,8 @@ import { useAuthorizedUrl } from '../../app/use-authorized-url';
 import { useOrderQuery, type InstructionOrder, type MediaItem } from './instructionApi';
 import { AvAttributes, ParameterValue } from './VideoValueList';
 
-/** Statuses an order can still leave (spec §4): 0 initial, 5 waiting, 7 issued awaiting response. */
-export const OPEN_STATUSES: ReadonlySet<number> = new Set([0, 5, 7]);
+/** How often a photo order is re-read while its upload is on the way (media arrival has no live event). */
+const MEDIA_POLL_MS = 2000;
 
 const INTENT: Record<number, Intent> = { 1: 'success', 2: 'warning', 3: 'danger', 4: 'danger', 5: 'primary', 6: 'none', 7: 'primary', 0: 'none' };
 
@@ -71,16 +71,15 @@ function ReplyView({ order }: { order: InstructionOrder }) {
   );
 }
 
-/** Live status of an order: polled each second while it can still change, with its reply and media. */
+/** Live status of an order (its `instructionOrder` events refetch it), with its reply and media. */
 export function OrderStatusView({ orderId }: { orderId: string }) {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(true);
-  const { data: order } = useOrderQuery(orderId, { pollingInterval: open ? 1000 : 0 });
+  const [waitingForMedia, setWaitingForMedia] = useState(false);
+  // A photo's upload arrives shortly after its reply and has no event: poll only until the media is there.
+  const { data: order } = useOrderQuery(orderId, { pollingInterval: waitingForMedia ? MEDIA_POLL_MS : 0 });
   useEffect(() => {
     if (!order) return;
-    // A photo's upload arrives shortly after its reply: keep polling until the media is there.
-    const waitingForMedia = order.msgId === '0x8801' && order.status === 1 && !(order.media?.length) && Date.now() - order.replyAt < 30_000;
-    setOpen(OPEN_STATUSES.has(order.status) || waitingForMedia);
+    setWaitingForMedia(order.msgId === '0x8801' && order.status === 1 && !(order.media?.length) && Date.now() - order.replyAt < 30_000);
   }, [order]);
   if (!order) return <Spinner size={20} />;
   return (

@@ -34,7 +34,7 @@ export default function TerminalParamsScreen({ power }: ScreenProps) {
   const [orderId, setOrderId] = useState<string | null>(null);
   const [videoDialogOpen, setVideoDialogOpen] = useState(false);
   const { data, refetch } = useTerminalParamsQuery(vehicleId, { skip: !vehicleId });
-  const { data: order } = useOrderQuery(orderId ?? '', { skip: !orderId, pollingInterval: 1000 });
+  const { data: order } = useOrderQuery(orderId ?? '', { skip: !orderId });
   const [send, { isLoading }] = useSendOrderMutation();
   const canModify = hasPower(power, 'terminalProM:modify');
   const rows = data?.parameters ?? [];

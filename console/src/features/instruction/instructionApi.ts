@@ -1,47 +1,12 @@
+import { HubEvent } from '@openfleet/contracts/live';
+import type { InstructionOrder, InstructionOrderEvent, Paged, PendingOrderCount, RemoteLogRow, SendOutcome, TerminalParameters } from '@openfleet/contracts/instruction';
 import { api, LIST_ID } from '../../app/api';
+import { listenWhileCached, trailing } from '../../app/use-live-socket';
 
-/** An instruction order as the instruction service answers it (spec §3 order, §4 status 0-7). */
-export interface InstructionOrder {
-  id: number;
-  batchId: string;
-  vehicleId: string;
-  terminalPhone: string;
-  plateCode: string;
-  commandType: string;
-  msgId: string;
-  params: Record<string, unknown>;
-  status: number;
-  errorCode: number;
-  offlinePolicy: 'fail' | 'queue';
-  replyMsgId: string;
-  replyResult: number | null;
-  replyBody: Record<string, unknown> | null;
-  operatorId: string;
-  createdAt: number;
-  sentAt: number;
-  replyAt: number;
-  /** Detail only: photos and uploads the order produced. */
-  media?: MediaItem[];
-}
+export type { InstructionOrder, OrderMediaItem as MediaItem, Paged, RemoteLogRow, SendOutcome, TerminalParameterRow, TerminalParameters } from '@openfleet/contracts/instruction';
 
-export interface MediaItem {
-  id: number;
-  mediaId: number;
-  mediaType: number;
-  format: number;
-  channel: number;
-  size: number;
-  receivedAt: number;
-  url: string;
-}
-
-export interface SendOutcome {
-  vehicleId: string;
-  plateCode: string;
-  orderId: string | null;
-  status: number;
-  errorCode: number;
-}
+// A batch moves many orders at once: one refetch per second at most.
+const ORDER_REFETCH_MS = 1000;
 
 export interface SendRequest {
   commandType: string;
@@ -63,42 +28,6 @@ export interface OrderFilter {
   endTime?: string;
 }
 
-export interface Paged<T> {
-  records: T[];
-  total: number;
-}
-
-export interface TerminalParameterRow {
-  id: number;
-  idHex: string;
-  name: string;
-  type: string;
-  /** An object for the structured JT/T 1078 parameters (type struct). */
-  value: number | string | Record<string, unknown> | null;
-}
-
-export interface TerminalParameters {
-  vehicleId: string;
-  plateCode: string;
-  parametersAt: number;
-  attributes: Record<string, unknown> | null;
-  attributesAt: number;
-  parameters: TerminalParameterRow[];
-}
-
-export interface RemoteLogRow {
-  id: number;
-  vehicleId: string;
-  plateCode: string;
-  operation: string;
-  detail: string;
-  orderId: number | null;
-  result: number;
-  errorCode: number;
-  operatorId: string;
-  createdAt: number;
-}
-
 /** Every call of the instruction service (/gps/sendOrder, /gps/terminalParams, /gps/vehicleLimit, /gps/remoteControl). */
 export const instructionApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -109,10 +38,21 @@ export const instructionApi = api.injectEndpoints({
     order: build.query<InstructionOrder, string>({
       query: (id) => ({ url: `gps/sendOrder/${id}`, silent: true }),
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+      // The order's own events (status, reply) refetch it: the answer carries what the event does not (media, params).
+      onCacheEntryAdded: (id, { dispatch, cacheEntryRemoved }) =>
+        listenWhileCached(
+          HubEvent.instructionOrder,
+          (order: InstructionOrderEvent) => {
+            if (order.orderId === id) dispatch(api.util.invalidateTags([{ type: 'Order', id }]));
+          },
+          { cacheEntryRemoved },
+        ),
     }),
     orderPage: build.query<Paged<InstructionOrder>, OrderFilter>({
       query: (params) => ({ url: 'gps/sendOrder/page', params }),
       providesTags: [{ type: 'Order', id: LIST_ID }],
+      onCacheEntryAdded: (_filter, { dispatch, cacheEntryRemoved }) =>
+        listenWhileCached(HubEvent.instructionOrder, trailing(ORDER_REFETCH_MS, () => dispatch(api.util.invalidateTags([{ type: 'Order', id: LIST_ID }]))), { cacheEntryRemoved }),
     }),
     cancelOrders: build.mutation<{ orderId: string; status: number; errorCode: number }[], string[]>({
       query: (orderIds) => ({ url: 'gps/sendOrder/cancel', method: 'POST', body: { orderIds } }),
@@ -122,9 +62,11 @@ export const instructionApi = api.injectEndpoints({
       query: (orderIds) => ({ url: 'gps/sendOrder/resend', method: 'POST', body: { orderIds } }),
       invalidatesTags: [{ type: 'Order', id: LIST_ID }],
     }),
-    pendingCount: build.query<{ count: number; time: number }, void>({
+    pendingCount: build.query<PendingOrderCount, void>({
       query: () => ({ url: 'gps/sendOrder/pendingCount', silent: true }),
       providesTags: [{ type: 'Order', id: 'PENDING' }],
+      onCacheEntryAdded: (_arg, { dispatch, cacheEntryRemoved }) =>
+        listenWhileCached(HubEvent.instructionOrder, trailing(ORDER_REFETCH_MS, () => dispatch(api.util.invalidateTags([{ type: 'Order', id: 'PENDING' }]))), { cacheEntryRemoved }),
     }),
     terminalParams: build.query<TerminalParameters, string>({
       query: (vehicleId) => ({ url: `gps/terminalParams/${vehicleId}` }),

@@ -16,14 +16,13 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { AlarmBadge } from './AlarmBadge';
 import { PendingOrdersBadge } from './PendingOrdersBadge';
 import { DownloadTasksButton } from '../statistics/DownloadTasks';
-import { ReminderBadges } from './ReminderBadges';
 import { ThemeSwitch } from './ThemeSwitch';
 import { menuToggled, navToggled } from './settingsSlice';
 import { loggedOut } from '../session/sessionSlice';
 import { pagesOf } from '../access/menu-tree';
 import { useMenuLabel } from '../access/menu-label';
 
-/** Top bar: menu toggle, top-level navigation, reminders, language, theme and user menu. */
+/** Top bar: menu toggle, top-level navigation, alarm and order badges, language, theme and user menu. */
 export function Header({ background }: { background: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -80,7 +79,6 @@ export function Header({ background }: { background: string }) {
         <AlarmBadge />
         <PendingOrdersBadge />
         <DownloadTasksButton />
-        <ReminderBadges />
         <NavbarDivider />
         <LanguageSwitch />
         <ThemeSwitch />

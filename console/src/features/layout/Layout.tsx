@@ -5,7 +5,7 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { TagsView } from './TagsView';
 import { themeColors } from './theme';
-import { useReminderSocket } from './useReminderSocket';
+import { useAlarmToasts } from '../alarm/useAlarmToasts';
 import { DutyCheckPopup } from '../platform809/DutyCheckPopup';
 import { ScreenHost } from '../access/ScreenHost';
 import { normalisePath } from '../access/menu-tree';
@@ -18,7 +18,7 @@ export default function Layout() {
   const cached = useAppSelector((state) => state.tagViews.cached);
   const current = normalisePath(useLocation().pathname);
   const colors = themeColors(theme, themeColor);
-  useReminderSocket();
+  useAlarmToasts();
 
   // Cached views stay mounted but hidden (React Activity); noCache pages render through the Outlet.
   const currentPage = pages.find((page) => page.path === current);

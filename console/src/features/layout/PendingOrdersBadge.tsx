@@ -6,14 +6,14 @@ import { usePendingCountQuery } from '../instruction/instructionApi';
 
 /**
  * Instruction orders of the user's scope still open (0 initial, 5 queued, 7 awaiting the terminal):
- * refetched when an `instructionOrder` event arrives (useReminderSocket) and every minute.
+ * refetched when `instructionOrder` events arrive (the pendingCount endpoint listens to the live socket).
  */
 export function PendingOrdersBadge() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // Only for users with the order log: the count is that screen's (a refused call would sign the user out).
   const allowed = useGranted('controlInstruction');
-  const { data } = usePendingCountQuery(undefined, { pollingInterval: 60_000, skip: !allowed });
+  const { data } = usePendingCountQuery(undefined, { skip: !allowed });
   const count = data?.count ?? 0;
   if (!allowed) return null;
   return (

@@ -1,11 +1,11 @@
+import { HubEvent } from '@openfleet/contracts/live';
 import { Button, Drawer, HTMLSelect, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Socket } from 'socket.io-client';
 import { api } from '../../app/api';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { notify } from '../../app/toaster';
-import { useHubSocket } from '../../app/use-hub-socket';
+import { useLiveEvent, trailing } from '../../app/use-live-socket';
 import { cstTime } from '../instruction/command-form';
 import { downloadSheet } from '../table-screen/excel-download';
 import './statistics.css';
@@ -20,20 +20,15 @@ const PAUSED = 4;
 /** A task's progress events refetch the list, at most once a second. */
 function useExportTaskSocket(onEvent: (event: ExportTaskEvent) => void) {
   const dispatch = useAppDispatch();
+  const refetch = useMemo(() => trailing(1000, () => dispatch(api.util.invalidateTags([{ type: 'ExportTask', id: 'LIST' }]))), [dispatch]);
   const listen = useCallback(
-    (socket: Socket) => {
-      let timer: ReturnType<typeof setTimeout> | null = null;
-      socket.on('exportTask', (event: ExportTaskEvent) => {
-        onEvent(event);
-        timer ??= setTimeout(() => {
-          timer = null;
-          dispatch(api.util.invalidateTags([{ type: 'ExportTask', id: 'LIST' }]));
-        }, 1000);
-      });
+    (event: ExportTaskEvent) => {
+      onEvent(event);
+      refetch();
     },
-    [dispatch, onEvent],
+    [onEvent, refetch],
   );
-  useHubSocket(listen);
+  useLiveEvent(HubEvent.exportTask, listen);
 }
 
 function TaskRow({ task, live }: { task: ExportTask; live?: ExportTaskEvent }) {

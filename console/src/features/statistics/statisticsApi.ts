@@ -1,3 +1,4 @@
+import type { HubPayload } from '@openfleet/contracts/live';
 import type { BehaviourFigures as ReportBehaviour, DriverRecordView } from '@openfleet/contracts/report';
 import { api } from '../../app/api';
 
@@ -97,14 +98,8 @@ export interface ExportTask {
 
 export type ExportKind = 'mileage' | 'online' | 'operation' | 'track';
 
-/** The socket.io event of a task's progress (the owner's sockets only). */
-export interface ExportTaskEvent {
-  taskId: number;
-  taskStatus: number;
-  downloadStatus: number;
-  progress: number;
-  rows: number;
-}
+/** The live hub's event of a task's progress (the owner's sockets only). */
+export type ExportTaskEvent = HubPayload<'exportTask'>;
 
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({

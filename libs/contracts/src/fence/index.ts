@@ -1,2 +1,3 @@
 export * from './fence-model';
 export * from './fence-event';
+export * from './fence-api';

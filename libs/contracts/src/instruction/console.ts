@@ -6,3 +6,4 @@ export * from './instruction-dialogs';
 export * from './order-types';
 export * from './order-secrets';
 export * from './parameter-labels';
+export * from './instruction-api';

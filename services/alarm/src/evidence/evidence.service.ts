@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
-import { Topics } from '@openfleet/contracts';
+import { Topics, type EvidenceFile } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import { rowInScope } from '@openfleet/storage';
@@ -16,15 +16,9 @@ import { AlarmAttachment, AlarmEvidence, AttachmentStatus } from './alarm-eviden
 import { AttachmentServer, EVIDENCE_STORE } from './attachment-server';
 import { receivedBytes } from './byte-ranges';
 
-/** What the alarm list and detail show of one evidence file. */
-export interface AttachmentView {
-  id: number;
-  name: string;
-  fileType: number;
-  size: number;
-  received: number;
-  complete: boolean;
-}
+/** What the alarm list and detail show of one evidence file (the console's type too). */
+export type AttachmentView = EvidenceFile;
+
 
 /**
  * Active-safety evidence: asks the terminal to upload an alarm's attachments (0x9208 through the

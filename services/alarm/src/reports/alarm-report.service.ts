@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { checkFilterScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
-import { CHINA_UTC_OFFSET_MS, chinaDateOfDay } from '@openfleet/contracts';
+import { CHINA_UTC_OFFSET_MS, chinaDateOfDay, type AlarmRankRow, type AlarmReportRow, type HandlingStatsRow } from '@openfleet/contracts';
 import { whereInScope } from '@openfleet/storage';
 import { queryWindow, type Page } from '@openfleet/service-kit';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
@@ -21,40 +21,13 @@ const STATS_DAYS = 31;
 const DAY_MS = 86_400_000;
 const CST_MS = CHINA_UTC_OFFSET_MS;
 
-export interface ReportRow {
-  id: number;
-  type: string;
-  vehicleId: string;
-  plateCode: string;
-  startedAt: number;
-  endedAt: number;
-  /** Seconds from start to end (to now while it lasts). */
-  durationS: number;
-  maxSpeedKmh: number;
-  /** The limit that was exceeded, where the alarm knows it. */
-  limitKmh: number | null;
-  latitude: number;
-  longitude: number;
-  handleStatus: number;
-}
+// The answer types are the console's too (libs/contracts alarm-report-api).
+export type ReportRow = AlarmReportRow;
+export type RankRow = AlarmRankRow;
+export type { HandlingStatsRow };
 
-export interface RankRow {
-  vehicleId: string;
-  plateCode: string;
-  count: number;
-  durationS: number;
-}
 
-export interface HandlingStatsRow {
-  key: string;
-  total: number;
-  unhandled: number;
-  handled: number;
-  notProcessed: number;
-  future: number;
-  /** Share of alarms handled in any way (1-3), 0-1. */
-  rate: number;
-}
+
 
 /** Overspeed and fatigue reports with top-10 rankings, and handling statistics, within the caller's scope. */
 @Injectable()

@@ -2,9 +2,12 @@ import { Inject, Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { bearerTokenOf, SessionDenyList, TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
-import { maskOrderSecrets, maskSecrets, Topics, type InstructionOrderEvent, type LivePosition, type TopicDef } from '@openfleet/contracts';
+import {
+  HubCommand, HubEvent, maskOrderSecrets, maskSecrets, Topics,
+  type ClientToServerEvents, type HubEventName, type InstructionOrderEvent, type LivePosition, type LiveSubscribeAck, type ServerToClientEvents, type TopicDef,
+} from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
-import type { Server, Socket } from 'socket.io';
+import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
 import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient } from './live-push';
 
 /** Room names: everything (super administrators), one per company, one per fleet. */
@@ -14,8 +17,12 @@ export const fleetRoom = (id: string) => `fleet:${id}`;
 /** Every socket of one user: what is the user's own (offline download tasks) goes only there. */
 export const userRoom = (id: string) => `user:${id}`;
 
+/** The hub's server and sockets, typed by the one contract the console's client uses too (libs/contracts live/hub-events). */
+type Server = IoServer<ClientToServerEvents, ServerToClientEvents>;
+type Socket = IoSocket<ClientToServerEvents, ServerToClientEvents>;
+
 /** Socket.io event of an offline download task's progress: `ExportTaskEvent`, to its owner only. */
-export const EXPORT_TASK_EVENT = 'exportTask';
+export const EXPORT_TASK_EVENT = HubEvent.exportTask;
 
 interface VehicleEvent {
   terminalPhone?: string;
@@ -23,19 +30,22 @@ interface VehicleEvent {
 }
 
 /** Socket.io event of the coalesced position push: `LivePosition[]`, at most one per client per tick. */
-export const POSITIONS_EVENT = 'positions';
+export const POSITIONS_EVENT = HubEvent.positions;
+
+/** The hub events forwarded one by one from a topic. */
+type ForwardedEvent = Exclude<HubEventName, 'positions' | 'exportTask'>;
 
 /**
  * Bus topics forwarded one by one to the browser, by socket.io event name (positions are coalesced
  * instead), with the view the browser gets: a terminal's reply (0x0104 dial passwords ...) is masked
  * as in the order log, while the bus keeps it whole for the services that act on it.
  */
-const FORWARDED: [event: string, topic: TopicDef<VehicleEvent>, browserView?: (event: VehicleEvent) => VehicleEvent][] = [
-  ['alarm', Topics.alarm as TopicDef<VehicleEvent>],
-  ['commandResult', Topics.commandResult as TopicDef<VehicleEvent>, maskSecrets],
-  ['instructionOrder', Topics.instructionOrder as TopicDef<VehicleEvent>, (event) => maskOrderSecrets(event as InstructionOrderEvent)],
-  ['fenceEvent', Topics.fenceEvent as TopicDef<VehicleEvent>],
-  ['terminalSession', Topics.terminalSession as TopicDef<VehicleEvent>],
+const FORWARDED: [event: ForwardedEvent, topic: TopicDef<VehicleEvent>, browserView?: (event: VehicleEvent) => VehicleEvent][] = [
+  [HubEvent.alarm, Topics.alarm as TopicDef<VehicleEvent>],
+  [HubEvent.commandResult, Topics.commandResult as TopicDef<VehicleEvent>, maskSecrets],
+  [HubEvent.instructionOrder, Topics.instructionOrder as TopicDef<VehicleEvent>, (event) => maskOrderSecrets(event as InstructionOrderEvent)],
+  [HubEvent.fenceEvent, Topics.fenceEvent as TopicDef<VehicleEvent>],
+  [HubEvent.terminalSession, Topics.terminalSession as TopicDef<VehicleEvent>],
 ];
 
 /**
@@ -97,8 +107,8 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
   }
 
   /** `subscribe` {vehicleIds: [...]} follows those vehicles (ids or terminal phones), {scope: true} the whole scope. */
-  @SubscribeMessage('subscribe')
-  subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): { flag: boolean; errorCode: number; data: { scope: boolean; vehicles: number } | null } {
+  @SubscribeMessage(HubCommand.subscribe)
+  subscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): LiveSubscribeAck {
     const client = socket.data.live as LiveClient | undefined;
     const request = (typeof body === 'object' && body !== null ? body : {}) as { vehicleIds?: unknown; scope?: unknown };
     const ids = Array.isArray(request.vehicleIds) ? request.vehicleIds.filter((id): id is string => typeof id === 'string' && id.length <= 32) : null;
@@ -111,8 +121,8 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
   }
 
   /** Stops every position push to this socket until the next `subscribe`. */
-  @SubscribeMessage('unsubscribe')
-  unsubscribe(@ConnectedSocket() socket: Socket): { flag: boolean; errorCode: number } {
+  @SubscribeMessage(HubCommand.unsubscribe)
+  unsubscribe(@ConnectedSocket() socket: Socket): LiveSubscribeAck {
     const client = socket.data.live as LiveClient | undefined;
     if (client) client.subscription = { kind: 'vehicles', ids: new Set() };
     return { flag: true, errorCode: 200 };
@@ -144,12 +154,13 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
   }
 
   /** Emits to the super administrators and to every company/fleet room on the vehicle's paths. */
-  forward(event: string, payload: VehicleEvent): void {
+  forward(event: ForwardedEvent, payload: VehicleEvent): void {
     if (!this.server) return;
     const vehicle = this.directory.find(payload);
     const rooms = [ALL_ROOM, ...(vehicle ? [...vehicle.companyPath.map(companyRoom), ...vehicle.fleetPath.map(fleetRoom)] : [])];
     if (!vehicle) this.logger.debug(`${event} for unknown vehicle ${payload.terminalPhone ?? payload.vehicleId}: super administrators only`);
-    this.server.to(rooms).emit(event, payload);
+    // The topic table above pairs each event with its topic's payload type.
+    this.server.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[ForwardedEvent]>));
   }
 
   /** One tick: each client gets one message with every changed vehicle it follows and may see. */

@@ -3,10 +3,13 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type AlarmEvent, type LivePosition, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { HubCommand, HubEvent, Topics, type AlarmEvent, type ClientToServerEvents, type LivePosition, type Position, type ServerToClientEvents, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
-import { io, type Socket } from 'socket.io-client';
+import { io, type Socket as IoSocket } from 'socket.io-client';
 import { ApiModule } from '../api.module';
+
+// The console's own typing of the hub (libs/contracts live/hub-events).
+type Socket = IoSocket<ServerToClientEvents, ClientToServerEvents>;
 
 const TICK_MS = 300;
 const env = { LOG_LEVEL: 'silent', AUTH_JWT_SECRET: 'live-hub-secret-live-hub-secret-0123456789', LIVE_PUSH_TICK_MS: String(TICK_MS) };
@@ -33,7 +36,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Every `positions` message a socket receives, with its arrival time. */
 function recordPositions(socket: Socket): { at: number; batch: LivePosition[] }[] {
   const messages: { at: number; batch: LivePosition[] }[] = [];
-  socket.on('positions', (batch: LivePosition[]) => messages.push({ at: Date.now(), batch }));
+  socket.on(HubEvent.positions, (batch: LivePosition[]) => messages.push({ at: Date.now(), batch }));
   return messages;
 }
 
@@ -46,7 +49,7 @@ describe('api live hub (socket.io)', () => {
 
   const connect = (token: string) =>
     new Promise<Socket>((resolve, reject) => {
-      const socket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+      const socket: Socket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
       sockets.push(socket);
       socket.on('connect', () => resolve(socket));
       socket.on('connect_error', reject);
@@ -83,8 +86,8 @@ describe('api live hub (socket.io)', () => {
     const admin = await connect(await tokens.sign({ ...alpha, superAdmin: true, scope: { companies: [], fleets: [] } }));
     const scopedAlarms: string[] = [];
     const adminAlarms: string[] = [];
-    scoped.on('alarm', (event: AlarmEvent) => scopedAlarms.push(event.terminalPhone));
-    admin.on('alarm', (event: AlarmEvent) => adminAlarms.push(event.terminalPhone));
+    scoped.on(HubEvent.alarm, (event) => scopedAlarms.push(event.terminalPhone));
+    admin.on(HubEvent.alarm, (event) => adminAlarms.push(event.terminalPhone));
     await bus.publish(Topics.alarm, [alarm('13800000002'), alarm('13800000001')].map((value) => ({ key: value.terminalPhone, value })));
     const started = Date.now();
     while (adminAlarms.length < 2 && Date.now() - started < 3000) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -138,9 +141,9 @@ describe('api live hub (socket.io)', () => {
     expect(adminMessages.flatMap((m) => m.batch).map((item) => item.terminalPhone).sort()).toEqual(['13800000001', '13800000002', '13900000009']);
 
     // Subscribing to another company's vehicle yields nothing; the admin narrows to vehicle 2.
-    expect(await scoped.emitWithAck('subscribe', { vehicleIds: ['2'] })).toMatchObject({ flag: true, data: { vehicles: 1 } });
-    expect(await admin.emitWithAck('subscribe', { vehicleIds: ['2'] })).toMatchObject({ flag: true });
-    expect(await admin.emitWithAck('subscribe', 'nonsense')).toMatchObject({ flag: false, errorCode: 400 });
+    expect(await scoped.emitWithAck(HubCommand.subscribe, { vehicleIds: ['2'] })).toMatchObject({ flag: true, data: { vehicles: 1 } });
+    expect(await admin.emitWithAck(HubCommand.subscribe, { vehicleIds: ['2'] })).toMatchObject({ flag: true });
+    expect(await admin.emitWithAck(HubCommand.subscribe, 'nonsense' as never)).toMatchObject({ flag: false, errorCode: 400 });
     scopedMessages.length = 0;
     adminMessages.length = 0;
     await publishBoth(t0 + 1);
@@ -149,11 +152,11 @@ describe('api live hub (socket.io)', () => {
     expect(adminMessages.flatMap((m) => m.batch).map((item) => item.vehicleId)).toEqual(['2']);
 
     // Back to the whole scope; then unsubscribe stops everything.
-    expect(await scoped.emitWithAck('subscribe', { scope: true })).toMatchObject({ flag: true, data: { scope: true } });
+    expect(await scoped.emitWithAck(HubCommand.subscribe, { scope: true })).toMatchObject({ flag: true, data: { scope: true } });
     await publishBoth(t0 + 2);
     await sleep(TICK_MS * 2);
     expect(scopedMessages.flatMap((m) => m.batch).map((item) => item.vehicleId)).toEqual(['1']);
-    expect(await scoped.emitWithAck('unsubscribe', {})).toMatchObject({ flag: true });
+    expect(await scoped.emitWithAck(HubCommand.unsubscribe, {})).toMatchObject({ flag: true });
     scopedMessages.length = 0;
     await publishBoth(t0 + 3);
     await sleep(TICK_MS * 2);

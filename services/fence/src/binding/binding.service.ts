@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
-import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionOrderEvent } from '@openfleet/contracts';
+import { canonicalTerminalPhone, fenceIssueBatchPrefix, InstructionStatus, Topics, type FenceIssueRow, type InstructionOrderEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { BusConsumer, consume, EVENT_BUS, queryWindow } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -16,16 +16,9 @@ import { AreaSetType, deleteAreaCommand, setAreaCommand, type AreaCommand } from
 
 const REQUEST_PREFIX = 'fence-';
 
-/** One vehicle's issue state as the console shows it. */
-export interface IssueView {
-  vehicleId: string;
-  plateCode: string;
-  state: string;
-  stale: boolean;
-  orderStatus: number;
-  errorCode: number;
-  updatedAt: number;
-}
+/** One vehicle's issue state as the console shows it (libs/contracts fence-api). */
+export type IssueView = FenceIssueRow;
+
 
 /**
  * Bindings (vehicles and fleets) and the fence on terminals: issuing and deleting go through the
@@ -159,7 +152,7 @@ export class BindingService extends BusConsumer {
   }
 
   private async request(user: AuthUser, fence: Fence, vehicleId: string, command: AreaCommand, state: string): Promise<void> {
-    const requestId = `${REQUEST_PREFIX}${fence.id}-${randomUUID()}`;
+    const requestId = `${fenceIssueBatchPrefix(fence.id)}${randomUUID()}`;
     const vehicle = this.registry.byVehicleId(vehicleId);
     await this.issues.upsert(
       this.issues.create({ fenceId: fence.id, vehicleId, state, issuedVersion: fence.version, requestId, orderStatus: InstructionStatus.INITIAL, errorCode: 0, updatedAt: Date.now() }),

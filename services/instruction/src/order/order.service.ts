@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { inScope, type AuthUser } from '@openfleet/auth';
-import { commandDef, InstructionStatus, PENDING_INSTRUCTION_STATUSES, validateFields, withDefaults, type CommandDef, type Edition, type InstructionRequest } from '@openfleet/contracts';
+import { commandDef, InstructionStatus, PENDING_INSTRUCTION_STATUSES, validateFields, withDefaults, type CommandDef, type Edition, type InstructionRequest, type SendOutcome } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseTimeParam, type Page } from '@openfleet/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -17,14 +17,8 @@ import { OrderDispatcher } from './order-dispatcher';
 import { OrderEvents } from './order-events';
 import { orderView } from './order-secrets';
 
-/** What a send answered for one vehicle. */
-export interface SendOutcome {
-  vehicleId: string;
-  plateCode: string;
-  orderId: string | null;
-  status: number;
-  errorCode: number;
-}
+// The answer types are the console's too (libs/contracts instruction-api).
+export type { SendOutcome };
 
 const DEFAULT_QUEUE_MINUTES = 60;
 const INSERT_CHUNK = 500;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
-import { canonicalTerminalPhone, maskSecrets } from '@openfleet/contracts';
+import { canonicalTerminalPhone, maskSecrets, type TerminalParameterRow } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { PARAMETER_TABLE, parameterInfo, type ParameterType } from '@openfleet/jt808';
 import type { Repository } from 'typeorm';
@@ -11,14 +11,7 @@ import { TerminalParameterSnapshot } from './terminal-parameter-snapshot.entity'
 
 type StoredParameter = { name?: string; type: string; value: number | string | Record<string, unknown> };
 
-/** One row of terminalProM: the value as last queried, and its standard name and type. */
-export interface TerminalParameterRow {
-  id: number;
-  idHex: string;
-  name: string;
-  type: string;
-  value: number | string | Record<string, unknown> | null;
-}
+export type { TerminalParameterRow };
 
 const MAX_BY_TYPE: Partial<Record<ParameterType, number>> = { dword: 0xffffffff, word: 0xffff, byte: 0xff };
 

@@ -1,0 +1,2 @@
+export * from './alarm-api';
+export * from './alarm-report-api';

@@ -1,0 +1,3 @@
+// The console's entry (`@openfleet/contracts/energy`): answer types only; no codec.
+export * from './battery-api';
+export * from './battery-report-api';

@@ -1,0 +1,2 @@
+export * from './vehicle-positions';
+export * from './hub-events';
