@@ -16,7 +16,8 @@ export function bearerTokenOf(header: unknown): string | undefined {
 /**
  * Verifies the bearer token (errorCode 401, HTTP 401, when missing, invalid, expired or of a revoked
  * session), puts the {@link AuthUser} on `request.user`, then checks `@RequiresAction` codes (errorCode 403 "no permission").
- * `@Public()` endpoints pass untouched. Use with `@UseGuards(AuthGuard)` or as an APP_GUARD.
+ * `@Public()` endpoints pass untouched. {@link AuthModule} makes it the application guard (APP_GUARD), so
+ * every HTTP route is guarded unless it says `@Public()`; controllers do not write `@UseGuards(AuthGuard)`.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -27,6 +28,9 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    // An application guard also sees bus (`@EventPattern`) and socket.io handlers: those have no bearer
+    // header; the live hub checks its token at the handshake.
+    if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthUser }>();

@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards, type INestApplication } from '@nestjs/common';
+import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics } from '@openfleet/contracts';
@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { AuthConfig } from './auth-config';
 import type { AuthUser } from './auth-user';
-import { AuthGuard } from './auth.guard';
 import { AuthModule } from './auth.module';
 import { CurrentUser, Public, RequiresAction } from './decorators';
 import { resolveJwtSecret } from './jwt-secret';
@@ -20,7 +19,6 @@ import { inScope } from './vehicle-scope';
 const SECRET = 'unit-test-secret-unit-test-secret-0123456789';
 
 @Controller('probe')
-@UseGuards(AuthGuard)
 class ProbeController {
   @Public()
   @Get('open')

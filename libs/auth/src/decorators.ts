@@ -1,13 +1,11 @@
 import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AuthUser } from './auth-user';
 
-export const IS_PUBLIC = 'openfleet:auth:public';
+// `@Public()` is declared in service-kit (its /health and /metrics need it) and re-exported here.
+export { IS_PUBLIC, Public } from '@openfleet/service-kit';
 export const REQUIRED_ACTIONS = 'openfleet:auth:actions';
 export const ANY_OF_ACTIONS = 'openfleet:auth:any-actions';
 export const ALLOW_REVOKED_SESSION = 'openfleet:auth:allow-revoked-session';
-
-/** The endpoint needs no token (login, health ...). */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /**
  * A token of a revoked session still passes (signature and expiry are checked): only for the endpoint

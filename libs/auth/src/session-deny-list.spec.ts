@@ -1,11 +1,10 @@
-import { Controller, Get, UseGuards, type INestApplication } from '@nestjs/common';
+import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type SessionRevocation } from '@openfleet/contracts';
 import { PlatformModule, loadConfig, PlatformConfig, EVENT_BUS } from '@openfleet/service-kit';
 import request from 'supertest';
 import type { AuthUser } from './auth-user';
-import { AuthGuard } from './auth.guard';
 import { AuthModule } from './auth.module';
 import { AllowRevokedSession, CurrentUser } from './decorators';
 import { SessionDenyList } from './session-deny-list';
@@ -14,7 +13,6 @@ import { TokenService } from './token.service';
 const SECRET = 'unit-test-secret-unit-test-secret-0123456789';
 
 @Controller('probe')
-@UseGuards(AuthGuard)
 class ProbeController {
   @Get('me')
   me(@CurrentUser() user: AuthUser) {

@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, type HealthIndicatorResult } from '@nestjs/terminus';
 import { HealthRegistry } from './health-registry';
+import { Public } from './public-route';
 
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -9,6 +10,7 @@ function withTimeout(probe: Promise<boolean>): Promise<boolean> {
 }
 
 /** `/health`: 200 when every registered dependency answers, 503 with the failing ones otherwise (terminus). */
+@Public()
 @Controller()
 export class HealthController {
   constructor(

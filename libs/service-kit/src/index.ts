@@ -27,3 +27,4 @@ export { assertJsonShape, LARGE_BODY_ROUTES, MAX_JSON_ARRAY_ITEMS, SNAPSHOT_BODY
 export * from './platform-date.validator';
 export { PlatformValidationPipe, assertDeclaredArrayCaps } from './platform-validation.pipe';
 export { sendStoredFile, safeFileName, contentDisposition, type StoredFile, type StoredFileOptions } from './stored-file';
+export { IS_PUBLIC, Public } from './public-route';

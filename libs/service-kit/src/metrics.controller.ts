@@ -1,9 +1,11 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { collectDefaultMetrics, register } from 'prom-client';
+import { Public } from './public-route';
 
 let defaultMetricsStarted = false;
 
 /** `/metrics` in Prometheus text format: process metrics plus whatever the services register on the default registry. */
+@Public()
 @Controller()
 export class MetricsController {
   constructor() {

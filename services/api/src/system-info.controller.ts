@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { okEnvelope, type ApiEnvelope } from '@openfleet/contracts';
+import { Public } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
 import { EVENT_BUS, PLATFORM_CONFIG, type PlatformConfig } from '@openfleet/service-kit';
 
@@ -21,6 +22,7 @@ const { version } = JSON.parse(readFileSync(join(__dirname, '../package.json'), 
 
 /** What this platform instance is running: version, bus and database kinds (no secrets). */
 @ApiTags('system')
+@Public() // start-up probes and the console's version check read it without a token
 @Controller('system')
 export class SystemInfoController {
   constructor(

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, Public, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, Public, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { sendStoredFile } from '@openfleet/service-kit';
@@ -30,7 +30,6 @@ export class AppVersionController extends CatalogueController({
 @ApiTags('app versions')
 @ApiBearerAuth()
 @Controller('basic/app-version-package')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class AppPackageController {
   constructor(private readonly packages: AppPackageService) {}
@@ -51,7 +50,6 @@ export class AppPackageController {
 /** Spec §7: the app asks before anyone signs in, so the call is public. */
 @ApiTags('app versions')
 @Controller('app/appVersion')
-@UseGuards(AuthGuard)
 export class AppUpdateController {
   constructor(
     private readonly versions: AppVersionService,

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { AllowRevokedSession, AuthGuard, CurrentUser, Public, type AuthUser } from '@openfleet/auth';
+import { AllowRevokedSession, CurrentUser, Public, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { timingSafeEqual } from 'node:crypto';
@@ -19,7 +19,6 @@ function sameText(a: string, b: string): boolean {
 
 @ApiTags('auth')
 @Controller()
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class AuthController {
   constructor(

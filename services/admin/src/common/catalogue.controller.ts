@@ -1,6 +1,6 @@
-import { Body, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseGuards, UseInterceptors, ValidationPipe, type Type } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseInterceptors, ValidationPipe, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiQuery } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
 import type { CatalogueCrud } from './catalogue.service';
@@ -25,7 +25,6 @@ export function CatalogueController(routes: CatalogueRoutes) {
   const code = (action: string) => `${routes.screen}:${action}`;
 
   @ApiBearerAuth()
-  @UseGuards(AuthGuard)
   @UseInterceptors(OperationLogInterceptor)
   abstract class CatalogueControllerBase {
     // Public: TypeScript cannot declare protected members on an exported class expression.

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { linkTree } from '../common/tree';
 import { Driver } from '../driver/driver.entity';
@@ -13,7 +13,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('companies')
 @ApiBearerAuth()
 @Controller()
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class CompanyController {
   constructor(

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { DriverService } from './driver.service';
 import { CreateDriverDto, DriverQueryDto, UpdateDriverDto } from './dto/driver.dto';
@@ -9,7 +9,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('drivers')
 @ApiBearerAuth()
 @Controller('basic/driver')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class DriverController {
   constructor(private readonly drivers: DriverService) {}

@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, PermissionCache, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, PermissionCache, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { sendSheet } from '@openfleet/service-kit';
@@ -19,7 +19,6 @@ const SHEETS: Record<string, { sheet: MasterSheet; screen: string }> = {
 @ApiTags('excel')
 @ApiBearerAuth()
 @Controller('basic')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class MasterDataExcelController {
   constructor(

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Delete, Param, ParseIntPipe, Post, Put, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Param, ParseIntPipe, Post, Put, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { CompanyService } from '../company/company.service';
@@ -11,7 +11,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('fleets')
 @ApiBearerAuth()
 @Controller('basic')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class FleetController {
   constructor(

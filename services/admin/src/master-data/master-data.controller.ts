@@ -1,6 +1,6 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { VehicleMasterService } from '../vehicle-master/vehicle-master.service';
 import { LookupQueryDto } from './dto/lookup.dto';
@@ -13,7 +13,6 @@ import { VehicleModelLookupService } from './vehicle-model-lookup.service';
 @ApiTags('master data')
 @ApiBearerAuth()
 @Controller('basic')
-@UseGuards(AuthGuard)
 export class MasterDataController {
   constructor(
     private readonly lookups: VehicleModelLookupService,

@@ -1,6 +1,6 @@
-import { Controller, Get, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { MenuService } from './menu.service';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
@@ -8,7 +8,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('menus')
 @ApiBearerAuth()
 @Controller('basic/resource')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class MenuController {
   constructor(private readonly menus: MenuService) {}

@@ -1,6 +1,6 @@
-import { Controller, Get, HttpCode, Param, ParseIntPipe, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseIntPipe, Post, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { CatalogueController } from '../common/catalogue.controller';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
@@ -36,7 +36,6 @@ export class NoticeController extends CatalogueController({ screen: 'systemNotic
 @ApiTags('system notice')
 @ApiBearerAuth()
 @Controller('basic/notices')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class PublishedNoticeController {
   constructor(private readonly notices: NoticeService) {}

@@ -1,7 +1,7 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
@@ -15,7 +15,6 @@ import { OperationLog } from './operation-log.entity';
 @ApiTags('operation log')
 @ApiBearerAuth()
 @Controller('basic/operation-log')
-@UseGuards(AuthGuard)
 export class OperationLogController {
   constructor(
     @InjectRepository(OperationLog, 'admin') private readonly logs: Repository<OperationLog>,

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { AuthGuard, Public } from '@openfleet/auth';
+import { Public } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
 import { RegisterDto } from './dto/register.dto';
@@ -9,7 +9,7 @@ import { RegistrationService } from './registration.service';
 
 @ApiTags('auth')
 @Controller()
-@UseGuards(AuthGuard, ThrottlerGuard)
+@UseGuards(ThrottlerGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class RegisterController {
   constructor(private readonly registrations: RegistrationService) {}

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { CreateRoleDto, UpdateRoleDto } from './dto/role.dto';
 import { RoleService } from './role.service';
@@ -9,7 +9,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('roles')
 @ApiBearerAuth()
 @Controller('basic/role')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class RoleController {
   constructor(private readonly roles: RoleService) {}

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AuthGuard, CurrentUser, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { plainToInstance } from 'class-transformer';
@@ -20,7 +20,6 @@ import { UserSocial } from './user-social.entity';
 @ApiTags('auth')
 @ApiBearerAuth()
 @Controller('basic/social')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class SocialController {
   constructor(@InjectRepository(UserSocial, 'admin') private readonly socials: Repository<UserSocial>) {}

@@ -1,6 +1,6 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
@@ -10,7 +10,6 @@ import { SystemLogService } from './system-log.service';
 @ApiTags('system log')
 @ApiBearerAuth()
 @Controller('basic/system-log')
-@UseGuards(AuthGuard)
 export class SystemLogController {
   constructor(private readonly systemLog: SystemLogService) {}
 

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { PageQueryDto } from '../common/paging.dto';
 import { CreateTerminalDto, UpdateTerminalDto } from './dto/terminal.dto';
@@ -10,7 +10,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('terminals')
 @ApiBearerAuth()
 @Controller('basic/terminal')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class TerminalController {
   constructor(private readonly terminals: TerminalService) {}

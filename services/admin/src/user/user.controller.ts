@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, PermissionCache, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, PermissionCache, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { PageQueryDto } from '../common/paging.dto';
 import { CompanyService } from '../company/company.service';
@@ -11,7 +11,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('users')
 @ApiBearerAuth()
 @Controller('basic/user')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class UserController {
   constructor(

@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { sendSheet } from '@openfleet/service-kit';
@@ -16,7 +16,6 @@ import { OperationLogInterceptor } from '../operation-log/operation-log.intercep
 @ApiTags('vehicles')
 @ApiBearerAuth()
 @Controller('basic')
-@UseGuards(AuthGuard)
 @UseInterceptors(OperationLogInterceptor)
 export class VehicleController {
   constructor(

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet } from '@openfleet/service-kit';
 import { AlarmPageQueryDto, HandleAlarmsDto } from './alarm.dto';
@@ -13,7 +13,6 @@ const VIEW = ['alarmHandle:search', 'alarmHandle:modify', 'alarmMonitor'];
 @ApiTags('alarm')
 @ApiBearerAuth()
 @Controller('gps/alarm')
-@UseGuards(AuthGuard)
 export class AlarmController {
   constructor(
     private readonly alarms: AlarmService,

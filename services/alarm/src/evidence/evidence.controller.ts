@@ -1,6 +1,6 @@
-import { Controller, Get, Param, ParseIntPipe, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { sendStoredFile } from '@openfleet/service-kit';
@@ -14,7 +14,6 @@ const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/
 @ApiTags('alarm')
 @ApiBearerAuth()
 @Controller('gps/alarm')
-@UseGuards(AuthGuard)
 export class EvidenceController {
   constructor(
     private readonly alarms: AlarmService,

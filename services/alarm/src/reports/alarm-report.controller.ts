@@ -1,6 +1,6 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { formatChinaTime, okEnvelope } from '@openfleet/contracts';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
@@ -13,7 +13,6 @@ const cst = (ms: number) => (ms ? formatChinaTime(ms) : '');
 @ApiTags('alarm')
 @ApiBearerAuth()
 @Controller('gps/alarm/report')
-@UseGuards(AuthGuard)
 export class AlarmReportController {
   constructor(private readonly reports: AlarmReportService) {}
 

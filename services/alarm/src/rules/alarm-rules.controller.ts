@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -36,7 +36,6 @@ export class AlarmTypeConfigDto {
 @ApiTags('alarm')
 @ApiBearerAuth()
 @Controller('gps/alarm/type-config')
-@UseGuards(AuthGuard)
 export class AlarmTypeConfigController {
   constructor(private readonly configs: AlarmTypeConfigService) {}
 
@@ -59,7 +58,6 @@ export class AlarmTypeConfigController {
 @ApiTags('alarm')
 @ApiBearerAuth()
 @Controller('gps/alarm/rules')
-@UseGuards(AuthGuard)
 export class AlarmRulesController {
   constructor(private readonly rules: AlarmRulesService) {}
 

@@ -1,6 +1,6 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { EnergyService } from './energy.service';
@@ -24,7 +24,6 @@ export class HistoryQueryDto extends VehicleQueryDto {
 @ApiTags('energy')
 @ApiBearerAuth()
 @Controller('energy')
-@UseGuards(AuthGuard)
 export class EnergyController {
   constructor(private readonly energy: EnergyService) {}
 

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, PermissionCache, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, PermissionCache, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { sendSheet } from '@openfleet/service-kit';
@@ -23,7 +23,6 @@ const RESOURCES = Object.keys(BATTERY_RESOURCES);
 @ApiTags('battery')
 @ApiBearerAuth()
 @Controller('energy/battery')
-@UseGuards(AuthGuard)
 export class BatteryController {
   constructor(
     private readonly battery: BatteryService,

@@ -1,6 +1,6 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { PageQueryDto } from '@openfleet/service-kit';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
@@ -25,7 +25,6 @@ export class EmissionSeriesQueryDto {
 @ApiTags('energy')
 @ApiBearerAuth()
 @Controller('energy/emission')
-@UseGuards(AuthGuard)
 export class EmissionController {
   constructor(private readonly emission: EmissionService) {}
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { BindingService } from '../binding/binding.service';
 import { BindDto, FenceDto, FenceEventsQueryDto, FencePageQueryDto, IssueDto, QueryTerminalDto } from './fence.dto';
@@ -11,7 +11,6 @@ const VIEW = ['fenceManage:search', 'fenceSend:search', 'multiCar', 'singleCar',
 @ApiTags('fence')
 @ApiBearerAuth()
 @Controller('gps/fence')
-@UseGuards(AuthGuard)
 export class FenceController {
   constructor(
     private readonly fences: FenceService,

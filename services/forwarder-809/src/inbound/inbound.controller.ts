@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { chinaDayStartOf, formatChinaTime, okEnvelope } from '@openfleet/contracts';
 import { Type } from 'class-transformer';
 import { queryWindow, sendSheet, writeSheet } from '@openfleet/service-kit';
@@ -29,7 +29,6 @@ const cst = (ms: number) => (ms ? formatChinaTime(ms) : '');
 @ApiTags('forwarder-809')
 @ApiBearerAuth()
 @Controller('platform809')
-@UseGuards(AuthGuard)
 export class InboundController {
   constructor(private readonly inbound: InboundService) {}
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt } from 'class-validator';
 import { ForwardingService } from '../forwarding/forwarding.service';
@@ -17,7 +17,6 @@ export class IdsDto {
 @ApiTags('forwarder-809')
 @ApiBearerAuth()
 @Controller('platform809/platforms')
-@UseGuards(AuthGuard)
 export class UpperPlatformController {
   constructor(
     private readonly platforms: UpperPlatformService,

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { PageQueryDto } from '@openfleet/service-kit';
@@ -27,7 +27,6 @@ export class CommandConfigDto {
 @ApiTags('instruction')
 @ApiBearerAuth()
 @Controller('gps/commandConfig')
-@UseGuards(AuthGuard)
 export class CommandConfigController {
   constructor(@InjectRepository(CommandConfig, 'instruction') private readonly configs: Repository<CommandConfig>) {}
 

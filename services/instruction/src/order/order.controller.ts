@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, PermissionCache, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, PermissionCache, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { formatCst, writeSheet } from '@openfleet/service-kit';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
@@ -19,7 +19,6 @@ const PARAMETERS = 'terminalProM:modify';
 @ApiTags('instruction')
 @ApiBearerAuth()
 @Controller('gps/sendOrder')
-@UseGuards(AuthGuard)
 export class OrderController {
   constructor(
     private readonly orders: OrderService,

@@ -1,13 +1,12 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { TerminalParametersService } from './terminal-parameters.service';
 
 @ApiTags('instruction')
 @ApiBearerAuth()
 @Controller('gps/terminalParams')
-@UseGuards(AuthGuard)
 export class TerminalParametersController {
   constructor(private readonly parameters: TerminalParametersService) {}
 

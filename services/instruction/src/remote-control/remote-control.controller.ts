@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { RemoteControlDto, RemoteLogQueryDto } from './remote-control.dto';
 import { RemoteControlService } from './remote-control.service';
@@ -9,7 +9,6 @@ import { RemoteOperationLogService } from './remote-operation-log.service';
 @ApiTags('instruction')
 @ApiBearerAuth()
 @Controller('gps/remoteControl')
-@UseGuards(AuthGuard)
 export class RemoteControlController {
   constructor(
     private readonly remote: RemoteControlService,

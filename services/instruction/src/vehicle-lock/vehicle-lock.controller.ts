@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { LockConfirmDto, LockStartDto, LockVerifyDto, VehicleLimitConfigDto } from './vehicle-lock.dto';
 import { VehicleLockService } from './vehicle-lock.service';
@@ -10,7 +10,6 @@ const LOCK = 'controlInstruction:send';
 @ApiTags('instruction')
 @ApiBearerAuth()
 @Controller('gps/vehicleLimit')
-@UseGuards(AuthGuard)
 export class VehicleLockController {
   constructor(private readonly lock: VehicleLockService) {}
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { sendStoredFile } from '@openfleet/service-kit';
@@ -13,7 +13,6 @@ import { ExportTaskService } from './export-task.service';
 @ApiTags('export-tasks')
 @ApiBearerAuth()
 @Controller('gps/export-task')
-@UseGuards(AuthGuard)
 export class ExportTaskController {
   constructor(private readonly tasks: ExportTaskService) {}
 

@@ -1,6 +1,6 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { LatestPositionsQuery, ScopeOverviewQuery } from './dto/latest-position.dto';
 import { LatestPositionService } from './latest-position.service';
@@ -11,7 +11,6 @@ export const LATEST_POSITION_SCREENS = ['multiCar', 'singleCar', 'historyTrack']
 @ApiTags('tracking')
 @ApiBearerAuth()
 @Controller('gps/position')
-@UseGuards(AuthGuard)
 export class PositionController {
   constructor(private readonly latest: LatestPositionService) {}
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
@@ -15,7 +15,6 @@ const POWER_EVENTS: Record<number, string> = { 1: '通电', 2: '断电' };
 @ApiTags('reports')
 @ApiBearerAuth()
 @Controller('gps')
-@UseGuards(AuthGuard)
 export class TerminalRecordsController {
   constructor(private readonly records: TerminalRecordsService) {}
 

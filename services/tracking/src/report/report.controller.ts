@@ -1,6 +1,6 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
@@ -19,7 +19,6 @@ async function send(response: Response, fileName: string, sheet: ReportSheet): P
 @ApiTags('reports')
 @ApiBearerAuth()
 @Controller('gps/report')
-@UseGuards(AuthGuard)
 export class ReportController {
   constructor(
     private readonly reports: ReportService,

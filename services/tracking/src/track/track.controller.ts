@@ -1,6 +1,6 @@
-import { Controller, Get, Logger, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Logger, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode, isAppError } from '@openfleet/errors';
 import type { Request, Response } from 'express';
@@ -15,7 +15,6 @@ const gzipAsync = promisify(gzip);
 @ApiTags('tracking')
 @ApiBearerAuth()
 @Controller('gps/vtrack')
-@UseGuards(AuthGuard)
 export class TrackController {
   private readonly logger = new Logger(TrackController.name);
 

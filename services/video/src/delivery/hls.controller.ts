@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { Public } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Response } from 'express';
 import { StreamHub } from '../media/stream-hub';
@@ -11,6 +12,7 @@ import { MEDIA_TOKENS, type MediaTokens } from './media-tokens';
  * for that stream; it is the only credential these paths accept.
  */
 @ApiExcludeController()
+@Public() // the signed stream token in the query is checked below instead of a bearer token
 @Controller('video/hls')
 export class HlsController {
   constructor(

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { PageQueryDto, sendStoredFile } from '@openfleet/service-kit';
@@ -24,7 +24,6 @@ const DOWNLOADERS = ['h5Playback', 'h5Playback:search'];
 @ApiTags('video')
 @ApiBearerAuth()
 @Controller('video/downloads')
-@UseGuards(AuthGuard)
 export class DownloadController {
   constructor(private readonly downloads: DownloadService) {}
 

@@ -1,7 +1,7 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope, type ApiEnvelope, type VideoStorageView } from '@openfleet/contracts';
 import { IsPlatformDay } from '@openfleet/service-kit';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
@@ -25,7 +25,6 @@ export class FluxQueryDto {
 @ApiTags('video')
 @ApiBearerAuth()
 @Controller('video')
-@UseGuards(AuthGuard)
 export class FluxController {
   constructor(
     private readonly flux: FluxService,

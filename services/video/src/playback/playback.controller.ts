@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, IntersectionType } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope, VIDEO_CHANNEL_MAX } from '@openfleet/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -43,7 +43,6 @@ const PLAYBACK = ['h5Playback', 'h5Playback:search'];
 @ApiTags('video')
 @ApiBearerAuth()
 @Controller('video/playback')
-@UseGuards(AuthGuard)
 export class PlaybackController {
   constructor(private readonly playback: PlaybackService) {}
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { AuthGuard, CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { PageQueryDto, sendStoredFile } from '@openfleet/service-kit';
@@ -25,7 +25,6 @@ const VIEWERS = ['screenshot', 'screenshot:search'];
 @ApiTags('video')
 @ApiBearerAuth()
 @Controller('video/snapshots')
-@UseGuards(AuthGuard)
 export class SnapshotController {
   constructor(private readonly snapshots: SnapshotService) {}
 
