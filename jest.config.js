@@ -34,7 +34,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{libs,services,scripts}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{libs,services,scripts,tools}/**/*.spec.ts'],
     },
     {
       ...common,
