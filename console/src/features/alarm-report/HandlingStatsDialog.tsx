@@ -34,7 +34,7 @@ export function HandlingStatsDialog({ onClose }: { onClose: () => void }) {
   const companies = useMemo(() => labelMap(companyOptions), [companyOptions]);
   const label = (key: string) => (groupBy === 'type' ? t(`alarm.kind.${key}`, { defaultValue: key }) : groupBy === 'company' ? (companies.get(key) ?? key) : key);
   const names = { handled: t('alarm.statusName.1'), notProcessed: t('alarm.statusName.2'), future: t('alarm.statusName.3'), unhandled: t('alarm.statusName.0') };
-  const options = useMemo(() => statsChart(data ?? [], label, names), [data, groupBy, companies, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  const options = useMemo(() => statsChart(data ?? [], label, names), [data, groupBy, companies, t]); // label and names change only with groupBy, companies and t
   return (
     <Dialog isOpen onClose={onClose} title={t('report.handlingTitle')} className="of-handling-stats" style={{ width: 1000 }}>
       <DialogBody>
