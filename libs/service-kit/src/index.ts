@@ -21,7 +21,6 @@ export * from './time-window';
 export * from './file-store';
 export { RateLimitedLog } from './rate-limited-log';
 export * from './free-port';
-export * from './tcp-listener';
 export * from './link-server';
 export { assertJsonShape, LARGE_BODY_ROUTES, MAX_JSON_ARRAY_ITEMS, SNAPSHOT_BODY_LIMIT } from './http-hardening';
 export * from './platform-date.validator';

@@ -1,6 +1,7 @@
 // The link-server contract (libs/service-kit/src/link-server/testing/link-contract.ts) on both
 // energy gateways over real TCP, SQLite and the in-process bus held like a slow broker: junk
 // frames, a trickle that never logs in, a flood of links, a slow bus, half a frame then a close.
+import { HeldBus, runLinkContract, type ContractClient, type ContractLimits, type ContractTarget } from '@openfleet/service-kit/link-testing';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
@@ -18,8 +19,6 @@ import {
 } from '@openfleet/gb32960';
 import { loadConfig, PlatformConfig, PlatformModule, type LinkServer } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
-import { HeldBus } from '../../../libs/service-kit/src/link-server/testing/held-bus';
-import { runLinkContract, type ContractClient, type ContractLimits, type ContractTarget } from '../../../libs/service-kit/src/link-server/testing/link-contract';
 import { EnergyModule, Gb32960Server, Hj1239Server } from '../src';
 
 jest.setTimeout(60_000);

@@ -33,6 +33,21 @@ export class Gateway808Config extends PlatformConfig {
   @Min(1)
   GATEWAY_808_PREAUTH_TIMEOUT_S = 30;
 
+  /** Authenticated connections served at most; one authenticating past it is closed. */
+  @IsInt()
+  @Min(1)
+  GATEWAY_808_MAX_LINKS = 100_000;
+
+  /** Connections not yet authenticated, at most in all (the oldest goes when full). */
+  @IsInt()
+  @Min(1)
+  GATEWAY_808_MAX_UNIDENTIFIED_LINKS = 10_000;
+
+  /** Connections not yet authenticated, at most from one source address (terminals behind one carrier NAT share one). */
+  @IsInt()
+  @Min(1)
+  GATEWAY_808_MAX_UNIDENTIFIED_PER_ADDRESS = 1000;
+
   /** Consecutive malformed frames after which the connection is closed (ten times as many in all, interleaved with good ones). */
   @IsInt()
   @Min(1)

@@ -5,12 +5,11 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { EventBus, Subscription } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics } from '@openfleet/contracts';
-import { decodeFrame, Jt808DecodeError } from '@openfleet/jt808';
-import { EVENT_BUS, HealthRegistry, resolveDeploymentSecret } from '@openfleet/service-kit';
-import { SourceLog, sourceHost } from './source-log';
+import { decodeFrame, Jt808DecodeError, type Jt808Message } from '@openfleet/jt808';
+import { EVENT_BUS, HealthRegistry, LinkServer, resolveDeploymentSecret, SourceLog, sourceHost, type Link, type LinkEndReason, type LinkProtocol } from '@openfleet/service-kit';
 import { BusGate } from './bus-gate';
 import { DownlinkDispatcher } from './downlink-dispatcher';
 import { Gateway808Config } from './gateway-808-config';
@@ -21,6 +20,11 @@ import { TerminalConnection } from './terminal-connection';
 import { TerminalRegistry, type RegistrationPolicy } from './terminal-registry';
 import { UplinkHandler } from './uplink-handler';
 
+type Jt808Item = Buffer | Jt808DecodeError;
+
+/** Link-server end reasons as the offline event has always named them. */
+const OFFLINE_REASONS: Record<string, string> = { peer: 'closed', idle: 'idle-timeout', unidentified: 'preauth-timeout' };
+
 export const GATEWAY_808_CONFIG = Symbol('GATEWAY_808_CONFIG');
 
 /** File under DATA_DIR that keeps the standalone gateway's generated auth secret. */
@@ -28,9 +32,15 @@ export const AUTH_SECRET_FILE = 'gateway-808-auth-secret';
 const SHUTDOWN_FLUSH_MS = 5000;
 const HEX_LOG_LIMIT = 600;
 
-/** The JT/T 808 TCP server: connections, sessions by phone, frames in, acks and commands out. */
+/**
+ * The JT/T 808 protocol on the link server: its deframer (the connection's own, released when
+ * quiet), its decoder and its handler (registration, authentication, publish-then-ack). The link
+ * server owns listening, the pre-auth deadline (authentication identifies a link), link budgets,
+ * the bad-frame streak and its rate-limited log, backpressure from the bus and the idle timeout.
+ */
 @Injectable()
-export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicationShutdown, GatewayContext {
+export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicationShutdown, GatewayContext, LinkProtocol<Jt808Item, Jt808Message, TerminalConnection> {
+  readonly name = 'jt808';
   readonly gatewayId: string;
   readonly logger = new Logger('Gateway808');
   readonly metrics = new GatewayMetrics();
@@ -39,12 +49,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   readonly raw: RawFrameCapture;
   /** Authenticated connections by canonical terminal phone (`canonicalTerminalPhone`). */
   readonly sessions = new Map<string, TerminalConnection>();
-  private readonly connections = new Set<TerminalConnection>();
-  private readonly badFrameLog = new SourceLog(
-    'bad frames',
-    (line) => this.logger.warn(line),
-    () => this.metrics.badFrameLogsSuppressed.inc(),
-  );
+  readonly linkServer: LinkServer<Jt808Item, Jt808Message, TerminalConnection>;
   private readonly refusalLog = new SourceLog(
     'refused registrations or authentications',
     (line) => this.logger.warn(line),
@@ -52,8 +57,8 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   );
   private readonly downlink: DownlinkDispatcher;
   private readonly uplink: UplinkHandler;
-  private server: Server | undefined;
-  private sweepTimer: NodeJS.Timeout | undefined;
+  /** Offline events being published (awaited at shutdown). */
+  private readonly ending = new Set<Promise<void>>();
   private registrySubscription: Subscription | undefined;
   private stopping = false;
 
@@ -68,8 +73,26 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     this.raw = new RawFrameCapture(bus, this.gatewayId, config.GATEWAY_808_RAW_QUEUE_LIMIT, this.metrics, this.logger, config.GATEWAY_808_RAW_CAPTURE);
     this.downlink = new DownlinkDispatcher(this);
     this.uplink = new UplinkHandler(this, this.downlink);
-    this.gate.onChange(() => this.connections.forEach((conn) => this.updateFlow(conn)));
-    health.register('gateway-808', async () => this.server?.listening === true);
+    const idleMs = config.GATEWAY_808_IDLE_TIMEOUT_S * 1000;
+    const preAuthMs = config.GATEWAY_808_PREAUTH_TIMEOUT_S * 1000;
+    this.linkServer = new LinkServer(this, {
+      tcp: { port: config.GATEWAY_808_PORT, host: config.GATEWAY_808_HOST },
+      logger: this.logger,
+      gate: this.gate,
+      onLogSuppressed: () => this.metrics.badFrameLogsSuppressed.inc(),
+      // Subpackage retransmits and command timeouts are checked at the sweep too.
+      sweepMs: Math.max(50, Math.min(1000, idleMs / 4, preAuthMs / 4, config.GATEWAY_808_SUBPACKAGE_TIMEOUT_MS / 4)),
+      limits: {
+        identifyWithinMs: preAuthMs,
+        idleMs,
+        maxIdentified: config.GATEWAY_808_MAX_LINKS,
+        maxUnidentified: config.GATEWAY_808_MAX_UNIDENTIFIED_LINKS,
+        maxUnidentifiedPerAddress: config.GATEWAY_808_MAX_UNIDENTIFIED_PER_ADDRESS,
+        maxBadFrames: config.GATEWAY_808_MAX_BAD_FRAMES,
+        maxInFlight: config.GATEWAY_808_MAX_PENDING_PER_SESSION,
+      },
+    });
+    health.register('gateway-808', async () => this.linkServer.listening);
   }
 
   /** The authenticated connection of a terminal, by its phone in any spelling (header or registry). */
@@ -79,7 +102,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
 
   /** Where terminals connect (the real port when configured with 0). */
   address(): AddressInfo {
-    return this.server!.address() as AddressInfo;
+    return this.linkServer.tcpAddress()!;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -90,21 +113,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
       handle: async (messages) => messages.forEach((m) => this.registry.apply(m.value)),
     });
     await this.downlink.start();
-    const server = createServer((socket) => this.accept(socket));
-    server.on('error', (error) => this.logger.error(`808 server error: ${error.message}`));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.config.GATEWAY_808_PORT, this.config.GATEWAY_808_HOST, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    this.server = server;
-    const idleMs = this.config.GATEWAY_808_IDLE_TIMEOUT_S * 1000;
-    const preAuthMs = this.config.GATEWAY_808_PREAUTH_TIMEOUT_S * 1000;
-    const sweepMs = Math.max(50, Math.min(1000, idleMs / 4, preAuthMs / 4, this.config.GATEWAY_808_SUBPACKAGE_TIMEOUT_MS / 4));
-    this.sweepTimer = setInterval(() => this.sweep(idleMs, preAuthMs), sweepMs);
-    this.sweepTimer.unref();
+    await this.linkServer.listen();
     const { address, port } = this.address();
     this.logger.log(`JT/T 808 gateway ${this.gatewayId} listening on ${address}:${port} (registration ${this.config.GATEWAY_808_REGISTRATION})`);
   }
@@ -112,18 +121,13 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   async beforeApplicationShutdown(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    const closed = new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     await Promise.allSettled([this.downlink.stop(), this.registrySubscription?.close()]);
     // Let publishes in flight finish so their acks still go out, within a bound.
-    const deadline = Date.now() + SHUTDOWN_FLUSH_MS;
-    while (Date.now() < deadline && [...this.connections].some((c) => c.pendingPublishes > 0))
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    const ended = [...this.connections].map((conn) => this.end(conn, 'shutdown'));
-    await withTimeout(Promise.allSettled(ended), SHUTDOWN_FLUSH_MS);
+    await this.linkServer.settle(SHUTDOWN_FLUSH_MS);
+    await withTimeout(this.linkServer.close(), 1000);
+    await withTimeout(Promise.allSettled([...this.ending]), SHUTDOWN_FLUSH_MS);
     await withTimeout(this.raw.drain(), SHUTDOWN_FLUSH_MS);
     this.gate.close();
-    await withTimeout(closed, 1000);
   }
 
   warnRefusal(conn: TerminalConnection, line: string): void {
@@ -131,124 +135,70 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   }
 
   close(conn: TerminalConnection, reason: string): void {
-    void this.end(conn, reason);
+    conn.link.close(reason);
   }
 
-  updateFlow(conn: TerminalConnection): void {
-    const limit = this.config.GATEWAY_808_MAX_PENDING_PER_SESSION;
-    const shouldPause = !conn.closed && (!this.gate.isOpen || conn.pendingPublishes >= limit);
-    if (shouldPause && !conn.paused) {
-      conn.paused = true;
-      conn.socket.pause();
-      this.metrics.pausedConnections.inc();
-    } else if (conn.paused && (conn.closed || (this.gate.isOpen && conn.pendingPublishes < Math.max(1, limit >> 1)))) {
-      conn.paused = false;
-      if (!conn.closed) conn.socket.resume();
-      this.metrics.pausedConnections.dec();
-    }
-  }
+  // --- the protocol on the link server ---
 
-  private accept(socket: Socket): void {
-    if (this.stopping) {
-      socket.destroy();
-      return;
-    }
-    socket.setNoDelay(true);
-    const conn = new TerminalConnection(socket, `${socket.remoteAddress}:${socket.remotePort}`);
-    this.connections.add(conn);
+  open(link: Link): TerminalConnection {
     this.metrics.connections.inc();
-    socket.on('data', (chunk: Buffer) => this.receive(conn, chunk));
-    socket.on('error', (error) => this.logger.debug(`connection ${conn.remoteAddress}: ${error.message}`));
-    socket.on('close', () => void this.end(conn, 'closed'));
-    this.updateFlow(conn);
+    return new TerminalConnection(link);
   }
 
-  private receive(conn: TerminalConnection, chunk: Buffer): void {
-    if (conn.closed) return;
-    const receivedAt = Date.now();
-    conn.lastSeenMs = receivedAt;
-    for (const item of conn.deframer.push(chunk)) {
-      if (conn.closed) return;
-      if (item instanceof Jt808DecodeError) {
-        this.badFrame(conn, item);
-        continue;
-      }
-      let msg;
-      try {
-        msg = decodeFrame(item);
-      } catch (error) {
-        if (error instanceof Jt808DecodeError) this.badFrame(conn, error);
-        else this.badFrame(conn, new Jt808DecodeError('BAD_FIELD', String(error), item.toString('hex')));
-        continue;
-      }
-      conn.badFrameStreak = 0;
-      this.metrics.countFrame('up', msg.msgId);
-      this.raw.record(msg.phone, 'up', item);
-      try {
-        this.uplink.handle(conn, msg, receivedAt);
-      } catch (error) {
-        // A codec or handler bug must cost one frame, never the process.
-        this.logger.error(`terminal ${msg.phone}: 0x${msg.msgId.toString(16)} failed: ${(error as Error).stack ?? String(error)}`);
-      }
+  deframer(conn: TerminalConnection): TerminalConnection {
+    return conn;
+  }
+
+  decode(item: Jt808Item): Jt808Message {
+    if (item instanceof Jt808DecodeError) throw item;
+    try {
+      return decodeFrame(item);
+    } catch (error) {
+      if (error instanceof Jt808DecodeError) throw error;
+      throw new Jt808DecodeError('BAD_FIELD', String(error), item.toString('hex'));
     }
   }
 
-  private badFrame(conn: TerminalConnection, error: Jt808DecodeError): void {
-    this.metrics.decodeErrors.inc({ code: error.code });
-    conn.badFrameStreak++;
-    conn.badFrameTotal++;
+  handle(conn: TerminalConnection, msg: Jt808Message, frame: Jt808Item): void {
+    this.metrics.countFrame('up', msg.msgId);
+    this.raw.record(msg.phone, 'up', frame as Buffer);
+    this.uplink.handle(conn, msg, conn.lastSeenMs);
+  }
+
+  capture(conn: TerminalConnection, _frame: Jt808Item, error: unknown): void {
+    const code = error instanceof Jt808DecodeError ? error.code : 'BAD_FIELD';
+    this.metrics.decodeErrors.inc({ code });
+    this.raw.record(conn.phone, 'up', error instanceof Jt808DecodeError ? error.hex : '', code);
+  }
+
+  describe(error: unknown, conn: TerminalConnection): string {
+    if (!(error instanceof Jt808DecodeError)) return String(error);
     const hex = error.hex.length > HEX_LOG_LIMIT ? `${error.hex.slice(0, HEX_LOG_LIMIT)}...` : error.hex;
-    const source = sourceHost(conn.remoteAddress);
-    this.badFrameLog.report(source, `bad frame from ${conn.phone || conn.remoteAddress} (${error.code}): ${error.message} hex=${hex}`);
-    this.raw.record(conn.phone, 'up', error.hex, error.code);
-    const limit = this.config.GATEWAY_808_MAX_BAD_FRAMES;
-    if (conn.badFrameStreak >= limit || conn.badFrameTotal >= limit * 10) {
-      this.badFrameLog.report(source, `closing ${conn.phone || conn.remoteAddress}: ${conn.badFrameStreak} bad frames in a row, ${conn.badFrameTotal} in all`);
-      void this.end(conn, 'bad-frames');
-    }
+    return `${conn.phone ? `terminal ${conn.phone} ` : ''}(${error.code}): ${error.message} hex=${hex}`;
   }
 
-  private sweep(idleMs: number, preAuthMs: number): void {
-    const now = Date.now();
-    this.badFrameLog.flush(now);
+  tick(now: number): void {
     this.refusalLog.flush(now);
-    for (const conn of this.connections) {
-      if (now - conn.lastSeenMs >= idleMs) {
-        void this.end(conn, 'idle-timeout');
-        continue;
-      }
-      // Slowloris: a connection that never authenticates (trickling bytes, or nothing valid) is not kept for the idle timeout.
-      if (!conn.authenticated && now - conn.connectedAtMs >= preAuthMs) {
-        this.logger.debug(`closing ${conn.remoteAddress}: not authenticated within ${preAuthMs / 1000} s`);
-        void this.end(conn, 'preauth-timeout');
-        continue;
-      }
-      if (now - conn.lastSeenMs > 2000) conn.releaseDeframer();
-      this.downlink.sweep(conn, now);
-      const assembler = conn.existingAssembler;
-      if (assembler && assembler.size > 0) {
-        const { retransmit, abandoned } = assembler.sweep(now);
-        for (const request of retransmit) {
-          const { frame } = conn.send(0x8003, { originalSerial: request.originalSerial, indexes: request.missing });
-          this.raw.record(conn.phone, 'down', frame);
-        }
-        for (const lost of abandoned) {
-          this.metrics.subpackagesAbandoned.inc();
-          this.logger.warn(`terminal ${conn.phone}: 0x${lost.msgId.toString(16)} dropped with ${lost.received}/${lost.total} parts`);
-        }
-      }
+  }
+
+  sweep(conn: TerminalConnection, now: number): void {
+    if (now - conn.lastSeenMs > 2000) conn.releaseDeframer();
+    this.downlink.sweep(conn, now);
+    const assembler = conn.existingAssembler;
+    if (!assembler || assembler.size === 0) return;
+    const { retransmit, abandoned } = assembler.sweep(now);
+    for (const request of retransmit) {
+      const { frame } = conn.send(0x8003, { originalSerial: request.originalSerial, indexes: request.missing });
+      this.raw.record(conn.phone, 'down', frame);
+    }
+    for (const lost of abandoned) {
+      this.metrics.subpackagesAbandoned.inc();
+      this.logger.warn(`terminal ${conn.phone}: 0x${lost.msgId.toString(16)} dropped with ${lost.received}/${lost.total} parts`);
     }
   }
 
-  /** Ends a connection once: reports the session offline and fails its pending commands. */
-  private async end(conn: TerminalConnection, reason: string): Promise<void> {
-    if (conn.closed) return;
-    conn.closed = true;
-    this.updateFlow(conn);
-    // end() lets a final reply (auth failure) reach the terminal; destroy() follows shortly.
-    conn.socket.end();
-    setTimeout(() => conn.socket.destroy(), reason === 'closed' ? 0 : 500).unref();
-    this.connections.delete(conn);
+  /** The link ended, whoever ended it: reports the session offline and fails its pending commands. */
+  closed(conn: TerminalConnection, reason: LinkEndReason): void {
     this.metrics.connections.dec();
     conn.existingAssembler?.clear();
     if (!conn.authenticated) return;
@@ -258,15 +208,17 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
       this.sessions.delete(sessionKey);
       this.metrics.sessions.set(this.sessions.size);
     }
-    await publishSessionEvent(this, {
+    const offline = publishSessionEvent(this, {
       terminalPhone: conn.phone,
       vehicleId: conn.vehicleId || undefined,
       state: 'offline',
       gatewayId: this.gatewayId,
       at: Date.now(),
-      reason,
+      reason: OFFLINE_REASONS[reason] ?? reason,
       remoteAddress: conn.remoteAddress,
     });
+    this.ending.add(offline);
+    void offline.finally(() => this.ending.delete(offline));
   }
 }
 

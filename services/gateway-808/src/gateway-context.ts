@@ -24,8 +24,6 @@ export interface GatewayContext {
   warnRefusal(connection: TerminalConnection, line: string): void;
   /** Ends a connection (flushes what was written first); `reason` goes into the offline event. */
   close(connection: TerminalConnection, reason: string): void;
-  /** Called when a connection's pending publishes change, to pause or resume reading it. */
-  updateFlow(connection: TerminalConnection): void;
 }
 
 /** Publishes a session event; failures are logged, never thrown (sessions end whatever the bus does). */

@@ -59,10 +59,6 @@ export class GatewayMetrics {
     'gateway808_subpackages_abandoned_total',
     () => new Counter({ name: 'gateway808_subpackages_abandoned_total', help: 'Subpackaged messages dropped incomplete' }),
   );
-  readonly pausedConnections = metric(
-    'gateway808_paused_connections',
-    () => new Gauge({ name: 'gateway808_paused_connections', help: 'Connections not read because the bus is behind' }),
-  );
 
   private readonly frameLabels = new Map<number, string>();
   private readonly frameCounters = new Map<string, { inc(): void }>();

@@ -1,14 +1,17 @@
 import type { Socket } from 'node:net';
-import { encodeFrame, Jt808Deframer, type Jt808Version } from '@openfleet/jt808';
+import { encodeFrame, Jt808DecodeError, Jt808Deframer, type Jt808Version } from '@openfleet/jt808';
+import type { Link, LinkDeframer } from '@openfleet/service-kit';
 import { PendingCommands } from './pending-commands';
 import { SubpackageAssembler } from './subpackage-assembler';
 
 /**
- * One terminal TCP connection: framing state, who the terminal is once authenticated, its
- * downlink serial counter and the work waiting on it. Helpers that only some terminals need
- * (reassembly, pending commands) are created on first use to keep idle sessions small.
+ * One terminal TCP connection (the 808 session of a link-server link): framing state, who the
+ * terminal is once authenticated, its downlink serial counter and the work waiting on it. Helpers
+ * that only some terminals need (the frame buffer, reassembly, pending commands) are created on
+ * first use to keep idle sessions small. It is its link's deframer too, so an idle one can give
+ * its frame buffer back.
  */
-export class TerminalConnection {
+export class TerminalConnection implements LinkDeframer<Buffer | Jt808DecodeError> {
   /** Phone from the last frame's header; the session key once authenticated. */
   phone = '';
   version: Jt808Version = '2013';
@@ -16,27 +19,40 @@ export class TerminalConnection {
   vehicleId = '';
   /** Plate from this connection's 0x0100, for vehicles the registry has no plate of (open registration). */
   reportedPlate = '';
-  closed = false;
+  /** When bytes last arrived (the frame buffer of a quiet connection is released). */
   lastSeenMs = Date.now();
-  readonly connectedAtMs = Date.now();
-  badFrameStreak = 0;
-  /** Bad frames over the connection's life: a client mixing good and bad frames is closed too. */
-  badFrameTotal = 0;
-  /** Uplink messages waiting for the bus. */
-  pendingPublishes = 0;
-  paused = false;
   private serial = 0;
   private deframerInstance: Jt808Deframer | undefined;
   private assemblerInstance: SubpackageAssembler | undefined;
   private commandsInstance: PendingCommands | undefined;
 
-  constructor(
-    readonly socket: Socket,
-    readonly remoteAddress: string,
-  ) {}
+  constructor(readonly link: Link) {}
 
-  get deframer(): Jt808Deframer {
-    return (this.deframerInstance ??= new Jt808Deframer());
+  get socket(): Socket {
+    return this.link.socket!;
+  }
+
+  get remoteAddress(): string {
+    return this.link.remoteAddress;
+  }
+
+  get closed(): boolean {
+    return this.link.closed;
+  }
+
+  /** Not read now (backpressure from the bus). */
+  get paused(): boolean {
+    return this.link.paused;
+  }
+
+  /** Uplink messages waiting for the bus. */
+  get pendingPublishes(): number {
+    return this.link.inFlight;
+  }
+
+  push(chunk: Buffer): (Buffer | Jt808DecodeError)[] {
+    this.lastSeenMs = Date.now();
+    return (this.deframerInstance ??= new Jt808Deframer()).push(chunk);
   }
 
   /** Idle sessions give their frame buffer back. */
@@ -70,7 +86,7 @@ export class TerminalConnection {
   send(msgId: number, body: unknown): { frame: Buffer; serial: number } {
     const serial = this.nextSerial();
     const frame = encodeFrame({ msgId, version: this.version, phone: this.phone, serial, body });
-    if (!this.closed) this.socket.write(frame);
+    this.link.send(frame);
     return { frame, serial };
   }
 }

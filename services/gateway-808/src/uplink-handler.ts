@@ -106,6 +106,8 @@ export class UplinkHandler {
       this.ctx.close(conn, 'auth-failed');
       return;
     }
+    // The link is identified: its pre-auth deadline ends and it counts against GATEWAY_808_MAX_LINKS (closed when full).
+    if (!conn.link.identify()) return;
     const firstAuth = !conn.authenticated;
     conn.phone = msg.phone;
     conn.version = msg.version;
@@ -197,7 +199,7 @@ export class UplinkHandler {
    * message on the uplink topic (plus the position inside 0x0201/0x0500). Resolves false when the
    * connection ended before the bus took it.
    */
-  private async publish(
+  private publish(
     conn: TerminalConnection,
     msg: Jt808Message,
     receivedAt: number,
@@ -220,33 +222,38 @@ export class UplinkHandler {
           },
         };
     const positions = this.positionsOf(conn, msg, receivedAt);
+    // Counted against the link's in-flight limit: past it the link server stops reading the socket.
+    return conn.link.track(this.publishUntilAccepted(conn, msg, uplink, positions, registration));
+  }
+
+  /** Publishes, retrying while the gate is closed; false when the connection ended first. */
+  private async publishUntilAccepted(
+    conn: TerminalConnection,
+    msg: Jt808Message,
+    uplink: PublishRecord<TerminalUplink> | undefined,
+    positions: PublishRecord<Position>[],
+    registration: PublishRecord<TerminalRegistrationEvent> | undefined,
+  ): Promise<boolean> {
     const started = performance.now();
-    conn.pendingPublishes++;
-    this.ctx.updateFlow(conn);
-    try {
-      for (;;) {
-        await this.ctx.gate.whenOpen();
-        if (conn.closed) return false;
-        try {
-          await Promise.all([
-            uplink && this.ctx.bus.publish(Topics.terminalUplink, uplink),
-            positions.length > 0 && this.ctx.bus.publish(Topics.position, positions),
-            registration && this.ctx.bus.publish(Topics.terminalRegistration, registration),
-          ]);
-          this.ctx.gate.succeeded();
-          this.ctx.metrics.publishLatency.observe((performance.now() - started) / 1000);
-          return true;
-        } catch (error) {
-          // Not acknowledged; held (socket paused by the gate) and retried when the gate reopens.
-          this.ctx.metrics.publishFailures.inc();
-          if (this.ctx.gate.isOpen)
-            this.ctx.logger.warn(`bus rejected uplink of ${msg.phone}: ${(error as Error).message}; pausing terminals`);
-          this.ctx.gate.failed();
-        }
+    for (;;) {
+      await this.ctx.gate.whenOpen();
+      if (conn.closed) return false;
+      try {
+        await Promise.all([
+          uplink && this.ctx.bus.publish(Topics.terminalUplink, uplink),
+          positions.length > 0 && this.ctx.bus.publish(Topics.position, positions),
+          registration && this.ctx.bus.publish(Topics.terminalRegistration, registration),
+        ]);
+        this.ctx.gate.succeeded();
+        this.ctx.metrics.publishLatency.observe((performance.now() - started) / 1000);
+        return true;
+      } catch (error) {
+        // Not acknowledged; held (socket paused by the gate) and retried when the gate reopens.
+        this.ctx.metrics.publishFailures.inc();
+        if (this.ctx.gate.isOpen)
+          this.ctx.logger.warn(`bus rejected uplink of ${msg.phone}: ${(error as Error).message}; pausing terminals`);
+        this.ctx.gate.failed();
       }
-    } finally {
-      conn.pendingPublishes--;
-      this.ctx.updateFlow(conn);
     }
   }
 

@@ -37,6 +37,8 @@ export interface Link {
   readonly closed: boolean;
   /** Handler promises not yet settled (publishes waiting for the bus). */
   readonly inFlight: number;
+  /** Not read now: too many publishes in flight, or the flow gate closed. */
+  readonly paused: boolean;
   /**
    * The peer named a vehicle the platform knows: its deadline ends and it moves to the identified
    * budget. False, and the link closed, when that budget is full.
@@ -72,20 +74,23 @@ export type LinkAnswer = Buffer | undefined | void | Promise<Buffer | undefined 
 export interface LinkProtocol<F, M, S> {
   /** Metric label and log prefix (`jt808`, `gb32960`, `jt1078`). */
   readonly name: string;
-  deframer(link: Link): LinkDeframer<F>;
-  /** A frame to a message; a throw is a bad frame (counted, logged rate-limited, towards the streak). */
-  decode(frame: F, session: S): M;
   /** The protocol's state for a new link. */
   open(link: Link): S;
+  /** The link's deframer (asked once, right after `open`). */
+  deframer(session: S): LinkDeframer<F>;
+  /** A frame to a message; a throw is a bad frame (counted, logged rate-limited, towards the streak). */
+  decode(frame: F, session: S): M;
   handle(session: S, message: M, frame: F): LinkAnswer;
   /** The link ended (any reason); called once. */
   closed?(session: S, reason: LinkEndReason): void;
-  /** Raw capture: every frame in, with the decode error when it had one. */
-  capture?(session: S, frame: F | undefined, error?: unknown): void;
+  /** Raw capture of bad frames: every frame that did not decode, with its error (decoded ones reach `handle`). */
+  capture?(session: S, frame: F, error: unknown): void;
   /** The bad-frame log line's detail for a decode error (default: its message). */
   describe?(error: unknown, session: S): string;
   /** Periodic per-link work (retransmits, timeouts), at the server's sweep. */
   sweep?(session: S, now: number): void;
+  /** Periodic protocol-wide work, once per sweep (flushing rate-limited logs). */
+  tick?(now: number): void;
 }
 
 /** Limits of one listener. */

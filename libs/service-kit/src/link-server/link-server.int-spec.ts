@@ -3,7 +3,7 @@
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { jsonCodec, type TopicDef } from '@openfleet/contracts';
 import { LinkServer } from './link-server';
-import type { Link, LinkDeframer, LinkProtocol } from './link-protocol';
+import type { Link, LinkDeframer, LinkLimits, LinkProtocol } from './link-protocol';
 import { HeldBus } from './testing/held-bus';
 import { ContractClient, runLinkContract, type ContractTarget } from './testing/link-contract';
 
@@ -64,6 +64,62 @@ describe('LinkServer', () => {
     badFrame: (seq) => Buffer.from(`JUNK ${seq}\n`),
     acks: ackCount,
     delivered: (target) => target.bus.accepted.get(readings.name) ?? 0,
+  });
+
+  const startToy = async (limits: Partial<LinkLimits>) => {
+    const bus = new HeldBus(new InProcessBus({ logger: silentBusLogger }));
+    const server = new LinkServer(lineProtocol(bus), {
+      tcp: { port: 0, host: '127.0.0.1' },
+      logger: { warn: () => undefined, error: () => undefined },
+      limits: { identifyWithinMs: 5000, idleMs: 60_000, maxIdentified: 10, maxUnidentified: 10, maxUnidentifiedPerAddress: 10, maxBadFrames: 5, maxInFlight: 8, ...limits },
+    });
+    await server.listen();
+    return { server, bus, stop: async () => (await server.close(), await bus.close()) };
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('closes a link that identifies past the identified budget; a closed identified link frees its place', async () => {
+    const { server, stop } = await startToy({ maxIdentified: 2 });
+    const clients = await Promise.all([1, 2, 3].map(() => ContractClient.open(server.port())));
+    try {
+      clients.forEach((client, i) => client.write(Buffer.from(`LOGIN ${i}\n`)));
+      await sleep(200);
+      expect(clients.map((client) => client.closed).filter(Boolean)).toHaveLength(1);
+      expect(server.closes('budget')).toBe(1);
+      clients.find((client) => !client.closed)!.close();
+      await sleep(100);
+      const late = await ContractClient.open(server.port());
+      clients.push(late);
+      late.write(Buffer.from('LOGIN 9\n'));
+      await sleep(100);
+      expect(late.received.toString()).toBe('OK\n');
+      expect(server.counts()).toEqual({ identified: 2, unidentified: 0 });
+    } finally {
+      clients.forEach((client) => client.close());
+      await stop();
+    }
+  });
+
+  it('counts frames, not bytes, as activity: an identified link sending only partial junk idles out', async () => {
+    const { server, stop } = await startToy({ idleMs: 400 });
+    const talker = await ContractClient.open(server.port());
+    const junk = await ContractClient.open(server.port());
+    try {
+      talker.write(Buffer.from('LOGIN 1\n'));
+      junk.write(Buffer.from('LOGIN 2\n'));
+      for (let i = 0; i < 10; i++) {
+        talker.write(Buffer.from(`DATA 1 ${i}\n`));
+        junk.write(Buffer.from('x'));
+        await sleep(100);
+      }
+      expect(talker.closed).toBe(false);
+      expect(junk.closed).toBe(true);
+      expect(server.closes('idle')).toBe(1);
+    } finally {
+      talker.close();
+      junk.close();
+      await stop();
+    }
   });
 
   it('writes answers in frame order although a later one is ready first', async () => {

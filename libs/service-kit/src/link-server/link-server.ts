@@ -1,5 +1,5 @@
 import { createSocket, type RemoteInfo, type Socket as UdpSocket } from 'node:dgram';
-import { createServer, isIPv6, type Server, type Socket } from 'node:net';
+import { createServer, isIPv6, type AddressInfo, type Server, type Socket } from 'node:net';
 import { LinkMetrics } from './link-metrics';
 import type { LinkAnswer, LinkEndReason, LinkProtocol, LinkServerOptions } from './link-protocol';
 import { LinkState, type AnswerSlot, type LinkHost } from './link-state';
@@ -89,6 +89,12 @@ export class LinkServer<F, M, S> implements LinkHost {
     const { identifyWithinMs, idleMs } = this.options.limits;
     this.sweeper = setInterval(() => this.sweep(Date.now()), this.options.sweepMs ?? Math.max(20, Math.min(500, identifyWithinMs / 4, idleMs / 4)));
     this.sweeper.unref();
+  }
+
+  /** The bound TCP address (undefined before listening or without TCP). */
+  tcpAddress(): AddressInfo | undefined {
+    const address = this.tcp?.address();
+    return typeof address === 'object' && address ? address : undefined;
   }
 
   /** The bound TCP port (0 before listening or without TCP). */
@@ -183,8 +189,8 @@ export class LinkServer<F, M, S> implements LinkHost {
     this.unidentifiedCount++;
     this.metrics.unidentified.inc();
     this.unidentifiedByHost.set(host, fromHost + 1);
-    link.deframer = this.protocol.deframer(link);
     link.session = this.protocol.open(link);
+    link.deframer = this.protocol.deframer(link.session);
     return link;
   }
 
@@ -208,7 +214,6 @@ export class LinkServer<F, M, S> implements LinkHost {
         link.lastFrameAt = Date.now();
         this.metrics.frames.inc();
         this.metrics.counted.frames++;
-        protocol.capture?.(link.session, frame);
         let answer: LinkAnswer;
         try {
           answer = protocol.handle(link.session, message, frame);
@@ -350,6 +355,7 @@ export class LinkServer<F, M, S> implements LinkHost {
 
   private sweep(now: number): void {
     this.badFrameLog.flush(now);
+    this.protocol.tick?.(now);
     const { identifyWithinMs, idleMs } = this.options.limits;
     for (const link of this.links) {
       if (!link.identified && now - link.openedAt >= identifyWithinMs) this.end(link, 'unidentified', false);

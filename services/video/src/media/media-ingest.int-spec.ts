@@ -1,11 +1,10 @@
 // The link-server contract (libs/service-kit/src/link-server/testing/link-contract.ts) on the
 // JT/T 1078 media port over real TCP: a link identifies itself with its first packet that reaches
 // a stream the platform opened. Media waits for no bus, so the slow-bus case does not apply.
+import { HeldBus, runLinkContract, type ContractTarget } from '@openfleet/service-kit/link-testing';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { DataType, encodePacket, Subpackage } from '@openfleet/jt1078';
 import { loadConfig, type LinkServer } from '@openfleet/service-kit';
-import { HeldBus } from '../../../../libs/service-kit/src/link-server/testing/held-bus';
-import { runLinkContract, type ContractTarget } from '../../../../libs/service-kit/src/link-server/testing/link-contract';
 import type { VideoDirectory } from '../registry/video-directory';
 import { VideoConfig } from '../video-config';
 import { MediaIngestServer } from './media-ingest.server';

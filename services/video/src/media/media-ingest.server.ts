@@ -49,7 +49,6 @@ export class MediaIngestServer implements OnApplicationBootstrap, OnModuleDestro
   readonly name = 'jt1078';
   private readonly logger = new Logger('VideoIngest');
   readonly linkServer: LinkServer<MediaItem, Jt1078Packet, Session>;
-  private readonly deframers = new WeakMap<Link, MediaDeframer>();
 
   constructor(
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
@@ -94,10 +93,8 @@ export class MediaIngestServer implements OnApplicationBootstrap, OnModuleDestro
     await this.linkServer.close();
   }
 
-  deframer(link: Link): MediaDeframer {
-    const deframer = new MediaDeframer();
-    this.deframers.set(link, deframer);
-    return deframer;
+  deframer(session: Session): MediaDeframer {
+    return session.deframer;
   }
 
   decode(item: MediaItem): Jt1078Packet {
@@ -112,14 +109,14 @@ export class MediaIngestServer implements OnApplicationBootstrap, OnModuleDestro
       return false;
     };
     const media = new MediaLink(this.hub, () => link.close('unrouted'), link.transport === 'udp' ? UDP_REORDER_DEPTH : 0, admit);
-    return { link, media, deframer: this.deframers.get(link)! };
+    return { link, media, deframer: new MediaDeframer() };
   }
 
   handle(session: Session, packet: Jt1078Packet): void {
     session.media.receive(packet, session.deframer.inner.simBytes ?? 6);
   }
 
-  capture(session: Session, item: MediaItem | undefined): void {
+  capture(session: Session, item: MediaItem): void {
     if (item instanceof GarbageBytes) session.media.malformed(item.bytes);
   }
 
