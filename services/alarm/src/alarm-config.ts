@@ -45,6 +45,36 @@ export class AlarmConfig {
   @IsInt()
   @Min(1)
   ALARM_ATTACHMENT_IDLE_S = 60;
+
+  /** An attachment link that has not named a known alarm (0x1210) or an unfinished file (0x1211) this long after connecting is closed. */
+  @IsInt()
+  @Min(1)
+  ALARM_ATTACHMENT_IDENTIFY_S = 10;
+
+  /** Identified attachment links served at most (terminals uploading at once). */
+  @IsInt()
+  @Min(1)
+  ALARM_ATTACHMENT_MAX_LINKS = 2000;
+
+  /** Links not yet identified, at most in all (the oldest goes when full). */
+  @IsInt()
+  @Min(1)
+  ALARM_ATTACHMENT_MAX_UNIDENTIFIED_LINKS = 512;
+
+  /** Links not yet identified, at most from one source address (terminals behind one carrier NAT share one). */
+  @IsInt()
+  @Min(1)
+  ALARM_ATTACHMENT_MAX_UNIDENTIFIED_PER_ADDRESS = 64;
+
+  /** Undecodable frames in a row that close an attachment link (ten times as many in all). */
+  @IsInt()
+  @Min(1)
+  ALARM_ATTACHMENT_MAX_BAD_FRAMES = 10;
+
+  /** Frames of one link waiting for the disk or the database; beyond this the link is not read until they are written. */
+  @IsInt()
+  @Min(1)
+  ALARM_ATTACHMENT_MAX_IN_FLIGHT = 16;
 }
 
 export const ALARM_CONFIG = Symbol('ALARM_CONFIG');
