@@ -16,6 +16,36 @@ export class ForwarderConfig {
   @IsString()
   FORWARDER_809_SLAVE_LISTEN_HOST = '0.0.0.0';
 
+  /** A slave link without a valid 0x9001 (our verify code) this long after connecting is closed. */
+  @IsInt()
+  @Min(1)
+  FORWARDER_809_SLAVE_IDENTIFY_S = 10;
+
+  /** Logged-in slave links at most (one per superior platform; a new login of a platform replaces its old link). */
+  @IsInt()
+  @Min(1)
+  FORWARDER_809_SLAVE_MAX_LINKS = 64;
+
+  /** Slave links not yet logged in, at most in all (the oldest goes when full). */
+  @IsInt()
+  @Min(1)
+  FORWARDER_809_SLAVE_MAX_UNIDENTIFIED_LINKS = 32;
+
+  /** Slave links not yet logged in, at most from one source address. */
+  @IsInt()
+  @Min(1)
+  FORWARDER_809_SLAVE_MAX_UNIDENTIFIED_PER_ADDRESS = 4;
+
+  /** Undecodable frames in a row that close a slave link (ten times as many in all). */
+  @IsInt()
+  @Min(1)
+  FORWARDER_809_SLAVE_MAX_BAD_FRAMES = 10;
+
+  /** A slave link without a valid frame this long is closed (the superior sends 0x9005 keep-alives, and opens it again when it needs it). */
+  @IsInt()
+  @Min(10)
+  FORWARDER_809_SLAVE_IDLE_S = 300;
+
   /** Seals the superior platforms' passwords at rest; standalone generates one under DATA_DIR. */
   @IsString()
   FORWARDER_809_SECRET = '';

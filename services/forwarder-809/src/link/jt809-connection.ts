@@ -22,6 +22,16 @@ export interface ConnectionOptions {
   onBadFrame: (error: Error) => void;
   /** A socket error or a handler that threw: logged by the owner (an 'error' without a listener would crash the process). */
   onError: (error: Error) => void;
+  /** False: the link server reads the socket and hands the messages to the owner (the slave link). */
+  reads?: boolean;
+}
+
+/** A frame to a message in the link's edition and keys; throws on a bad CRC or layout. */
+export function decodeJt809Message(frame: Buffer, edition: Jt809Edition, keys?: Jt809CipherKeys): Jt809Message {
+  const { header, body } = decodeFrame(frame, edition, keys);
+  return isBusinessMessage(header.msgId)
+    ? { header, msgId: header.msgId, business: decodeBusinessBody(header.msgId, body, edition) }
+    : { header, msgId: header.msgId, link: decodeLinkBody(header.msgId, body, edition) };
 }
 
 /**
@@ -37,9 +47,10 @@ export class Jt809Connection {
     readonly socket: Socket,
     private readonly options: ConnectionOptions,
   ) {
-    socket.on('data', (chunk: Buffer) => {
-      for (const frame of this.deframer.push(chunk)) this.receive(frame);
-    });
+    if (options.reads !== false)
+      socket.on('data', (chunk: Buffer) => {
+        for (const frame of this.deframer.push(chunk)) this.receive(frame);
+      });
     socket.on('error', (error) => options.onError(error));
   }
 
@@ -73,10 +84,7 @@ export class Jt809Connection {
   private receive(frame: Buffer): void {
     let message: Jt809Message;
     try {
-      const { header, body } = decodeFrame(frame, this.options.edition, this.options.keys);
-      message = isBusinessMessage(header.msgId)
-        ? { header, msgId: header.msgId, business: decodeBusinessBody(header.msgId, body, this.options.edition) }
-        : { header, msgId: header.msgId, link: decodeLinkBody(header.msgId, body, this.options.edition) };
+      message = decodeJt809Message(frame, this.options.edition, this.options.keys);
     } catch (error) {
       this.badFrames++;
       this.options.onBadFrame(error as Error);

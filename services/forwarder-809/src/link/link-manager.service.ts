@@ -7,7 +7,7 @@ import { UpperPlatformService } from '../platform/upper-platform.service';
 import type { ForwardTarget, UpperPlatform } from '../platform/upper-platform.entity';
 import type { Jt809Message } from './jt809-connection';
 import { PlatformLink, type LinkStatus } from './platform-link';
-import { SlaveLinkServer } from './slave-link-server';
+import { SlaveLinkServer, slaveLinkLimits } from './slave-link-server';
 
 /** A platform as the forwarder uses it: its links, its row and its forwarding group. */
 export interface ActivePlatform {
@@ -54,7 +54,7 @@ export class LinkManager implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.slavePort = await this.slaveServer.listen(this.config.FORWARDER_809_SLAVE_PORT, this.config.FORWARDER_809_SLAVE_LISTEN_HOST);
+    this.slavePort = await this.slaveServer.listen(this.config.FORWARDER_809_SLAVE_PORT, this.config.FORWARDER_809_SLAVE_LISTEN_HOST, slaveLinkLimits(this.config));
     this.platforms.onChange(() => this.reload());
     await this.reload();
   }
