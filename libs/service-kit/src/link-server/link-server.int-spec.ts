@@ -2,6 +2,7 @@
 // "LOGIN <n>" identifies, "DATA <n> <seq>" is published and answered "ACK <seq>" once the bus has it.
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { jsonCodec, type TopicDef } from '@openfleet/contracts';
+import { register } from 'prom-client';
 import { LinkServer } from './link-server';
 import type { Link, LinkDeframer, LinkLimits, LinkProtocol } from './link-protocol';
 import { HeldBus } from './testing/held-bus';
@@ -118,6 +119,24 @@ describe('LinkServer', () => {
     } finally {
       talker.close();
       junk.close();
+      await stop();
+    }
+  });
+
+  it('reports frames, bad frames, bytes and closes by reason in the metrics registry', async () => {
+    const { server, stop } = await startToy({});
+    const client = await ContractClient.open(server.port());
+    try {
+      client.write(Buffer.from('LOGIN 1\nJUNK\n'));
+      await sleep(100);
+      client.close();
+      await sleep(100);
+      const text = await register.metrics();
+      expect(text).toMatch(/link_frames_total\{protocol="test-line"\} [1-9]/);
+      expect(text).toMatch(/link_bad_frames_total\{protocol="test-line"\} [1-9]/);
+      expect(text).toMatch(/link_bytes_in_total\{protocol="test-line"\} [1-9]/);
+      expect(text).toMatch(/link_closes_total\{protocol="test-line",reason="peer"\} [1-9]/);
+    } finally {
       await stop();
     }
   });

@@ -148,6 +148,7 @@ export class LinkServer<F, M, S> implements LinkHost {
     for (const link of [...this.links]) this.end(link, 'shutdown', false);
     await new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve()));
     await closed;
+    this.metrics.dispose();
   }
 
   private accept(socket: Socket): void {
@@ -195,10 +196,11 @@ export class LinkServer<F, M, S> implements LinkHost {
   }
 
   private receive(link: LinkState<S>, chunk: Buffer): void {
-    this.metrics.bytesIn.inc(chunk.length);
+    this.metrics.counted.bytesIn += chunk.length;
     if (link.closed) return;
     const { protocol } = this;
     const socket = link.socket;
+    const now = Date.now();
     socket?.cork();
     try {
       for (const frame of link.deframer.push(chunk) as Iterable<F>) {
@@ -211,8 +213,7 @@ export class LinkServer<F, M, S> implements LinkHost {
           continue;
         }
         link.badStreak = 0;
-        link.lastFrameAt = Date.now();
-        this.metrics.frames.inc();
+        link.lastFrameAt = now;
         this.metrics.counted.frames++;
         let answer: LinkAnswer;
         try {
@@ -265,7 +266,6 @@ export class LinkServer<F, M, S> implements LinkHost {
   private badFrame(link: LinkState<S>, frame: F, error: unknown): void {
     const { protocol } = this;
     const { maxBadFrames, maxBadFramesInAll = maxBadFrames * 10 } = this.options.limits;
-    this.metrics.badFrames.inc();
     this.metrics.counted.badFrames++;
     link.badStreak++;
     link.badTotal++;
