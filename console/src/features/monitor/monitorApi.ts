@@ -1,17 +1,6 @@
 import { api } from '../../app/api';
-import type { LatestPosition } from './live-types';
+import type { LatestPosition, ScopeOverview } from '@openfleet/contracts/live';
 import type { VehicleTreeNode } from './vehicle-tree';
-
-/** Counts of the caller's scope (home screen, tree icons). */
-export interface ScopeOverview {
-  total: number;
-  online: number;
-  offline: number;
-  onlineRate: number;
-  byStatus: Record<string, number>;
-  byCompany: Record<string, { total: number; online: number }>;
-  vehicles?: LatestPosition[];
-}
 
 export const monitorApi = api.injectEndpoints({
   endpoints: (build) => ({

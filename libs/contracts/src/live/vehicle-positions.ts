@@ -68,3 +68,16 @@ export interface LatestPosition {
   oilMass: number | null;
   todayMileage: number;
 }
+
+/** Counts of the caller's scope (gps/position/findScopeOverview: the home screen, the tree icons). */
+export interface ScopeOverview {
+  total: number;
+  online: number;
+  offline: number;
+  /** Percent, two decimals. */
+  onlineRate: number;
+  byStatus: Record<string, number>;
+  byCompany: Record<string, { total: number; online: number }>;
+  /** With `withVehicles=1`: every vehicle's latest position. */
+  vehicles?: LatestPosition[];
+}

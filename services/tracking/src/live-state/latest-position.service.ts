@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
-import { canonicalTerminalPhone, DisplayStatus, type LatestPosition, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { canonicalTerminalPhone, DisplayStatus, type LatestPosition, type ScopeOverview, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { compassName, toMapCoordinates } from '@openfleet/geo';
 import { formatCst } from '../common/time-window';
 import { TrackQueryService } from '../track/track-query.service';
@@ -50,7 +50,7 @@ export class LatestPositionService {
   }
 
   /** Counts behind the tree icons and the home screen: online rate, status and company distribution. */
-  overview(positions: readonly LatestPosition[]) {
+  overview(positions: readonly LatestPosition[]): ScopeOverview {
     const byStatus = Object.fromEntries(Object.values(DisplayStatus).map((status) => [status, 0])) as Record<string, number>;
     const byCompany: Record<string, { total: number; online: number }> = {};
     let online = 0;
