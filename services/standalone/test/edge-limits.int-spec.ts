@@ -1,5 +1,5 @@
 // Limits checked at the edge, on the platform an operator runs: dates within 2000-01-01 ..
-// 2099-12-31 (a report for year 9999 is 400 naming the field, never rows), the snapshot route's
+// 2099-12-31 in the services no report parser reaches (admin, fence), the snapshot route's
 // larger body (a 2 MB picture as a data URL) while every other route keeps 1 MB, and lists longer
 // than the largest declared one refused before any per-item work.
 import type { RunningPlatform } from '../src';
@@ -34,36 +34,7 @@ describe('edge limits (standalone)', () => {
   });
 
   describe('dates', () => {
-    const operation = (query: string) => admin.get(`/gps/report/operation?${query}`);
-
-    it('answers the operation report for year 9999 with the 400 envelope naming the field, never with rows', async () => {
-      for (const [query, field] of [
-        ['startTime=9999-12-01&endTime=9999-12-31', 'startTime'],
-        ['startTime=9999-12-01&endTime=9999-12-31&groupBy=day', 'startTime'],
-        ['startTime=2026-11-01&endTime=9999-12-31&groupBy=day', 'endTime'],
-        ['startTime=1999-12-31 23:59:59&endTime=2000-01-01', 'startTime'],
-        ['startTime=2099-12-31&endTime=2100-01-01 00:00:00&groupBy=day', 'endTime'],
-        ['startTime=2026-02-30&endTime=2026-03-01&groupBy=day', 'startTime'],
-      ]) {
-        // A service's AppError: HTTP 200 with the envelope's code (docs/architecture.md, HTTP contract).
-        const response = await operation(query);
-        expect({ query, body: response.body }).toEqual({ query, body: expect.objectContaining({ flag: false, errorCode: 400, data: { field } }) });
-      }
-      const monthly = await admin.get('/gps/report/mileage?startTime=9999-01&endTime=9999-02&period=month');
-      expect(monthly.body).toMatchObject({ flag: false, errorCode: 400, data: { field: 'startTime' } });
-    });
-
-    it('answers the last days of the range with one dated row per vehicle and day', async () => {
-      const report = await waitFor('the vehicle in the tracking report', async () => {
-        const response = await operation('startTime=2099-12-30&endTime=2099-12-31 23:59:59&groupBy=day');
-        const records = (response.body.data?.records ?? []) as { vehicleId: string; day: string }[];
-        return records.some((row) => row.vehicleId === vehicle.vehicleId) ? response.body.data : undefined;
-      });
-      expect(report.summary.days).toEqual(['2099-12-30', '2099-12-31']);
-      expect(report.records.filter((row: { vehicleId: string }) => row.vehicleId === vehicle.vehicleId).map((row: { day: string }) => row.day)).toEqual(['2099-12-30', '2099-12-31']);
-      expect(report.records.every((row: { day: string }) => /^\d{4}-\d{2}-\d{2}$/.test(row.day))).toBe(true);
-    });
-
+    // The reports' date range (year 9999, the last days of 2099) is the tracking service's alone: services/tracking/test/report-date-range.int-spec.ts.
     it('checks dates no parser reads: a driver licence expiry, log bounds, a fence window', async () => {
       const driver = await admin.post('/basic/driver', { name: 'Edge', licenceNo: 'EDGE000001', expiresOn: '9999-12-31' });
       expect(driver.status).toBe(400);
