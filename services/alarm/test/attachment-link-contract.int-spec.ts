@@ -113,6 +113,31 @@ describe('alarm attachment port on the link server', () => {
     delivered: () => target.store.parts,
   });
 
+  it('closes a link that sends 64 KiB of one data frame before naming its alarm, and keeps one that named it', async () => {
+    const attachments = await startAttachments(CONTRACT_LIMITS);
+    const stranger = await ContractClient.open(attachments.port);
+    const uploader = await ContractClient.open(attachments.port);
+    try {
+      await listFiles(attachments, uploader, 1);
+      const big = encodeAttachmentData(fileOf(1), 0, Buffer.alloc(80 * 1024, 7));
+      // Within the file-size limit, so the splitter would wait for all of it.
+      stranger.write(big.subarray(0, 70 * 1024));
+      uploader.write(big.subarray(0, 70 * 1024));
+      const deadline = Date.now() + 3000;
+      while (!stranger.closed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stranger.closed).toBe(true);
+      expect(attachments.server.closes('oversize')).toBe(1);
+      uploader.write(big.subarray(70 * 1024));
+      while (attachments.store.parts < 1 && Date.now() < deadline + 2000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(attachments.store.parts).toBe(1);
+      expect(uploader.closed).toBe(false);
+    } finally {
+      stranger.close();
+      uploader.close();
+      await attachments.stop();
+    }
+  });
+
   it('stops reading a link while the disk is behind, and writes every chunk once it catches up', async () => {
     const limits = CONTRACT_LIMITS;
     const attachments = await startAttachments(limits);
