@@ -1,5 +1,5 @@
 import type { HubPayload } from '@openfleet/contracts/live';
-import type { BehaviourFigures as ReportBehaviour, DriverRecordView } from '@openfleet/contracts/report';
+import type { BehaviourFigures as ReportBehaviour, DriverRecordView, ExportTaskKind, ExportTaskView } from '@openfleet/contracts/report';
 import { api } from '../../app/api';
 
 /** The filters every statistics report takes (tracking's /gps/report). */
@@ -79,24 +79,9 @@ export interface PowerRecord {
   event: number;
 }
 
-/** An offline download task (tracking's /gps/export-task); statuses per spec §4. */
-export interface ExportTask {
-  id: number;
-  kind: ExportKind;
-  title: string;
-  taskStatus: number;
-  downloadStatus: number;
-  progress: number;
-  rows: number;
-  fileSize: number | null;
-  error: string | null;
-  createdAt: number;
-  finishedAt: number | null;
-  expiresAt: number | null;
-  expired: boolean;
-}
-
-export type ExportKind = 'mileage' | 'online' | 'operation' | 'track';
+/** An offline download task (tracking's /gps/export-task). */
+export type ExportTask = ExportTaskView;
+export type ExportKind = ExportTaskKind;
 
 /** The live hub's event of a task's progress (the owner's sockets only). */
 export type ExportTaskEvent = HubPayload<'exportTask'>;

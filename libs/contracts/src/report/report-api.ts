@@ -48,3 +48,24 @@ export interface DriverRecordView {
   expiry: string | null;
   idCard: string | null;
 }
+
+/** What an offline download task exports (tracking's /gps/export-task). */
+export type ExportTaskKind = 'mileage' | 'online' | 'operation' | 'track';
+
+/** An offline download task as tracking answers it; statuses per spec §4 (`ExportTaskStatus`, `ExportDownloadStatus`). */
+export interface ExportTaskView {
+  id: number;
+  kind: ExportTaskKind;
+  title: string;
+  taskStatus: number;
+  downloadStatus: number;
+  progress: number;
+  rows: number;
+  fileSize: number | null;
+  error: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+  expiresAt: number | null;
+  /** The file was deleted after its time (TRACKING_EXPORT_TTL_H). */
+  expired: boolean;
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PermissionCache, type AuthUser } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
-import { ExportDownloadStatus, ExportTaskStatus, Topics } from '@openfleet/contracts';
+import { ExportDownloadStatus, ExportTaskStatus, Topics, type ExportTaskView } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { EVENT_BUS, type FileStore } from '@openfleet/service-kit';
 import { insertedId } from '@openfleet/storage';
@@ -43,7 +43,7 @@ export interface StoredParams {
 }
 
 /** A task as the API answers it. */
-export function taskView(row: ExportTaskRow) {
+export function taskView(row: ExportTaskRow): ExportTaskView {
   const expiresAt = row.expires_at === null ? null : Number(row.expires_at);
   return {
     id: Number(row.id),
