@@ -112,12 +112,12 @@ describe('alarm detection (pure)', () => {
   });
 
   describe('fence events', () => {
-    const fenceEvent = (kind: string, at: number): FenceEvent => ({ eventId: `e-${kind}-${at}`, terminalPhone: PHONE, fenceId: 9, fenceName: 'depot', kind, at, latitude: 22.5, longitude: 114, speedKmh: 30, blindArea: false }) as FenceEvent;
+    const fenceEvent = (kind: FenceEvent['kind'], at: number): FenceEvent => ({ eventId: `e-${kind}-${at}`, terminalPhone: PHONE, vehicleId: 'v1', fenceId: '9', fenceName: 'depot', kind, at, latitude: 22.5, longitude: 114, speedKmh: 30, blindArea: false });
 
     it('a deviation lasts until back on the route, under the key a reload finds it by', () => {
       const state = terminalAlarms(PHONE);
       const [alarm] = detectFenceEvent(state, fenceEvent('deviation', 1000), vehicle).started;
-      expect(alarm).toMatchObject({ type: 'routeDeviation', endedAt: 0, alarmKey: 'e-deviation-1000', detail: { fenceId: 9, fenceName: 'depot' } });
+      expect(alarm).toMatchObject({ type: 'routeDeviation', endedAt: 0, alarmKey: 'e-deviation-1000', detail: { fenceId: '9', fenceName: 'depot' } });
       expect([...state.open.keys()]).toEqual([openKeyOf(alarm)]);
       expect(detectFenceEvent(state, fenceEvent('backOnRoute', 2000), vehicle).ended).toEqual([alarm]);
       expect(alarm.endedAt).toBe(2000);
