@@ -49,7 +49,10 @@ export class Reader {
   u64(what = 'QWORD'): number {
     const hi = this.u32(what);
     const lo = this.u32(what);
-    if (hi > 0x1fffff) throw this.errors.invalid(`${what} 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} exceeds 2^53`);
+    if (hi > 0x1fffff)
+      throw this.errors.invalid(
+        `${what} 0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')} exceeds 2^53`,
+      );
     return hi * 0x1_0000_0000 + lo;
   }
 

@@ -24,7 +24,11 @@ export interface FieldSpec<C = unknown> {
   optional?: boolean;
 }
 
-export function f<C = unknown>(key: string, type: FieldType<unknown, C>, opts: Omit<FieldSpec<C>, 'key' | 'type'> = {}): FieldSpec<C> {
+export function f<C = unknown>(
+  key: string,
+  type: FieldType<unknown, C>,
+  opts: Omit<FieldSpec<C>, 'key' | 'type'> = {},
+): FieldSpec<C> {
   return { key, type, ...opts };
 }
 
@@ -89,7 +93,10 @@ export function gbkFixed(n: number): FieldType<string> {
 }
 
 /** GBK text up to the end of the body. */
-export const gbkRest: FieldType<string> = { read: (r) => r.gbk(r.remaining), write: (w, v) => void w.gbk(String(v ?? '')) };
+export const gbkRest: FieldType<string> = {
+  read: (r) => r.gbk(r.remaining),
+  write: (w, v) => void w.gbk(String(v ?? '')),
+};
 
 /** Fixed-size printable ASCII, 0x00 padded (VINs, ICCIDs). */
 export function latin1Fixed(n: number): FieldType<string> {
@@ -109,7 +116,11 @@ function writeCount(w: Writer, width: LengthWidth, n: number): void {
 }
 
 /** A value preceded by its byte length; the length is patched in after the value is written. */
-function lengthPrefixed<V>(width: LengthWidth, read: (r: Reader, n: number) => V, write: (w: Writer, v: V) => void): FieldType<V> {
+function lengthPrefixed<V>(
+  width: LengthWidth,
+  read: (r: Reader, n: number) => V,
+  write: (w: Writer, v: V) => void,
+): FieldType<V> {
   return {
     read: (r) => read(r, readLength(r, width)),
     write: (w, v) => {
@@ -127,12 +138,20 @@ function lengthPrefixed<V>(width: LengthWidth, read: (r: Reader, n: number) => V
 
 /** GBK text preceded by its byte length (BYTE, WORD or DWORD). */
 export function gbkLen(width: LengthWidth): FieldType<string> {
-  return lengthPrefixed(width, (r, n) => r.gbk(n), (w, v) => void w.gbk(String(v ?? '')));
+  return lengthPrefixed(
+    width,
+    (r, n) => r.gbk(n),
+    (w, v) => void w.gbk(String(v ?? '')),
+  );
 }
 
 /** Bytes preceded by their length, as hex. */
 export function hexLen(width: LengthWidth): FieldType<string> {
-  return lengthPrefixed(width, (r, n) => r.hex(n), (w, v) => w.hex(v));
+  return lengthPrefixed(
+    width,
+    (r, n) => r.hex(n),
+    (w, v) => w.hex(v),
+  );
 }
 
 /** Bytes preceded by their length, as a Buffer; a missing value writes a zero length. */
@@ -166,7 +185,11 @@ export interface ListOptions {
 }
 
 /** A count (BYTE, WORD or DWORD) followed by that many items; the count is derived from the array on encode. */
-export function list<V, C = unknown>(width: LengthWidth, item: FieldType<V, C>, { max }: ListOptions = {}): FieldType<V[], C> {
+export function list<V, C = unknown>(
+  width: LengthWidth,
+  item: FieldType<V, C>,
+  { max }: ListOptions = {},
+): FieldType<V[], C> {
   const count = (r: Reader): number => {
     const n = readLength(r, width);
     if (max !== undefined && n > max) throw r.errors.invalid(`count ${n} exceeds the limit of ${max}`);
@@ -210,7 +233,11 @@ export function listRest<V, C = unknown>(item: FieldType<V, C>): FieldType<V[], 
 }
 
 /** A field type whose value is converted on the way in and out (scales, sentinels, dates). */
-export function mapped<R, V, C = unknown>(base: FieldType<R, C>, decode: (raw: R, r: Reader) => V, encode: (v: V, w: Writer) => R): FieldType<V, C> {
+export function mapped<R, V, C = unknown>(
+  base: FieldType<R, C>,
+  decode: (raw: R, r: Reader) => V,
+  encode: (v: V, w: Writer) => R,
+): FieldType<V, C> {
   return {
     read: (r, ctx, parent) => decode(base.read(r, ctx, parent), r),
     write: (w, v, ctx, parent) => base.write(w, encode(v, w), ctx, parent),

@@ -71,7 +71,8 @@ export class Writer {
 
   /** Hex digits; `size` (bytes) left-pads with zeros for BCD fields and rejects longer input. */
   hex(s: string, size?: number, what = 'hex'): void {
-    if (typeof s !== 'string' || !/^[0-9a-fA-F]*$/.test(s)) throw this.errors.encode(`${what} must be a hex/BCD digit string`);
+    if (typeof s !== 'string' || !/^[0-9a-fA-F]*$/.test(s))
+      throw this.errors.encode(`${what} must be a hex/BCD digit string`);
     if (s.length % 2 !== 0) {
       if (size === undefined) throw this.errors.encode(`${what} must have an even number of hex digits`);
       s = '0' + s;
@@ -101,7 +102,8 @@ export class Writer {
 
   /** Printable ASCII into a fixed-size field, padded with 0x00 (VINs, ICCIDs, names). */
   latin1Fixed(s: string, size: number, what = 'STRING'): void {
-    if (typeof s !== 'string' || !/^[\x20-\x7e]*$/.test(s)) throw this.errors.encode(`${what} must be printable ASCII`);
+    if (typeof s !== 'string' || !/^[\x20-\x7e]*$/.test(s))
+      throw this.errors.encode(`${what} must be printable ASCII`);
     this.fixed(Buffer.from(s, 'latin1'), size, what);
   }
 
@@ -134,7 +136,8 @@ export class Writer {
   }
 
   private fixed(bytes: Buffer, size: number, what: string): void {
-    if (bytes.length > size) throw this.errors.encode(`${what} takes at most ${size} bytes, got ${bytes.length}`);
+    if (bytes.length > size)
+      throw this.errors.encode(`${what} takes at most ${size} bytes, got ${bytes.length}`);
     this.ensure(size);
     this.buf.set(bytes, this.pos);
     this.buf.fill(0, this.pos + bytes.length, this.pos + size);

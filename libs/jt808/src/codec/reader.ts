@@ -1,7 +1,11 @@
-import { Reader, type CodecErrors } from '@openfleet/wire';
+import * as wire from '@openfleet/wire';
+import type { CodecErrors } from '@openfleet/wire';
 import { Jt808DecodeError, Jt808EncodeError } from '../errors';
 
-export { hexOf, Reader } from '@openfleet/wire';
+// Plain values, not `export ... from` (a getter per call in CommonJS, on the per-frame path).
+export const hexOf = wire.hexOf;
+export const Reader = wire.Reader;
+export type Reader = wire.Reader;
 
 /** JT/T 808's errors for the shared reader and writer of @openfleet/wire. */
 export const JT808_ERRORS: CodecErrors = {
@@ -15,4 +19,5 @@ export const JT808_ERRORS: CodecErrors = {
  * Reader, not a subclass: every codec's readers then share one shape and the field types' calls stay
  * monomorphic.
  */
-export const reader = (buf: Buffer, pos: number, end: number): Reader => new Reader(buf, pos, end, JT808_ERRORS);
+export const reader = (buf: Buffer, pos: number, end: number): Reader =>
+  new Reader(buf, pos, end, JT808_ERRORS);

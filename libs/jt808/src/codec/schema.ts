@@ -3,7 +3,19 @@
 import * as wire from '@openfleet/wire';
 import type { CodecContext } from '../types';
 
-export { bcd, bytesFixed, gbkFixed, gbkLen, gbkRest, hexFixed, hexLen, hexRest, u16, u32, u8 } from '@openfleet/wire';
+export {
+  bcd,
+  bytesFixed,
+  gbkFixed,
+  gbkLen,
+  gbkRest,
+  hexFixed,
+  hexLen,
+  hexRest,
+  u16,
+  u32,
+  u8,
+} from '@openfleet/wire';
 
 export type FieldType<V> = wire.FieldType<V, CodecContext>;
 export type FieldSpec = wire.FieldSpec<CodecContext>;
@@ -12,13 +24,22 @@ export type Obj = wire.Obj;
 export const bcdTime = wire.bcd(6);
 export const f = wire.f<CodecContext>;
 export const struct = <T>(fields: FieldSpec[]): FieldType<T> => wire.struct<T, CodecContext>(fields);
-export const list = <V>(width: wire.LengthWidth, item: FieldType<V>): FieldType<V[]> => wire.list(width, item);
+export const list = <V>(width: wire.LengthWidth, item: FieldType<V>): FieldType<V[]> =>
+  wire.list(width, item);
 export const listRest = <V>(item: FieldType<V>): FieldType<V[]> => wire.listRest(item);
 
 /** Picks the layout by edition; a missing edition falls back to the next newer one. */
-export function byVersion<V>(types: { '2011'?: FieldType<V>; '2013'?: FieldType<V>; '2019': FieldType<V> }): FieldType<V> {
+export function byVersion<V>(types: {
+  '2011'?: FieldType<V>;
+  '2013'?: FieldType<V>;
+  '2019': FieldType<V>;
+}): FieldType<V> {
   const pick = (ctx: CodecContext): FieldType<V> =>
-    (ctx.version === '2011' ? (types['2011'] ?? types['2013']) : ctx.version === '2013' ? types['2013'] : undefined) ?? types['2019'];
+    (ctx.version === '2011'
+      ? (types['2011'] ?? types['2013'])
+      : ctx.version === '2013'
+        ? types['2013']
+        : undefined) ?? types['2019'];
   return {
     read: (r, ctx, parent) => pick(ctx).read(r, ctx, parent),
     write: (w, v, ctx, parent) => pick(ctx).write(w, v, ctx, parent),
