@@ -91,7 +91,7 @@ const loginResults = (received: Buffer) =>
     .push(received)
     .map((frame) => decodeFrame(frame, '2011'))
     .filter(({ header }) => header.msgId === 0x9002)
-    .map(({ body }) => decodeLinkBody(0x9002, body, '2011').result);
+    .map(({ body }) => Number(decodeLinkBody(0x9002, body, '2011').result));
 
 const message = (index: number, seq: number) =>
   encodeFrame({ edition: '2011', msgId: 0x9300, serial: seq, centerId: 1 }, encodeBusinessBody(0x9300, { dataType: 0x9302, data: { objectType: 1, objectId: String(accessCodeOf(index)), infoId: seq, infoContent: `message ${seq}` } }, '2011'));
