@@ -1,16 +1,9 @@
 // Platform alarm rules evaluated per position (pure: the detector keeps the state).
 
-import { chinaSecondOfDay } from '@openfleet/contracts';
+import { chinaSecondOfDay, type AlarmRules } from '@openfleet/contracts';
 
-export interface RuleSet {
-  overspeedKmh: number;
-  overspeedS: number;
-  fatigueDriveS: number;
-  fatigueRestS: number;
-  nightStart: string;
-  nightEnd: string;
-  stoppedS: number;
-}
+/** The rules evaluated per position: the console's rule set less the offline limit (a sweep checks that). */
+export type RuleSet = Omit<AlarmRules, 'offlineS'>;
 
 export interface RuleState {
   lastAt: number;
