@@ -55,7 +55,7 @@ async function startEnergy(limits: ContractLimits, which: 'gb32960' | 'hj1239'):
     port: gateway.port(),
     stop: async () => {
       await app.close();
-      await dropTestSchema('sqlite', 'energy');
+      await dropTestSchema(env, 'energy');
     },
   };
 }

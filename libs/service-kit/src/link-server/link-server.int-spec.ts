@@ -8,7 +8,7 @@ import type { Link, LinkDeframer, LinkLimits, LinkProtocol } from './link-protoc
 import { HeldBus } from './testing/held-bus';
 import { ContractClient, runLinkContract, type ContractTarget } from './testing/link-contract';
 
-const readings: TopicDef<{ n: string; seq: number }> = { name: 'test.link-readings.v1', key: 'n', partitions: 1, codec: jsonCodec(() => null), description: 'link contract' };
+const readings: TopicDef<{ n: string; seq: number }> = { name: 'test.link-readings.v1', key: 'terminal', partitions: 1, codec: jsonCodec(() => null), description: 'link contract' };
 
 class LineDeframer implements LinkDeframer<string> {
   private rest = '';
