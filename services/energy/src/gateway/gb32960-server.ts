@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   chinaTime,
   Command,
@@ -15,7 +15,7 @@ import {
   type Gb32960Frame,
 } from '@openfleet/gb32960';
 import type { EventBus } from '@openfleet/bus';
-import { EVENT_BUS, LinkServer, RateLimitedLog, type Link, type LinkAnswer, type LinkProtocol } from '@openfleet/service-kit';
+import { EVENT_BUS, LinkPort, LinkServer, RateLimitedLog, type Link, type LinkAnswer, type LinkProtocol } from '@openfleet/service-kit';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { VehicleRegistry } from '@openfleet/auth';
 import { energyLinkLimits } from './energy-link-limits';
@@ -42,7 +42,7 @@ interface Session {
  * configured) and data before login are answered "error"; bad BCC or length are bad frames.
  */
 @Injectable()
-export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy, LinkProtocol<Buffer, Gb32960Frame, Session> {
+export class Gb32960Server extends LinkPort<Buffer, Gb32960Frame, Session> implements LinkProtocol<Buffer, Gb32960Frame, Session> {
   readonly name = 'gb32960';
   private readonly logger = new Logger('Gb32960');
   private readonly log = new RateLimitedLog(this.logger);
@@ -55,20 +55,9 @@ export class Gb32960Server implements OnApplicationBootstrap, OnModuleDestroy, L
     @Inject(EVENT_BUS) bus: EventBus,
     private readonly registry: VehicleRegistry,
   ) {
+    super();
     this.batcher = new ReportBatcher(bus);
     this.linkServer = new LinkServer(this, { tcp: { port: config.ENERGY_32960_PORT, host: config.ENERGY_32960_HOST }, limits: energyLinkLimits(config), logger: this.logger });
-  }
-
-  port(): number {
-    return this.linkServer.port();
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.linkServer.listen();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.linkServer.close();
   }
 
   deframer(): Gb32960Deframer {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventBus } from '@openfleet/bus';
 import { Topics } from '@openfleet/contracts';
 import {
@@ -15,7 +15,7 @@ import {
   timeMs,
   type Hj1239Frame,
 } from '@openfleet/gb32960';
-import { EVENT_BUS, LinkServer, RateLimitedLog, type Link, type LinkAnswer, type LinkProtocol } from '@openfleet/service-kit';
+import { EVENT_BUS, LinkPort, LinkServer, RateLimitedLog, type Link, type LinkAnswer, type LinkProtocol } from '@openfleet/service-kit';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { VehicleRegistry } from '@openfleet/auth';
 import { energyLinkLimits } from './energy-link-limits';
@@ -37,7 +37,7 @@ interface Session {
  * data before login are logged and dropped; bad BCC or length are bad frames.
  */
 @Injectable()
-export class Hj1239Server implements OnApplicationBootstrap, OnModuleDestroy, LinkProtocol<Buffer, Hj1239Frame, Session> {
+export class Hj1239Server extends LinkPort<Buffer, Hj1239Frame, Session> implements LinkProtocol<Buffer, Hj1239Frame, Session> {
   readonly name = 'hj1239';
   private readonly logger = new Logger('Hj1239');
   private readonly log = new RateLimitedLog(this.logger);
@@ -48,19 +48,8 @@ export class Hj1239Server implements OnApplicationBootstrap, OnModuleDestroy, Li
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
   ) {
+    super();
     this.linkServer = new LinkServer(this, { tcp: { port: config.ENERGY_HJ1239_PORT, host: config.ENERGY_32960_HOST }, limits: energyLinkLimits(config), logger: this.logger });
-  }
-
-  port(): number {
-    return this.linkServer.port();
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.linkServer.listen();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.linkServer.close();
   }
 
   deframer(): Gb32960Deframer {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Jt1078Deframer, type Jt1078Packet } from '@openfleet/jt1078';
-import { LinkServer, type Link, type LinkDeframer, type LinkProtocol } from '@openfleet/service-kit';
+import { LinkPort, LinkServer, type Link, type LinkDeframer, type LinkProtocol } from '@openfleet/service-kit';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { MediaLink } from './media-link';
 import { StreamHub } from './stream-hub';
@@ -45,7 +45,7 @@ interface Session {
  * nothing but garbage close a link.
  */
 @Injectable()
-export class MediaIngestServer implements OnApplicationBootstrap, OnModuleDestroy, LinkProtocol<MediaItem, Jt1078Packet, Session> {
+export class MediaIngestServer extends LinkPort<MediaItem, Jt1078Packet, Session> implements LinkProtocol<MediaItem, Jt1078Packet, Session> {
   readonly name = 'jt1078';
   private readonly logger = new Logger('VideoIngest');
   readonly linkServer: LinkServer<MediaItem, Jt1078Packet, Session>;
@@ -54,6 +54,7 @@ export class MediaIngestServer implements OnApplicationBootstrap, OnModuleDestro
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
     private readonly hub: StreamHub,
   ) {
+    super();
     this.linkServer = new LinkServer(this, {
       tcp: { port: config.VIDEO_MEDIA_TCP_PORT, host: config.VIDEO_MEDIA_HOST },
       udp: config.VIDEO_MEDIA_UDP_PORT >= 0 ? { port: config.VIDEO_MEDIA_UDP_PORT, host: config.VIDEO_MEDIA_HOST } : undefined,
@@ -77,20 +78,16 @@ export class MediaIngestServer implements OnApplicationBootstrap, OnModuleDestro
   }
 
   tcpPort(): number {
-    return this.linkServer.port();
+    return this.port();
   }
 
   udpPort(): number {
     return this.linkServer.udpPort();
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.linkServer.listen();
+  override async onApplicationBootstrap(): Promise<void> {
+    await super.onApplicationBootstrap();
     this.logger.log(`JT/T 1078 media on TCP ${this.tcpPort()}${this.udpPort() ? ` and UDP ${this.udpPort()}` : ''}`);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.linkServer.close();
   }
 
   deframer(session: Session): MediaDeframer {
