@@ -15,12 +15,12 @@ const { TokenService } = require('@openfleet/auth');
 const { PlatformConfig, PlatformModule, loadConfig } = require('@openfleet/service-kit');
 const { AlarmModule } = require('@openfleet/alarm');
 const { machineLine, percentile } = require('./machine');
+const { mysql, latencyCell, runMain } = require('./bench-kit');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const POOL_MB = Number(process.env.BENCH_INNODB_BUFFER_POOL_MB ?? 4096);
 const DAY = 86_400_000;
-const mysql = { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' };
 const prefix = 'openfleet_bench_alarmq_';
 const schema = `${prefix}alarm`;
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -98,11 +98,10 @@ async function main() {
       results.push({ name, total, times });
       log(`  ${name}: p99 ${percentile(times, 0.99).toFixed(0)} ms`);
     }
-    const ms = (v) => v.toFixed(0);
     console.log('');
     console.log(`| alarmHandle first page + total, company of 10,000 vehicles, ${ROWS.toLocaleString('en')} rows over 30 days | total | p50 / p95 / p99 / max | goal |`);
     console.log('|---|---|---|---|');
-    for (const r of results) console.log(`| ${r.name} | ${r.total.toLocaleString('en')} | ${ms(percentile(r.times, 0.5))} / ${ms(percentile(r.times, 0.95))} / ${ms(percentile(r.times, 0.99))} / ${ms(r.times.at(-1))} ms | p99 <= 300 ms |`);
+    for (const r of results) console.log(`| ${r.name} | ${r.total.toLocaleString('en')} | ${latencyCell(r.times)} | p99 <= 300 ms |`);
     console.log('');
     console.log(machineLine());
     const [[settings]] = await connection.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS pool');
@@ -115,10 +114,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -24,7 +24,8 @@ const { ApiModule } = require('@openfleet/api');
 const { AlarmRulesService } = require('@openfleet/alarm/dist/rules/alarm-rules.service');
 const { startGateway, connectAll } = require('./gateway-harness');
 const { registryRecords, ALL_RULES_SQL } = require('./alarm-positions');
-const { machineLine, percentile } = require('./machine');
+const { machineLine } = require('./machine');
+const { brokers, mysql, run, latencyCell, dropSchemas, runMain } = require('./bench-kit');
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 300_000);
@@ -33,9 +34,6 @@ const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE ?? 100);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
 const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 26810);
 const GATEWAY_HTTP_PORT = Number(process.env.BENCH_GATEWAY_HTTP_PORT ?? 28083);
-const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-const mysql = { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' };
-const run = Date.now().toString(36);
 const topicPrefix = `benchalarm${run}.`;
 const schemaPrefix = `openfleet_bench_alarm_${run}_`;
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -153,26 +151,19 @@ async function main() {
     const detected = await detection();
     log('frame -> toast ...');
     const live = await liveToast();
-    const ms = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
     console.log('');
     console.log('| measure | result | goal |');
     console.log('|---|---|---|');
     console.log(`| positions per alarm-service CPU-second through Kafka (${VEHICLES.toLocaleString('en')} vehicles, every platform rule on) | ${Math.round(POSITIONS / detected.cpuS).toLocaleString('en')} (${POSITIONS.toLocaleString('en')} positions in ${detected.cpuS.toFixed(2)} CPU-s, ${detected.wallS.toFixed(1)} s wall; ${detected.stored.toLocaleString('en')} alarms stored) | >= 50,000 |`);
-    console.log(`| frame at the gateway -> alarm in a socket.io client (${LIVE_RATE} alarms/s from ${LIVE_TERMINALS} terminals): p50 / p95 / p99 / max | ${ms(percentile(live.latencies, 0.5))} / ${ms(percentile(live.latencies, 0.95))} / ${ms(percentile(live.latencies, 0.99))} / ${ms(live.latencies.at(-1))} ms (${live.latencies.length} of ${live.starts} arrived) | p99 <= 1000 ms |`);
+    console.log(`| frame at the gateway -> alarm in a socket.io client (${LIVE_RATE} alarms/s from ${LIVE_TERMINALS} terminals): p50 / p95 / p99 / max | ${latencyCell(live.latencies)} (${live.latencies.length} of ${live.starts} arrived) | p99 <= 1000 ms |`);
     console.log('');
     console.log(machineLine());
     console.log(`Kafka ${brokers.join(',')}, MariaDB ${mysql.host}:${mysql.port}; the alarm service (and the api for the toast) in this process, the producer and the gateway in child processes.`);
   } finally {
     const connection = await createConnection(mysql);
-    if (!process.env.BENCH_KEEP) for (const schema of ['alarm', 'tracking', 'admin']) await connection.query(`DROP DATABASE IF EXISTS \`${schemaPrefix}${schema}\``);
+    await dropSchemas(connection, schemaPrefix, ['alarm', 'tracking', 'admin']);
     await connection.end();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -21,7 +21,8 @@ const { TokenService } = require('@openfleet/auth');
 const { PlatformConfig, PlatformModule, loadConfig, partitionName } = { ...require('@openfleet/service-kit'), ...require('@openfleet/storage') };
 const { EnergyModule, Gb32960Server } = require('@openfleet/energy');
 const { vinOf } = require('../simulator/sim-ev');
-const { machineLine, percentile } = require('./machine');
+const { machineLine } = require('./machine');
+const { brokers, mysql, run, latencyCell, dropSchemas, runMain } = require('./bench-kit');
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 200);
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 1000);
@@ -29,9 +30,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const DAY = 86_400_000;
 const PER_DAY = 8640;
-const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-const mysql = { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' };
-const run = Date.now().toString(36);
 const topicPrefix = `benchenergy${run}.`;
 const schemaPrefix = `openfleet_bench_energy_${run}_`;
 const schema = `${schemaPrefix}energy`;
@@ -160,27 +158,20 @@ async function main() {
     const ingested = await ingest(app, bus);
     log(`history ...`);
     const hist = await history(app, bus, connection);
-    const ms = (v) => v.toFixed(0);
     console.log('');
     console.log('| measure | result | goal |');
     console.log('|---|---|---|');
     console.log(`| GB/T 32960 real-time reports per energy-service CPU-second: TCP, answered once in Kafka, consumed and stored in MariaDB (96 cells, 48 probes; ${VEHICLES} vehicles) | ${Math.round(ingested.answered.acked / ingested.cpuS).toLocaleString('en')} (${ingested.answered.acked.toLocaleString('en')} reports in ${ingested.cpuS.toFixed(1)} CPU-s; answered in ${ingested.answeredS.toFixed(1)} s, stored in ${ingested.wallS.toFixed(1)} s wall; ${ingested.rows.toLocaleString('en')} rows, ${ingested.states} vehicle states) | >= 20,000 |`);
-    console.log(`| one vehicle-day of chart series (${hist.points.toLocaleString('en')} reports) at ${hist.seeded.done.toLocaleString('en')} rows over 30 day partitions, HTTP: p50 / p95 / p99 / max | ${ms(percentile(hist.times, 0.5))} / ${ms(percentile(hist.times, 0.95))} / ${ms(percentile(hist.times, 0.99))} / ${ms(hist.times.at(-1))} ms | <= 300 ms |`);
+    console.log(`| one vehicle-day of chart series (${hist.points.toLocaleString('en')} reports) at ${hist.seeded.done.toLocaleString('en')} rows over 30 day partitions, HTTP: p50 / p95 / p99 / max | ${latencyCell(hist.times)} | <= 300 ms |`);
     console.log('');
     console.log(machineLine());
     const [[settings]] = await connection.query('SELECT @@version AS version, @@innodb_buffer_pool_size AS pool');
     console.log(`Kafka ${brokers.join(',')}, MariaDB ${settings.version} (innodb_buffer_pool_size ${Math.round(Number(settings.pool) / 2 ** 20)} MiB); the energy service in this process, the vehicles in a child process.`);
   } finally {
     await app.close().catch(() => undefined);
-    if (!process.env.BENCH_KEEP) for (const s of ['energy', 'admin']) await connection.query(`DROP DATABASE IF EXISTS \`${schemaPrefix}${s}\``);
+    await dropSchemas(connection, schemaPrefix, ['energy', 'admin']);
     await connection.end();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -18,16 +18,14 @@ const { TrackingModule } = require('@openfleet/tracking');
 const { InstructionModule } = require('@openfleet/instruction');
 const { TerminalDirectory } = require('@openfleet/instruction/dist/registry/terminal-directory');
 const { startGateway, connectAll } = require('./gateway-harness');
-const { machineLine, percentile } = require('./machine');
+const { machineLine } = require('./machine');
+const { brokers, mysql, run, latencyCell, dropSchemas, runMain } = require('./bench-kit');
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 26809);
 const GATEWAY_HTTP_PORT = Number(process.env.BENCH_GATEWAY_HTTP_PORT ?? 28082);
-const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-const mysql = { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' };
-const run = Date.now().toString(36);
 const prefix = `openfleet_bench_${run}_`;
 const log = (line) => process.stderr.write(`${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -127,7 +125,7 @@ async function main() {
     console.log('| measure | result | goal |');
     console.log('|---|---|---|');
     console.log(`| single sends: rate achieved | ${(sent.length / sendSeconds).toFixed(0)}/s for ${sendSeconds.toFixed(0)} s (${sent.length} orders) | 200/s |`);
-    console.log(`| send -> status 1 in socket.io: p50 / p95 / p99 / max | ${ms(percentile(latencies, 0.5))} / ${ms(percentile(latencies, 0.95))} / ${ms(percentile(latencies, 0.99))} / ${ms(latencies.at(-1))} ms | p99 <= 300 ms |`);
+    console.log(`| send -> status 1 in socket.io: p50 / p95 / p99 / max | ${latencyCell(latencies)} | p99 <= 300 ms |`);
     console.log(`| single sends settled successfully | ${successes} of ${sent.length} | all |`);
     console.log(`| batch to ${VEHICLES} vehicles: HTTP answer | ${ms(batchAnswered)} ms | |`);
     console.log(`| batch: every status final | ${ms(batchLast)} ms (${batchOk} of ${VEHICLES} success) | <= 5000 ms |`);
@@ -138,15 +136,9 @@ async function main() {
     await gateway.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
     const connection = await createConnection(mysql);
-    if (!process.env.BENCH_KEEP) for (const schema of ['instruction', 'tracking']) await connection.query(`DROP DATABASE IF EXISTS \`${prefix}${schema}\``);
+    await dropSchemas(connection, prefix, ['instruction', 'tracking']);
     await connection.end();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

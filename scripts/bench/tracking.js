@@ -10,6 +10,7 @@ const { PlatformConfig, PlatformModule, loadConfig } = require('@openfleet/servi
 const { TrackingModule } = require('@openfleet/tracking');
 const { ApiModule } = require('@openfleet/api');
 const { machineLine, percentile } = require('./machine');
+const { brokers, mysql, run } = require('./bench-kit');
 const { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S } = require('./tracking-ingest');
 const { livePushLatency } = require('./tracking-live');
 const { dailyMileageBench } = require('./tracking-mileage');
@@ -22,9 +23,6 @@ const LIVE_CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 100);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
 const LIVE_TICKS = (process.env.BENCH_LIVE_TICK_MS ?? '100,1000').split(',').map(Number);
 const PARTS = (process.env.BENCH_PARTS ?? 'ingest,prefill,mileage,live').split(',');
-const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-const mysql = { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' };
-const run = Date.now().toString(36);
 const prefix = `openfleet_bench_${run}_`;
 const schema = `${prefix}tracking`;
 const log = (line) => process.stderr.write(`${line}\n`);
