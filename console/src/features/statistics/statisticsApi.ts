@@ -1,5 +1,23 @@
 import type { HubPayload } from '@openfleet/contracts/live';
-import type { BehaviourFigures as ReportBehaviour, DriverRecordView, ExportTaskKind, ExportTaskView } from '@openfleet/contracts/report';
+import type {
+  BehaviourRow,
+  BehaviourScore,
+  BehaviourSummary,
+  DriverRatingRow,
+  DriverRatingSummary,
+  DriverRecordView,
+  ExportTaskKind,
+  ExportTaskView,
+  MileageRow,
+  MileageSummary,
+  OnlineRow,
+  OnlineSummary,
+  OnlineTrend,
+  OperationRow,
+  OperationSummary,
+  OverspeedDrivers,
+  ReportPage,
+} from '@openfleet/contracts/report';
 import { api } from '../../app/api';
 
 /** The filters every statistics report takes (tracking's /gps/report). */
@@ -9,66 +27,11 @@ export interface ReportFilter {
   plateCode?: string;
 }
 
-interface Vehicle {
-  vehicleId: string;
-  plateCode: string;
-  companyId: string;
-  fleetId: string;
-}
-
-interface Page<Row, Summary> {
-  records: Row[];
-  total: number;
-  summary: Summary;
-}
-
-export type MileageRow = Vehicle & { mileages: number[]; mileageTotal: number };
-export interface MileageSummary {
-  periods: string[];
-  mileageTotal: number;
-  periodTotals: number[];
-}
-
-export type OnlineRow = Vehicle & { onlineS: number[]; onlineDays: number; onlineTotalS: number };
-export interface OnlineSummary {
-  days: string[];
-  vehicles: number;
-  onlineRate: number;
-  neverOnline: number;
-  daily: { day: string; online: number; total: number; rate: number }[];
-}
-
-export type OperationRow = Vehicle & {
-  day: string;
-  mileageKm: number;
-  drivingS: number;
-  idleS: number;
-  parkedS: number;
-  tripCount: number;
-  stopCount: number;
-  maxSpeedKmh: number;
-  averageSpeedKmh: number;
-  fuelL: number;
-  overspeedCount: number;
-  overspeedS: number;
-};
-export interface OperationSummary {
-  days: string[];
-  mileageKm: number;
-  drivingS: number;
-  idleS: number;
-  fuelL: number;
-  tripCount: number;
-  overspeedCount: number;
-}
-
 type Paged<Extra = object> = ReportFilter & Extra & { current: number; size: number };
 
+export type { BehaviourRow, DriverRatingRow, MileageRow, OnlineRow, OperationRow };
 /** The behaviour figures and score of a vehicle or a driver (docs/reports.md). */
-export type BehaviourFigures = ReportBehaviour & { drivingS: number; score: number; grade: 'A' | 'B' | 'C' | 'D' };
-
-export type BehaviourRow = Vehicle & BehaviourFigures;
-export type DriverRatingRow = BehaviourFigures & { name: string; licence: string; plates: string[]; days: number };
+export type BehaviourFigures = BehaviourScore;
 
 export type DriverRecord = DriverRecordView;
 
@@ -88,12 +51,12 @@ export type ExportTaskEvent = HubPayload<'exportTask'>;
 
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    drivingBehavior: build.query<Page<BehaviourRow, BehaviourFigures>, Paged>({ query: (params) => ({ url: 'gps/report/driving-behavior', params }) }),
-    driverRating: build.query<Page<DriverRatingRow, { drivers: number; unidentifiedDays: number }>, Paged>({ query: (params) => ({ url: 'gps/report/driver-rating', params }) }),
-    overspeedDrivers: build.query<Record<'byCount' | 'byDuration', { name: string; licence: string; count: number; durationS: number }[]>, ReportFilter>({
+    drivingBehavior: build.query<ReportPage<BehaviourRow, BehaviourSummary>, Paged>({ query: (params) => ({ url: 'gps/report/driving-behavior', params }) }),
+    driverRating: build.query<ReportPage<DriverRatingRow, DriverRatingSummary>, Paged>({ query: (params) => ({ url: 'gps/report/driver-rating', params }) }),
+    overspeedDrivers: build.query<OverspeedDrivers, ReportFilter>({
       query: (params) => ({ url: 'gps/report/overspeed-drivers', params }),
     }),
-    onlineTrend: build.query<{ day: string; intervalMin: number; vehicles: number; slots: { at: number; online: number }[] }, ReportFilter & { intervalMin: number }>({
+    onlineTrend: build.query<OnlineTrend, ReportFilter & { intervalMin: number }>({
       query: (params) => ({ url: 'gps/report/online/trend', params }),
     }),
     driverRecords: build.query<{ records: DriverRecord[]; total: number }, Paged>({ query: (params) => ({ url: 'gps/report/driver-records', params }) }),
@@ -114,9 +77,9 @@ export const statisticsApi = api.injectEndpoints({
       query: (id) => ({ url: `gps/export-task/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'ExportTask', id: 'LIST' }],
     }),
-    mileageReport: build.query<Page<MileageRow, MileageSummary>, Paged<{ period: 'day' | 'month' }>>({ query: (params) => ({ url: 'gps/report/mileage', params }) }),
-    onlineReport: build.query<Page<OnlineRow, OnlineSummary>, Paged>({ query: (params) => ({ url: 'gps/report/online', params }) }),
-    operationReport: build.query<Page<OperationRow, OperationSummary>, Paged<{ groupBy: 'vehicle' | 'day' }>>({ query: (params) => ({ url: 'gps/report/operation', params }) }),
+    mileageReport: build.query<ReportPage<MileageRow, MileageSummary>, Paged<{ period: 'day' | 'month' }>>({ query: (params) => ({ url: 'gps/report/mileage', params }) }),
+    onlineReport: build.query<ReportPage<OnlineRow, OnlineSummary>, Paged>({ query: (params) => ({ url: 'gps/report/online', params }) }),
+    operationReport: build.query<ReportPage<OperationRow, OperationSummary>, Paged<{ groupBy: 'vehicle' | 'day' }>>({ query: (params) => ({ url: 'gps/report/operation', params }) }),
   }),
 });
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
-import { chinaDayStart } from '@openfleet/contracts';
+import { chinaDayStart, type BehaviourRow, type BehaviourSummary, type DriverRatingRow, type DriverRatingSummary, type OverspeedDrivers, type ReportPage } from '@openfleet/contracts';
 import type { DataSource } from 'typeorm';
 import { round } from '../track/track-math';
 import type { ReportQuery } from './dto/report-query.dto';
@@ -53,7 +53,7 @@ export class BehaviourReportService {
   ) {}
 
   /** Per vehicle, worst score first. */
-  async behaviour(user: AuthUser, query: ReportQuery) {
+  async behaviour(user: AuthUser, query: ReportQuery): Promise<ReportPage<BehaviourRow, BehaviourSummary>> {
     const window = this.reports.dayWindow(query);
     const vehicles = this.reports.vehicles(user, query);
     const byVehicle = groupBy(await this.reports.dayRows(vehicles, window), (row) => row.vehicle_id);
@@ -62,7 +62,7 @@ export class BehaviourReportService {
   }
 
   /** Per driver (by certificate, else name), worst score first; vehicle-days with no card are counted apart. */
-  async rating(user: AuthUser, query: ReportQuery) {
+  async rating(user: AuthUser, query: ReportQuery): Promise<ReportPage<DriverRatingRow, DriverRatingSummary>> {
     const { window, drivers, unidentifiedDays } = await this.byDriver(user, query);
     const all = drivers
       .map((entry) => ({ name: entry.name, licence: entry.licence, plates: [...entry.vehicles].sort(), days: entry.rows.length, ...scored(figuresOf(entry.rows)) }))
@@ -71,7 +71,7 @@ export class BehaviourReportService {
   }
 
   /** The overspeed top 10 by driver: by count of overspeed alarms and by their total time (the overSpeed screen's rankings). */
-  async overspeedDrivers(user: AuthUser, query: ReportQuery) {
+  async overspeedDrivers(user: AuthUser, query: ReportQuery): Promise<OverspeedDrivers> {
     const { drivers } = await this.byDriver(user, query);
     const totals = drivers.map((entry) => {
       const figures = figuresOf(entry.rows);

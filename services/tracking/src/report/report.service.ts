@@ -1,7 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { checkFilterScope, inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
-import { chinaDayStart, type VehicleRegistryEntry } from '@openfleet/contracts';
+import {
+  chinaDayStart,
+  type MileageRow,
+  type MileageSummary,
+  type OnlineRow,
+  type OnlineSummary,
+  type OnlineTrend,
+  type OperationRow,
+  type OperationSummary,
+  type ReportPage,
+  type ReportVehicleView,
+  type VehicleRegistryEntry,
+} from '@openfleet/contracts';
 import type { DataSource } from 'typeorm';
 import { round } from '../track/track-math';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
@@ -14,12 +26,7 @@ const MAX_MONTHS = 6;
 const CHUNK = 500;
 
 /** A vehicle of a report: what its rows are labelled with. */
-export interface ReportVehicle {
-  vehicleId: string;
-  plateCode: string;
-  companyId: string;
-  fleetId: string;
-}
+export type ReportVehicle = ReportVehicleView;
 
 export interface DayRow {
   vehicle_id: string;
@@ -38,15 +45,6 @@ export interface DayRow {
   harsh_turn_count: number;
   fatigue_count: number;
   night_driving_s: number;
-}
-
-/** A page of report rows, with the figures of every matching vehicle. */
-export interface ReportPage<Row, Summary> {
-  records: Row[];
-  total: number;
-  current: number;
-  size: number;
-  summary: Summary;
 }
 
 /**
@@ -95,7 +93,7 @@ export class ReportService {
   }
 
   /** Mileage per vehicle and period (day or month), with totals per period, company and fleet. */
-  async mileage(user: AuthUser, query: MileageReportQueryDto) {
+  async mileage(user: AuthUser, query: MileageReportQueryDto): Promise<ReportPage<MileageRow, MileageSummary>> {
     const monthly = query.period === 'month';
     const { periods, window } = this.mileagePeriods(query);
     const vehicles = this.vehicles(user, query);
@@ -127,7 +125,7 @@ export class ReportService {
    * day's rate is online vehicles over all vehicles (never-online ones included), the window's
    * rate the mean of its days'. Online duration is the overlap in seconds.
    */
-  async online(user: AuthUser, query: ReportQuery) {
+  async online(user: AuthUser, query: ReportQuery): Promise<ReportPage<OnlineRow, OnlineSummary>> {
     const window = this.dayWindow(query);
     const vehicles = this.vehicles(user, query);
     const seconds = await this.onlineSeconds(vehicles, window);
@@ -158,7 +156,7 @@ export class ReportService {
    * Vehicles online in each slot of one day (1, 5, 10 or 20 minutes): a vehicle counts in a slot
    * when one of its spells overlaps it. For the online chart of a day.
    */
-  async onlineTrend(user: AuthUser, query: ReportQuery & { intervalMin: number }) {
+  async onlineTrend(user: AuthUser, query: ReportQuery & { intervalMin: number }): Promise<OnlineTrend> {
     const window = reportDays(query.startTime, query.startTime, 1);
     const vehicles = this.vehicles(user, query);
     const slotMs = query.intervalMin * 60_000;
@@ -183,7 +181,7 @@ export class ReportService {
   }
 
   /** Vehicle operation: driving, idle and parked time, trips, stops, mileage, fuel, speeds and overspeed, per vehicle or per vehicle and day. */
-  async operation(user: AuthUser, query: OperationReportQueryDto) {
+  async operation(user: AuthUser, query: OperationReportQueryDto): Promise<ReportPage<OperationRow, OperationSummary>> {
     const window = this.dayWindow(query);
     const vehicles = this.vehicles(user, query);
     const rows = await this.dayRows(vehicles, window);
