@@ -57,6 +57,12 @@ async function main() {
   const env = { LOG_LEVEL: 'silent', DB_ENGINE: 'mysql', MYSQL_HOST: mysql.host, MYSQL_PORT: String(mysql.port), MYSQL_USER: mysql.user, MYSQL_PASSWORD: mysql.password, MYSQL_DATABASE_PREFIX: prefix, AUTH_JWT_SECRET: 'bench-alarm-query-0123456789-0123456789-0123', ALARM_ATTACHMENT_PORT: '0' };
   const bus = new InProcessBus({ logger: silentBusLogger });
   await bus.publish(Topics.rolePermissions, [{ key: 'watch', value: { roleId: 'watch', actionCodes: ['alarmHandle', 'alarmHandle:search'], deleted: false, updatedAt: Date.now() } }]);
+  // The vehicles of the seeded rows, as admin's registry names them: a filter by a company, fleet or
+  // vehicle the registry does not know is refused (8002) like another tenant's.
+  await bus.publish(Topics.vehicleRegistry, Array.from({ length: 20_000 }, (_, v) => {
+    const company = v < 10_000 ? 'big' : `c${2 + (v % 19)}`;
+    return { key: `v${v}`, value: { vehicleId: `v${v}`, plateCode: `京B${String(v).padStart(5, '0')}`, plateColor: 2, vin: '', companyId: company, companyPath: ['1', company], fleetPath: v < 10_000 ? [`f${v % 50}`] : [], terminalPhone: `1390${String(v).padStart(7, '0')}`, deleted: false, updatedAt: Date.now() } };
+  }));
   const app = await NestFactory.create({ module: class BenchRoot {}, imports: [PlatformModule.forRoot({ processName: 'bench-alarm-query', config: loadConfig(PlatformConfig, env), bus, env }), AlarmModule] }, { logger: false });
   await app.listen(0, '127.0.0.1');
   try {
