@@ -6,8 +6,8 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
-import type { EventBus, Subscription } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics } from '@openfleet/contracts';
+import type { EventBus } from '@openfleet/bus';
+import { canonicalTerminalPhone } from '@openfleet/contracts';
 import { decodeFrame, Jt808DecodeError, type Jt808Message } from '@openfleet/jt808';
 import { EVENT_BUS, HealthRegistry, LinkServer, resolveDeploymentSecret, SourceLog, sourceHost, type Link, type LinkEndReason, type LinkProtocol } from '@openfleet/service-kit';
 import { BusGate } from './bus-gate';
@@ -16,6 +16,7 @@ import { Gateway808Config } from './gateway-808-config';
 import { publishSessionEvent, type GatewayContext } from './gateway-context';
 import { GatewayMetrics } from './gateway-metrics';
 import { RawFrameCapture } from './raw-frame-capture';
+import { RegistryFeed } from './registry-feed';
 import { TerminalConnection } from './terminal-connection';
 import { TerminalRegistry, type RegistrationPolicy } from './terminal-registry';
 import { UplinkHandler } from './uplink-handler';
@@ -57,9 +58,9 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   );
   private readonly downlink: DownlinkDispatcher;
   private readonly uplink: UplinkHandler;
+  private readonly registryFeed: RegistryFeed;
   /** Offline events being published (awaited at shutdown). */
   private readonly ending = new Set<Promise<void>>();
-  private registrySubscription: Subscription | undefined;
   private stopping = false;
 
   constructor(
@@ -71,6 +72,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     const secret = resolveDeploymentSecret(config, { variable: 'GATEWAY_808_AUTH_SECRET', value: config.GATEWAY_808_AUTH_SECRET, file: AUTH_SECRET_FILE, minLength: 16 });
     this.registry = new TerminalRegistry(config.GATEWAY_808_REGISTRATION as RegistrationPolicy, secret);
     this.raw = new RawFrameCapture(bus, this.gatewayId, config.GATEWAY_808_RAW_QUEUE_LIMIT, this.metrics, this.logger, config.GATEWAY_808_RAW_CAPTURE);
+    this.registryFeed = new RegistryFeed(bus, this.registry, this.gatewayId);
     this.downlink = new DownlinkDispatcher(this);
     this.uplink = new UplinkHandler(this, this.downlink);
     const idleMs = config.GATEWAY_808_IDLE_TIMEOUT_S * 1000;
@@ -106,12 +108,8 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // A per-start group: the registry cache must be rebuilt from the whole compacted topic at every start.
-    this.registrySubscription = await this.bus.subscribe(Topics.terminalRegistry, {
-      group: `gateway-808-registry-${this.gatewayId}-${Date.now().toString(36)}`,
-      fromBeginning: true,
-      handle: async (messages) => messages.forEach((m) => this.registry.apply(m.value)),
-    });
+    // Subscribed before listening: registrations are checked against the cache it fills.
+    await this.registryFeed.start();
     await this.downlink.start();
     await this.linkServer.listen();
     const { address, port } = this.address();
@@ -121,7 +119,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   async beforeApplicationShutdown(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    await Promise.allSettled([this.downlink.stop(), this.registrySubscription?.close()]);
+    await Promise.allSettled([this.downlink.stop(), this.registryFeed.stop()]);
     // Let publishes in flight finish so their acks still go out, within a bound.
     await this.linkServer.settle(SHUTDOWN_FLUSH_MS);
     await withTimeout(this.linkServer.close(), 1000);
