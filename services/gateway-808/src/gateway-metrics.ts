@@ -7,6 +7,9 @@ function metric<T extends Metric>(name: string, create: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? create();
 }
 
+/** Instances whose frame counts are still to be added to gateway808_frames_total at scrape. */
+const counting = new Set<GatewayMetrics>();
+
 export class GatewayMetrics {
   readonly connections = metric(
     'gateway808_connections',
@@ -23,6 +26,9 @@ export class GatewayMetrics {
         name: 'gateway808_frames_total',
         help: 'Frames received (up) and sent (down) by message id',
         labelNames: ['direction', 'msg_id'],
+        collect() {
+          counting.forEach((metrics) => metrics.reportFrames());
+        },
       }),
   );
   readonly decodeErrors = metric(
@@ -61,17 +67,29 @@ export class GatewayMetrics {
   );
 
   private readonly frameLabels = new Map<number, string>();
-  private readonly frameCounters = new Map<string, { inc(): void }>();
+  /** Frames by direction and id since start, and what the counter has been given of them. */
+  private readonly frameCounts = { up: new Map<number, FrameCount>(), down: new Map<number, FrameCount>() };
 
-  /** Counts one frame; the labelled child is cached because this runs for every frame. */
+  constructor() {
+    counting.add(this);
+  }
+
+  /** Counts one frame: a plain number (this runs twice per acked frame), added to the counter at scrape. */
   countFrame(direction: 'up' | 'down', msgId: number): void {
-    const key = `${direction}${msgId}`;
-    let child = this.frameCounters.get(key);
-    if (!child) {
-      child = this.frames.labels(direction, this.msgIdLabel(msgId));
-      this.frameCounters.set(key, child);
-    }
-    child.inc();
+    const counts = this.frameCounts[direction];
+    const count = counts.get(msgId);
+    if (count) count.n++;
+    else counts.set(msgId, { n: 1, reported: 0 });
+  }
+
+  /** Adds the frames counted since the last scrape to gateway808_frames_total. */
+  reportFrames(): void {
+    for (const direction of ['up', 'down'] as const)
+      for (const [msgId, count] of this.frameCounts[direction]) {
+        if (count.n === count.reported) continue;
+        this.frames.inc({ direction, msg_id: this.msgIdLabel(msgId) }, count.n - count.reported);
+        count.reported = count.n;
+      }
   }
 
   /** Label strings cached per id (this runs for every frame); unknown ids share one label to bound the series. */
@@ -83,4 +101,9 @@ export class GatewayMetrics {
     }
     return label;
   }
+}
+
+interface FrameCount {
+  n: number;
+  reported: number;
 }

@@ -31,6 +31,7 @@ const GRACEFUL_CLOSE_MS = 500;
  */
 export class LinkServer<F, M, S> implements LinkHost {
   readonly metrics: LinkMetrics;
+  readonly maxInFlight: number;
   private tcp?: Server;
   private udp?: UdpSocket;
   /** Every open link, oldest first (eviction takes the first unidentified). */
@@ -48,6 +49,7 @@ export class LinkServer<F, M, S> implements LinkHost {
     private readonly options: LinkServerOptions,
   ) {
     this.metrics = new LinkMetrics(protocol.name);
+    this.maxInFlight = options.limits.maxInFlight;
     this.badFrameLog = new SourceLog(
       `${protocol.name} bad frames`,
       (line) => options.logger.warn(line),
@@ -196,14 +198,16 @@ export class LinkServer<F, M, S> implements LinkHost {
   }
 
   private receive(link: LinkState<S>, chunk: Buffer): void {
-    this.metrics.counted.bytesIn += chunk.length;
+    const { protocol, metrics } = this;
+    metrics.counted.bytesIn += chunk.length;
     if (link.closed) return;
-    const { protocol } = this;
-    const socket = link.socket;
-    const now = Date.now();
+    const frames = link.deframer.push(chunk) as Iterable<F>;
+    // Corked only when the chunk holds several frames: their synchronous answers then leave in one
+    // write; a single frame (the usual chunk) has at most one, and cork/uncork would cost for nothing.
+    const socket = !Array.isArray(frames) || frames.length > 1 ? link.socket : undefined;
     socket?.cork();
     try {
-      for (const frame of link.deframer.push(chunk) as Iterable<F>) {
+      for (const frame of frames) {
         if (link.closed) break;
         let message: M;
         try {
@@ -213,8 +217,9 @@ export class LinkServer<F, M, S> implements LinkHost {
           continue;
         }
         link.badStreak = 0;
-        link.lastFrameAt = now;
-        this.metrics.counted.frames++;
+        // The idle clock: stamped at the sweep (one Date.now per sweep, not per frame).
+        link.framed = true;
+        metrics.counted.frames++;
         let answer: LinkAnswer;
         try {
           answer = protocol.handle(link.session, message, frame);
@@ -358,6 +363,10 @@ export class LinkServer<F, M, S> implements LinkHost {
     this.protocol.tick?.(now);
     const { identifyWithinMs, idleMs } = this.options.limits;
     for (const link of this.links) {
+      if (link.framed) {
+        link.framed = false;
+        link.lastFrameAt = now;
+      }
       if (!link.identified && now - link.openedAt >= identifyWithinMs) this.end(link, 'unidentified', false);
       else if (now - link.lastFrameAt >= idleMs) this.end(link, 'idle', true);
       else if (this.protocol.sweep) {

@@ -12,6 +12,8 @@ export interface LinkHost {
   identify(link: LinkState): boolean;
   end(link: LinkState, reason: LinkEndReason, graceful: boolean): void;
   flowChanged(link: LinkState): void;
+  /** Handler promises in flight on one link beyond which its reads pause. */
+  readonly maxInFlight: number;
 }
 
 /** The server's record of one link; the protocol sees it as a {@link Link}. */
@@ -22,12 +24,16 @@ export class LinkState<S = unknown> implements Link {
   inFlight = 0;
   paused = false;
   lastFrameAt = this.openedAt;
+  /** A frame decoded since the last sweep, which then moves `lastFrameAt` to its time. */
+  framed = false;
   badStreak = 0;
   badTotal = 0;
   session!: S;
   deframer!: LinkDeframer<unknown>;
   /** Answers in frame order behind one still waiting; empty on the hot path. */
   readonly answers: AnswerSlot[] = [];
+  /** Settles one tracked publish; made on the first one (idle links never need it). */
+  private settled?: () => void;
 
   constructor(
     private readonly host: LinkHost,
@@ -55,21 +61,15 @@ export class LinkState<S = unknown> implements Link {
   }
 
   track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight++;
-    this.host.flowChanged(this);
-    const settled = () => {
+    // Runs per acknowledged frame: the flow is re-checked only where it can change (at the limit,
+    // or resuming a paused link; a closed gate pauses every link itself), and the caller gets
+    // `work` back with one side reaction, no wrapping promise or closures per frame.
+    if (++this.inFlight >= this.host.maxInFlight) this.host.flowChanged(this);
+    const settled = (this.settled ??= () => {
       this.inFlight--;
-      this.host.flowChanged(this);
-    };
-    return work.then(
-      (value) => {
-        settled();
-        return value;
-      },
-      (error: unknown) => {
-        settled();
-        throw error;
-      },
-    );
+      if (this.paused) this.host.flowChanged(this);
+    });
+    work.then(settled, settled);
+    return work;
   }
 }
