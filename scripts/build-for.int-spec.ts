@@ -77,10 +77,10 @@ describe('build-for on a workspace of its own', () => {
     return result.stderr;
   };
   /** Every file as if written a minute ago, so any later edit is newer than every build. */
-  const age = (dir = workspace) => {
-    const then = new Date(Date.now() - 60_000);
+  const age = (dir = workspace, then = new Date(Date.now() - 60_000)) => {
+    // One instant for the whole tree: a clock tick between folders would make sources newer than builds.
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) age(join(dir, entry.name));
+      if (entry.isDirectory()) age(join(dir, entry.name), then);
       else utimesSync(join(dir, entry.name), then, then);
     }
   };

@@ -159,7 +159,7 @@ class SimTerminal {
       } else {
         this.stats.registerFailures++;
         this.log(`registration refused with result ${msg.body.result}`);
-        this.reconnect('registration refused', 30);
+        this.reconnect('registration refused', this.options.registerRetry ?? 30);
       }
       return;
     }

@@ -22,6 +22,7 @@ const DEFAULTS = {
   alarmKinds: 'bits,video,safety',
   dropRate: 0,
   heartbeat: 30,
+  registerRetry: 30,
   duration: 0,
   phonePrefix: '138',
   speedup: 1,
@@ -51,6 +52,7 @@ const HELP = `usage: simulate.js [options]
   --alarm-kinds L    which alarms to draw from, comma-separated: bits, video, safety (default ${DEFAULTS.alarmKinds})
   --drop-rate X      probability per report of losing the link for 10-30 s (blind area, then 0x0704) (default 0)
   --heartbeat S      heartbeat (0x0002) when idle for S seconds (default ${DEFAULTS.heartbeat})
+  --register-retry S seconds before registering again after a refused 0x0100 (default ${DEFAULTS.registerRetry})
   --duration S       stop after S seconds (default 0: run until Ctrl-C)
   --phone-prefix D   leading digits of the 11-digit SIM numbers (default ${DEFAULTS.phonePrefix}); headers zero-pad them
   --speedup X        run simulated time X times faster (default 1)

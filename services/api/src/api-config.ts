@@ -39,6 +39,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   VIDEO_URL = 'http://video:8080';
 
+  /** Cluster mode: where the vehicle-service answers (/vehicleService: records, reminders, fuel). */
+  @IsString()
+  VEHICLE_SERVICE_URL = 'http://vehicle-service:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

@@ -22,6 +22,9 @@ export const ENERGY_PATHS = ['/energy'];
 /** Path prefixes the video service answers (cluster mode), its media WebSocket (/video/ws) included. */
 export const VIDEO_PATHS = ['/video'];
 
+/** Path prefixes the vehicle-service answers (cluster mode): records, reminders and the fuel ledger. */
+export const VEHICLE_SERVICE_PATHS = ['/vehicleService'];
+
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
 
@@ -69,6 +72,11 @@ export function mountVideoProxy(app: INestApplication, target: string): void {
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     if ((request.url ?? '').startsWith('/video/ws/')) sockets.upgrade(request, socket, head);
   });
+}
+
+/** Cluster mode: insurance, maintenance, inspections, violations, accidents, reminders and fuel to the vehicle-service. */
+export function mountVehicleServiceProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'vehicle-service', target, (path) => matches(VEHICLE_SERVICE_PATHS, path));
 }
 
 /** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction, fence and alarm paths. */

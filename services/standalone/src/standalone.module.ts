@@ -10,6 +10,7 @@ import { InstructionModule } from '@openfleet/instruction';
 import type { EventBus } from '@openfleet/bus';
 import { PlatformModule } from '@openfleet/service-kit';
 import { TrackingModule } from '@openfleet/tracking';
+import { VehicleServiceModule } from '@openfleet/vehicle-service';
 import { VideoModule } from '@openfleet/video';
 import type { StandaloneConfig } from './standalone-config';
 
@@ -32,6 +33,7 @@ export class StandaloneModule {
         Forwarder809Module,
         EnergyModule,
         VideoModule,
+        VehicleServiceModule,
       ],
     };
   }

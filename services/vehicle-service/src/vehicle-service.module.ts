@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
+import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
+import { FUEL_PART } from './fuel/fuel.part';
+import type { VehicleServicePart } from './part';
+import { RECORDS_PART } from './records/records.part';
+import { REMINDERS_PART } from './reminders/reminders.part';
+import { VEHICLE_SERVICE_CONFIG, VehicleServiceConfig } from './vehicle-service-config';
+
+const PARTS: VehicleServicePart[] = [RECORDS_PART, REMINDERS_PART, FUEL_PART];
+
+export const VEHICLE_SERVICE_ENTITIES = PARTS.flatMap((part) => part.entities);
+export const VEHICLE_SERVICE_MIGRATIONS = PARTS.flatMap((part) => part.migrations);
+
+/**
+ * Vehicle services (/vehicleService): the records a fleet manager keeps per vehicle (insurance,
+ * maintenance, annual inspection, violations, accidents), the reminders that fall due from them,
+ * and the fuel ledger computed from the positions tracking publishes. Composable.
+ */
+@Module({
+  imports: [
+    ServiceStorageModule.forService('vehicle-service', { entities: VEHICLE_SERVICE_ENTITIES, migrations: VEHICLE_SERVICE_MIGRATIONS }),
+    TypeOrmModule.forFeature(VEHICLE_SERVICE_ENTITIES, 'vehicle-service'),
+    AuthModule,
+  ],
+  controllers: PARTS.flatMap((part) => part.controllers),
+  providers: [serviceConfigProvider(VEHICLE_SERVICE_CONFIG, VehicleServiceConfig), vehicleRegistryProvider({ service: 'vehicle-service' }), ...PARTS.flatMap((part) => part.providers)],
+})
+export class VehicleServiceModule {}
