@@ -62,6 +62,17 @@ export const MENU_GROUPS: GroupSpec[] = [
     pages: [['veclCertificaLog', VIEW], ['conformityCertfictvelcList', VIEW], ['veclCertificaRealTimeLog', VIEW]],
   },
   { prefix: 'system', label: '系统', icon: 'system', pages: [['operationLog', VIEW], ['systemLog', VIEW], ['systemNotice', CRUD], ['appVersion', CRUD]] },
+  {
+    // The vehicle-service (docs/vehicle-services.md, docs/fuel.md): records, reminders, the fuel ledger.
+    prefix: 'vehicleService',
+    label: '车辆服务',
+    icon: 'wrench',
+    pages: [
+      ['insuranceManage', CRUD], ['maintenanceManage', CRUD], ['annualInspection', CRUD], ['violationManage', CRUD],
+      ['accidentManage', CRUD], ['reminderList', ['search', 'modify']], ['reminderSettings', ['search', 'modify']],
+      ['fuelReport', VIEW], ['fuelEvents', VIEW],
+    ],
+  },
 ];
 
 /**
@@ -69,7 +80,7 @@ export const MENU_GROUPS: GroupSpec[] = [
  * monitoring first, basic management last; inside a group the daily screens first, then the rest
  * in seed order.
  */
-export const GROUP_ORDER = ['monitor', 'system', 'battery', 'recovery', 'retirement', 'veclCertifica', 'index'];
+export const GROUP_ORDER = ['monitor', 'vehicleService', 'system', 'battery', 'recovery', 'retirement', 'veclCertifica', 'index'];
 export const PAGE_ORDER: Readonly<Record<string, readonly string[]>> = {
   monitor: [
     'home', 'multiCar', 'singleCar', 'historyTrack', 'vehicleTrack', 'alarmMonitor', 'alarmHandle', 'alarmConfigNew', 'overSpeed', 'fatigueDriving',
