@@ -28,7 +28,8 @@ export function parseMediaMessage(text: string): MediaSocketMessage | null {
       if (!UNSUPPORTED_REASONS.has(String(message.reason))) return null;
       return { type: 'unsupported', reason: message.reason as 'h265', codec: String(message.codec ?? '') };
     case 'origin':
-      return typeof message.originMs === 'number' && Number.isFinite(message.originMs) ? { type: 'origin', originMs: message.originMs } : null;
+      if (typeof message.originMs !== 'number' || !Number.isFinite(message.originMs)) return null;
+      return typeof message.captureOriginMs === 'number' && Number.isFinite(message.captureOriginMs) ? { type: 'origin', originMs: message.originMs, captureOriginMs: message.captureOriginMs } : { type: 'origin', originMs: message.originMs };
     case 'closed':
       if (!CLOSED_REASONS.has(String(message.reason))) return null;
       return { type: 'closed', reason: message.reason as 'idle' };

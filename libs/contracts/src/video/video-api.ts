@@ -90,7 +90,12 @@ export type MediaSocketMessage =
   | { type: 'init'; mime: string; videoCodec: string; audioCodec: string; width: number; height: number }
   | { type: 'unsupported'; reason: 'h265' | 'avs' | 'svac' | 'codec'; codec: string }
   /** The server's wall clock (ms) at media time 0: latency = now - (originMs + mediaTime * 1000) on one machine. */
-  | { type: 'origin'; originMs: number }
+  /**
+   * `captureOriginMs`: the terminal's own timestamp (ms) at media time 0, so a presented frame's
+   * capture time is captureOriginMs + mediaTime * 1000 (comparable with the browser's clock only when
+   * the terminal's clock is synchronised, as the simulator's is on one machine).
+   */
+  | { type: 'origin'; originMs: number; captureOriginMs?: number }
   | { type: 'closed'; reason: 'idle' | 'terminal' | 'admin' | 'expired' };
 
 /** POST /video/live/control (0x9102). */

@@ -115,6 +115,11 @@ export class Jt1078Remuxer {
   private audioNextTicks?: number;
   private parameterSets = { vps: [] as Buffer[], sps: [] as Buffer[], pps: [] as Buffer[] };
 
+  /** The terminal's timestamp (ms) at decode time 0: a frame's capture time is this plus its decode time (undefined before the first frame goes out). */
+  get timelineBaseMs(): number | undefined {
+    return this.base;
+  }
+
   constructor(options: RemuxerOptions = {}) {
     this.audioWaitMs = options.audioWaitMs ?? 300;
     this.h265 = options.h265 ?? true;

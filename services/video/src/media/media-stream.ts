@@ -41,6 +41,8 @@ export class MediaStream {
   private unsupported?: UnsupportedEvent;
   /** Wall clock (ms) at media time 0: when the first keyframe arrived, less its decode time. */
   private originMs?: number;
+  /** The terminal's timestamp at media time 0 (the remuxer's timeline base when the origin was set). */
+  private captureOriginMs?: number;
   readonly hls = new HlsWindow();
   /** Segments are cut only once a player asked for the playlist: most viewers use the WebSocket. */
   hlsWanted = false;
@@ -158,7 +160,8 @@ export class MediaStream {
   private fragment(data: Buffer, keyframe: boolean, decodeTimeMs: number, now: number): void {
     if (keyframe && this.originMs === undefined) {
       this.originMs = now - decodeTimeMs;
-      for (const { viewer } of this.viewers.values()) viewer.sendText({ type: 'origin', originMs: this.originMs });
+      this.captureOriginMs = this.remuxer.timelineBaseMs;
+      for (const { viewer } of this.viewers.values()) viewer.sendText(this.originMessage());
     }
     if (keyframe) this.gop = [];
     if (keyframe || this.gop.length) this.gop.push(data);
@@ -174,7 +177,11 @@ export class MediaStream {
   private sendInit(viewer: MediaViewer, init: InitEvent): void {
     viewer.sendText({ type: 'init', mime: init.mime, videoCodec: init.videoCodec, audioCodec: init.audioCodec, width: init.width, height: init.height });
     viewer.sendBinary(init.data);
-    if (this.originMs !== undefined) viewer.sendText({ type: 'origin', originMs: this.originMs });
+    if (this.originMs !== undefined) viewer.sendText(this.originMessage());
+  }
+
+  private originMessage(): MediaSocketMessage {
+    return { type: 'origin', originMs: this.originMs!, ...(this.captureOriginMs !== undefined && { captureOriginMs: this.captureOriginMs }) };
   }
 
   private unsupportedMessage(event: UnsupportedEvent): MediaSocketMessage {
