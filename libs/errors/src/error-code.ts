@@ -5,6 +5,7 @@ import { dataChangeErrors } from './catalogue/data-change';
 import { duplicateErrors } from './catalogue/duplicate';
 import { codesOf, type ErrorTable } from './catalogue/error-table';
 import { fenceErrors } from './catalogue/fence';
+import { fuelErrors } from './catalogue/fuel';
 import { batteryErrors } from './catalogue/battery';
 import { generalErrors } from './catalogue/general';
 import { instructionErrors } from './catalogue/instruction';
@@ -26,6 +27,7 @@ export const errorFamilies: readonly { readonly family: string; readonly table: 
   { family: 'api-access', table: apiAccessErrors },
   { family: 'video-device', table: videoDeviceErrors },
   { family: 'data-change', table: dataChangeErrors },
+  { family: 'fuel', table: fuelErrors },
 ];
 
 /** Stable name -> numeric code for every error the platform reports in the envelope. */
@@ -42,6 +44,7 @@ export const ErrorCode = Object.freeze({
   ...codesOf(apiAccessErrors),
   ...codesOf(videoDeviceErrors),
   ...codesOf(dataChangeErrors),
+  ...codesOf(fuelErrors),
 });
 
 /** A numeric code listed in the catalogue. */
