@@ -27,3 +27,4 @@ export * from './report';
 export * from './video';
 export * from './energy';
 export * from './alarm';
+export * from './vehicle-service/browser';

@@ -24,6 +24,8 @@ import { terminalRegistrationCodec, type TerminalRegistrationEvent } from './eve
 import { terminalSessionCodec, type TerminalSessionEvent } from './events/terminal-session';
 import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-uplink';
 import { vehicleStateCodec, type VehicleStateEvent } from './events/vehicle-state';
+import { reminderEventCodec } from './vehicle-service/reminder-event';
+import type { ReminderEvent } from './vehicle-service/reminders-api';
 
 /** What a topic's message key is: keys keep one terminal's (or vehicle's) events in order on one partition. */
 export type TopicKey = 'terminal' | 'vehicle' | 'gateway' | 'role' | 'user';
@@ -163,6 +165,7 @@ export const Topics = {
     'Vehicle online/display status changes',
     true,
   ),
+  reminders: topic<ReminderEvent>('vehicle-service.reminders.v1', 'vehicle', 6, reminderEventCodec, 'New insurance, annual-inspection and maintenance reminders (key: vehicle id); pushed by the api hub as `reminders` to the receiving roles of the company'),
 } as const;
 
 export const ALL_TOPICS: readonly TopicDef<unknown>[] = Object.values(Topics) as TopicDef<unknown>[];

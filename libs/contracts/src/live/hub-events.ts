@@ -9,6 +9,7 @@ import type { TerminalSessionEvent } from '../events/terminal-session';
 import type { FenceEvent } from '../fence/fence-event';
 import type { InstructionOrderEvent } from '../instruction/order-types';
 import type { ExportTaskEvent } from '../report/export-task';
+import type { ReminderEvent } from '../vehicle-service/reminders-api';
 import type { LivePosition } from './vehicle-positions';
 
 /** What the alarm service puts in an alarm's `detail` for the browser (plate, the company's push and sound settings). */
@@ -38,6 +39,8 @@ export interface ServerToClientEvents {
   terminalSession: (event: TerminalSessionEvent) => void;
   /** report.export-task.v1, to the task's owner only */
   exportTask: (event: ExportTaskEvent) => void;
+  /** vehicle-service.reminders.v1 (vehicle-service reminders sweep), to the receiving roles of the vehicle's company */
+  reminders: (event: ReminderEvent) => void;
 }
 
 /** `subscribe`: follow these vehicles (ids or terminal phones), or the whole scope. */
@@ -71,6 +74,7 @@ export const HubEvent = {
   fenceEvent: 'fenceEvent',
   terminalSession: 'terminalSession',
   exportTask: 'exportTask',
+  reminders: 'reminders',
 } as const satisfies { [E in HubEventName]: E };
 
 export const HubCommand = { subscribe: 'subscribe', unsubscribe: 'unsubscribe' } as const satisfies { [C in keyof ClientToServerEvents]: C };
