@@ -6,6 +6,7 @@ import { duplicateErrors } from './catalogue/duplicate';
 import { codesOf, type ErrorTable } from './catalogue/error-table';
 import { fenceErrors } from './catalogue/fence';
 import { fuelErrors } from './catalogue/fuel';
+import { vehicleRecordErrors } from './catalogue/vehicle-records';
 import { batteryErrors } from './catalogue/battery';
 import { generalErrors } from './catalogue/general';
 import { instructionErrors } from './catalogue/instruction';
@@ -28,6 +29,7 @@ export const errorFamilies: readonly { readonly family: string; readonly table: 
   { family: 'video-device', table: videoDeviceErrors },
   { family: 'data-change', table: dataChangeErrors },
   { family: 'fuel', table: fuelErrors },
+  { family: 'vehicle-records', table: vehicleRecordErrors },
 ];
 
 /** Stable name -> numeric code for every error the platform reports in the envelope. */
@@ -45,6 +47,7 @@ export const ErrorCode = Object.freeze({
   ...codesOf(videoDeviceErrors),
   ...codesOf(dataChangeErrors),
   ...codesOf(fuelErrors),
+  ...codesOf(vehicleRecordErrors),
 });
 
 /** A numeric code listed in the catalogue. */
