@@ -73,14 +73,17 @@ export interface ReminderListQuery {
   /** Created from/to, China time `YYYY-MM-DD HH:mm:ss`. */
   startTime?: string;
   endTime?: string;
-  page?: number;
-  pageSize?: number;
+  /** 1-based page and page size (house paging). */
+  current?: number;
+  size?: number;
 }
 
 /** One page of reminders. */
 export interface ReminderPage {
   records: ReminderRow[];
   total: number;
+  current: number;
+  size: number;
 }
 
 /** POST /vehicleService/reminders/read and /done: the reminders to mark (batch). Answers how many changed. */
