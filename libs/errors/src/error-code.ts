@@ -7,6 +7,7 @@ import { codesOf, type ErrorTable } from './catalogue/error-table';
 import { fenceErrors } from './catalogue/fence';
 import { fuelErrors } from './catalogue/fuel';
 import { vehicleRecordErrors } from './catalogue/vehicle-records';
+import { reminderErrors } from './catalogue/reminders';
 import { batteryErrors } from './catalogue/battery';
 import { generalErrors } from './catalogue/general';
 import { instructionErrors } from './catalogue/instruction';
@@ -30,6 +31,7 @@ export const errorFamilies: readonly { readonly family: string; readonly table: 
   { family: 'data-change', table: dataChangeErrors },
   { family: 'fuel', table: fuelErrors },
   { family: 'vehicle-records', table: vehicleRecordErrors },
+  { family: 'reminders', table: reminderErrors },
 ];
 
 /** Stable name -> numeric code for every error the platform reports in the envelope. */
@@ -48,6 +50,7 @@ export const ErrorCode = Object.freeze({
   ...codesOf(dataChangeErrors),
   ...codesOf(fuelErrors),
   ...codesOf(vehicleRecordErrors),
+  ...codesOf(reminderErrors),
 });
 
 /** A numeric code listed in the catalogue. */
