@@ -14,6 +14,7 @@ export * from './events/position';
 export * from './events/registry';
 export * from './events/session-revocation';
 export * from './events/vehicle-state';
+export * from './events/vehicle-fuel-tanks';
 export * from './vehicle/display-status';
 export * from './vehicle/vehicle-registry-view';
 export * from './vehicle/terminal-registry-view';

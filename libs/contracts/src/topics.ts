@@ -24,6 +24,7 @@ import { terminalRegistrationCodec, type TerminalRegistrationEvent } from './eve
 import { terminalSessionCodec, type TerminalSessionEvent } from './events/terminal-session';
 import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-uplink';
 import { vehicleStateCodec, type VehicleStateEvent } from './events/vehicle-state';
+import { vehicleFuelTanksCodec, type VehicleFuelTanks } from './events/vehicle-fuel-tanks';
 import { reminderEventCodec } from './vehicle-service/reminder-event';
 import type { ReminderEvent } from './vehicle-service/reminders-api';
 
@@ -166,6 +167,7 @@ export const Topics = {
     true,
   ),
   reminders: topic<ReminderEvent>('vehicle-service.reminders.v1', 'vehicle', 6, reminderEventCodec, 'New insurance, annual-inspection and maintenance reminders (key: vehicle id); pushed by the api hub as `reminders` to the receiving roles of the company'),
+  vehicleFuelTanks: topic<VehicleFuelTanks>('admin.vehicle-fuel-tanks.v1', 'vehicle', 6, vehicleFuelTanksCodec, 'Fuel tanks bound to each vehicle with their calibration tables (the fuel ledger reads sensor heights through them)', true),
 } as const;
 
 export const ALL_TOPICS: readonly TopicDef<unknown>[] = Object.values(Topics) as TopicDef<unknown>[];
