@@ -14,7 +14,7 @@ export const reminderEventCodec = jsonCodec<ReminderEvent>((value) => {
   if (!Array.isArray(event.roleIds) || !event.roleIds.every((id) => typeof id === 'string')) return 'roleIds must be a list of strings';
   if (!Array.isArray(event.reminders)) return 'reminders must be a list';
   for (const reminder of event.reminders) {
-    const bad = checkFields(reminder, { id: 'string', kind: 'string', threshold: 'string', recordId: 'string', vehicleId: 'string', status: 'number', createdAt: 'number' });
+    const bad = checkFields(reminder, { id: 'number', kind: 'string', threshold: 'string', recordId: 'number', vehicleId: 'string', status: 'number', createdAt: 'number' });
     if (bad) return `reminders: ${bad}`;
   }
   return null;

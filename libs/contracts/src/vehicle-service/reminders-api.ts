@@ -23,11 +23,11 @@ export type ReminderThreshold = `days:${number}` | 'overdue' | 'km' | 'km-overdu
 
 /** One reminder (list row and live event body). Dates are China dates `YYYY-MM-DD`, times epoch ms. */
 export interface ReminderRow {
-  id: string;
+  id: number;
   kind: ReminderKind;
   threshold: ReminderThreshold;
   /** The record it is about (insurance policy, inspection or maintenance record id). */
-  recordId: string;
+  recordId: number;
   vehicleId: string;
   companyId: string;
   plateCode: string;
@@ -88,7 +88,7 @@ export interface ReminderPage {
 
 /** POST /vehicleService/reminders/read and /done: the reminders to mark (batch). Answers how many changed. */
 export interface ReminderMarkRequest {
-  ids: string[];
+  ids: number[];
 }
 
 /** A company's reminder settings (GET/PUT /vehicleService/reminders/settings). */
