@@ -28,6 +28,7 @@ import { SnapshotController } from './snapshot/snapshot.controller';
 import { SnapshotService } from './snapshot/snapshot.service';
 import { VideoSnapshot } from './snapshot/video-snapshot.entity';
 import { VideoStorage } from './storage/video-storage';
+import { TranscodeHub } from './transcode/transcode-hub';
 import { VIDEO_CONFIG, VideoConfig } from './video-config';
 
 export const VIDEO_ENTITIES = [VideoSnapshot, VideoDownload, VideoFlux];
@@ -69,6 +70,7 @@ const URL_SECRET_FILE = 'video-url-secret';
     DownloadService,
     FluxService,
     FluxRecorder,
+    TranscodeHub,
   ],
   exports: [MediaIngestServer, StreamHub, UploadFtpServer],
 })

@@ -87,7 +87,8 @@ export interface MediaStreamView {
 
 /** A message the media WebSocket sends as text; binary messages are fMP4 (the init segment first). */
 export type MediaSocketMessage =
-  | { type: 'init'; mime: string; videoCodec: string; audioCodec: string; width: number; height: number }
+  /** `transcodedFrom`: the terminal's codec when the server transcoded the picture (H.265 to H.264 for a browser without H.265). */
+  | { type: 'init'; mime: string; videoCodec: string; audioCodec: string; width: number; height: number; transcodedFrom?: string }
   | { type: 'unsupported'; reason: 'h265' | 'avs' | 'svac' | 'codec'; codec: string }
   /** The server's wall clock (ms) at media time 0: latency = now - (originMs + mediaTime * 1000) on one machine. */
   /**

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { MediaViewer } from '../media/media-viewer';
 import { StreamHub } from '../media/stream-hub';
+import { TRANSCODE_QUERY, TranscodeHub } from '../transcode/transcode-hub';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { MEDIA_TOKENS, type MediaTokens } from './media-tokens';
 
@@ -35,6 +36,7 @@ export class MediaSocketServer implements OnApplicationBootstrap, OnModuleDestro
     private readonly hub: StreamHub,
     @Inject(MEDIA_TOKENS) private readonly tokens: MediaTokens,
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    private readonly transcodes: TranscodeHub,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -65,13 +67,16 @@ export class MediaSocketServer implements OnApplicationBootstrap, OnModuleDestro
     if (stream.viewerCount >= this.config.VIDEO_MAX_VIEWERS_PER_STREAM) return refuse(socket, 503, 'Service Unavailable');
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       const viewer = socketViewer(ws, userId);
-      ws.on('close', () => stream.removeViewer(viewer.id));
+      let leave = () => stream.removeViewer(viewer.id);
+      ws.on('close', () => leave());
       ws.on('error', () => ws.terminate());
       if (stream.closed) {
         viewer.sendText({ type: 'closed', reason: 'terminal' });
         return viewer.close();
       }
-      stream.addViewer(viewer);
+      // A browser that cannot play H.265 asks for the picture in H.264 (services/video/src/transcode).
+      if (url.searchParams.get(TRANSCODE_QUERY) === 'h264') leave = this.transcodes.join(stream, viewer);
+      else stream.addViewer(viewer);
     });
   }
 }

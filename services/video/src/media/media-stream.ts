@@ -61,6 +61,8 @@ export class MediaStream {
   closed = false;
   /** What to do when the stream ends (the media link closes its socket). */
   private readonly endHooks = new Set<() => void>();
+  /** Who else reads the terminal's frames as they come (the H.265 transcoder, services/video/src/transcode). */
+  private readonly frameTaps = new Set<(frames: readonly Jt1078Frame[], now: number) => void>();
 
   constructor(
     readonly key: string,
@@ -87,6 +89,13 @@ export class MediaStream {
       this.framesIn++;
       for (const event of this.remuxer.push(frame, now)) this.apply(event, now);
     }
+    for (const tap of this.frameTaps) tap(frames, now);
+  }
+
+  /** Hands every frame that `accept` gets to `tap` too, until the returned function is called. */
+  tapFrames(tap: (frames: readonly Jt1078Frame[], now: number) => void): () => void {
+    this.frameTaps.add(tap);
+    return () => this.frameTaps.delete(tap);
   }
 
   /** Counts the raw bytes of the link (traffic per vehicle, channel and day). */
