@@ -2,3 +2,4 @@ export * from './packet';
 export * from './stream';
 export * from './remux';
 export * from './packetizer';
+export * from './audio';

@@ -1,0 +1,2 @@
+export * from './audio-packets';
+export * from './speech-codec';
