@@ -38,6 +38,7 @@ const DEFAULTS = {
   emissionPort: 9610,
   video: false,
   videoChannels: 4,
+  videoCodec: 'h264',
 };
 
 const HELP = `usage: simulate.js [options]
@@ -73,6 +74,8 @@ const HELP = `usage: simulate.js [options]
                      list recordings (0x9205 -> 0x1205), upload over FTP (0x9206 -> 0x1206), answer 0x9003
                      and PTZ; without it 0x9101, 0x9201 and 0x9206 are answered "not supported"
   --video-channels N cameras per terminal with --video (default ${DEFAULTS.videoChannels})
+  --video-codec C    what the cameras send with --video: h264 (H.264 + G.711A, default) or h265 (the
+                     committed H.265 + AAC sample: payload types 99 and 19)
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -96,6 +99,7 @@ function parseArgs(argv) {
     if (key === 'phonePrefix' && !/^\d{1,8}$/.test(value)) throw new Error('--phone-prefix must be 1-8 digits');
     if (typeof DEFAULTS[key] === 'number' && !Number.isFinite(options[key])) throw new Error(`${arg} must be a number`);
   }
+  if (!['h264', 'h265'].includes(options.videoCodec)) throw new Error('--video-codec must be h264 or h265');
   if (!['2011', '2013', '2019'].includes(options.version)) throw new Error('--version must be 2013 or 2019');
   const [lat, lon] = options.center.split(',').map(Number);
   if (!Number.isFinite(lat) || !Number.isFinite(lon)) throw new Error('--center must be LAT,LON');

@@ -55,6 +55,7 @@ function openStream(terminal, key, body, extra) {
     sim: terminal.phone,
     simBytes: terminal.phone.length > 12 ? 10 : 6,
     channel: body.channel,
+    videoCodec: terminal.options?.videoCodec,
     ...extra,
     onClose: (reason) => {
       if (streams.get(key) === handle) streams.delete(key);

@@ -5,6 +5,7 @@ const net = require('node:net');
 const { setTimeout, clearTimeout } = require('node:timers');
 const { performance } = require('node:perf_hooks');
 const { loadSample, mediaTimeline, mediaLink, framePackets } = require('./video-packets');
+const { h265Timeline, h265FramePackets } = require('./video-h265');
 
 /** 0x9101 data types that carry video, and those that carry audio (0 both, 1 video, 2 talk, 3 listen, 4 broadcast). */
 const VIDEO_TYPES = new Set([0, 1]);
@@ -16,6 +17,7 @@ const KEYFRAMES_ONLY_SPEED = 16;
  * Opens the media link and starts sending. Options: host, port, sim, simBytes (6|10), channel,
  * dataType (0 audio+video, 1 video, 2-4 audio only), videoFile/audioFile (default the committed
  * samples), speed (1), loop (true), startAt (the first packet's timestamp in ms, default now),
+ * videoCodec ('h264' default, 'h265': the H.265 + AAC sample),
  * durationMs (end the link after this much media time; default never), keyframesOnly (false;
  * always at 16x), onClose(reason).
  * With video, audio goes only at 1x and not keyframe by keyframe: a terminal playing back faster
@@ -32,8 +34,10 @@ function startMediaStream(options) {
     durationMs = Infinity,
     onClose,
   } = options;
-  const { video, audio } = loadSample(options.videoFile, options.audioFile);
-  const timeline = mediaTimeline({ video, audio });
+  // videoCodec 'h265': the committed H.265 + AAC sample (video-h265.js) instead of H.264 + G.711A.
+  const h265 = options.videoCodec === 'h265';
+  const timeline = h265 ? h265Timeline() : mediaTimeline(loadSample(options.videoFile, options.audioFile));
+  const packetsOf = h265 ? h265FramePackets : framePackets;
   const keyframeTimes = timeline.entries.filter((entry) => entry.keyframe).map((entry) => entry.atMs);
   const link = mediaLink({ sim: options.sim, simBytes: options.simBytes, channel });
   const startAt = options.startAt ?? Date.now();
@@ -98,7 +102,7 @@ function startMediaStream(options) {
       const entry = timeline.entries[index++];
       if (!wanted(entry)) continue;
       let writable = true;
-      for (const packet of framePackets(link, entry, startAt + at)) {
+      for (const packet of packetsOf(link, entry, startAt + at)) {
         writable = socket.write(packet);
         counters.bytes += packet.length;
         counters.packets++;
