@@ -9,6 +9,8 @@ import { statusAfter, statusText, type TileStatus } from './tile-status';
 import type { TileSource } from './tile-grid';
 import { errorCodeOf, useControlLiveMutation, useOpenLiveMutation, useTakeSnapshotMutation } from './videoApi';
 import { VideoPlayer } from './VideoPlayer';
+import { LatencyBadge } from './latency/LatencyBadge';
+import { useFullScreenStream } from './latency/useFullScreenStream';
 
 interface VideoTileProps {
   readonly index: number;
@@ -32,6 +34,7 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
   const [status, setStatus] = useState<TileStatus>({ kind: 'idle' });
   const [muted, setMuted] = useState(true);
   const [streamType, setStreamType] = useState<number>(StreamType.SUB);
+  const [showLatency, setShowLatency] = useState(false);
   const tile = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement | null>(null);
   const vehicleId = source?.vehicleId;
@@ -59,12 +62,14 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
   // Closing a tile only leaves the stream: other operators may be watching it, and the server
   // stops the terminal (0x9102) once nobody has watched for VIDEO_IDLE_S.
   const close = () => onClose();
-  const switchStream = async () => {
-    if (!source) return;
-    const next = streamType === StreamType.MAIN ? StreamType.SUB : StreamType.MAIN;
+  const switchStreamTo = async (next: number) => {
+    if (!source) return false;
     const result = await controlLive({ vehicleId: source.vehicleId, channel: source.channel, command: LiveControl.SWITCH_STREAM, switchStreamType: next });
     if (!('error' in result)) setStreamType(next);
+    return !('error' in result);
   };
+  const switchStream = () => switchStreamTo(streamType === StreamType.MAIN ? StreamType.SUB : StreamType.MAIN);
+  useFullScreenStream(tile, streamType, switchStreamTo);
   const snapshot = async () => {
     const image = video.current ? captureFrame(video.current) : null;
     if (!source || !image) {
@@ -96,6 +101,7 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
             <Button size="small" icon="exchange" aria-label={t('media.tile.switchStream')} title={t('media.tile.switchStream')} disabled={!stream} onClick={() => void switchStream()} />
             <Button size="small" icon={muted ? 'volume-off' : 'volume-up'} aria-label={t(muted ? 'media.tile.unmute' : 'media.tile.mute')} title={t(muted ? 'media.tile.unmute' : 'media.tile.mute')} onClick={() => setMuted(!muted)} />
             <Button size="small" icon="camera" aria-label={t('media.tile.snapshot')} title={t('media.tile.snapshot')} disabled={!stream} onClick={() => void snapshot()} />
+            <Button size="small" icon="time" active={showLatency} aria-label={t('media.tile.latency')} title={t('media.tile.latency')} disabled={!stream} onClick={() => setShowLatency(!showLatency)} />
             <Button size="small" icon="fullscreen" aria-label={t('media.tile.fullScreen')} title={t('media.tile.fullScreen')} onClick={fullScreen} />
             <Button size="small" icon="cross" aria-label={t('media.tile.close')} title={t('media.tile.close')} onClick={close} />
           </ButtonGroup>
@@ -103,6 +109,7 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
       </div>
       <div className="of-video-tile-body">
         {stream && <VideoPlayer stream={stream} muted={muted} videoRef={video} onEvent={(event) => setStatus(statusAfter(event))} />}
+        {stream && showLatency && <LatencyBadge streamKey={stream.streamKey} />}
         {text && <div className={`of-video-tile-status of-video-status-${status.kind}`}>{text}</div>}
       </div>
     </div>
