@@ -1,25 +1,38 @@
 /** What keeps a live tile near the live edge. */
 export type LiveEdgeAction = { kind: 'rate'; rate: number } | { kind: 'seek'; to: number };
 
-/** Behind the edge by more than this, playback speeds up. */
-export const LIVE_LAG_TOLERANCE_S = 0.5;
-/** Behind by more than this, it jumps instead. */
+/** The buffered lead a live tile aims for: about four frames at 25 fps, enough to ride out jitter without stalling. */
+export const LIVE_TARGET_LEAD_S = 0.15;
+/** Rate added per second of lead beyond the target (0.5 s too much: 1.1x). */
+export const LIVE_RATE_GAIN = 0.2;
+/** The fastest nudge: 10 % is heard as a slightly quicker voice, not as a jump. */
+export const LIVE_MAX_RATE = 1.1;
+/** Behind by more than this (a tab in the background, a long stall), nudging would take too long: it jumps. */
 export const LIVE_SEEK_LAG_S = 3;
 /** Seconds kept behind the playhead; older media is removed from the SourceBuffer. */
 export const KEEP_BEHIND_S = 10;
 
 /**
- * Decides the playback rate (or a jump) from how far the playhead is behind the buffered end:
- * up to 0.5 s plays at 1x, then 1.1x / 1.25x / 1.5x as the lag grows, and a jump to 0.1 s before
- * the end past 3 s (a tab in the background, a stall).
+ * Keeps the playhead near the buffered end by playing slightly faster rather than jumping: the rate
+ * is proportional to the lead beyond LIVE_TARGET_LEAD_S (1 + 0.2 per second, at most 1.1x, in steps
+ * of 0.01 so that the element is not re-tuned on every tick), 1x at or under the target; a jump to
+ * the target lead only past LIVE_SEEK_LAG_S. Rates below 1 are never used: a live tile that stalls
+ * waits for media, it does not slow down.
  */
 export function liveEdgeAction(currentTime: number, bufferedEnd: number): LiveEdgeAction {
-  const lag = bufferedEnd - currentTime;
-  if (lag > LIVE_SEEK_LAG_S) return { kind: 'seek', to: bufferedEnd - 0.1 };
-  if (lag > 2) return { kind: 'rate', rate: 1.5 };
-  if (lag > 1) return { kind: 'rate', rate: 1.25 };
-  if (lag > LIVE_LAG_TOLERANCE_S) return { kind: 'rate', rate: 1.1 };
-  return { kind: 'rate', rate: 1 };
+  const lead = bufferedEnd - currentTime;
+  if (lead > LIVE_SEEK_LAG_S) return { kind: 'seek', to: bufferedEnd - LIVE_TARGET_LEAD_S };
+  const rate = Math.min(LIVE_MAX_RATE, 1 + Math.max(0, lead - LIVE_TARGET_LEAD_S) * LIVE_RATE_GAIN);
+  return { kind: 'rate', rate: Math.round(rate * 100) / 100 };
+}
+
+/**
+ * Where a live tile starts: a viewer joins at the latest keyframe, up to a GOP (1-2 s) behind the
+ * edge. Before the first frame is shown a jump costs nothing (nothing on screen stutters), so the
+ * playhead starts at the target lead when more than a second is buffered; null: start where it is.
+ */
+export function liveStartAt(bufferedStart: number, bufferedEnd: number): number | null {
+  return bufferedEnd - bufferedStart > 1 ? bufferedEnd - LIVE_TARGET_LEAD_S : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AppendQueue } from './append-queue';
-import { liveEdgeAction, quotaTrimRange, trimRange } from './live-edge';
+import { watchPresentedFrames } from './latency/presented-frames';
+import { liveEdgeAction, liveStartAt, quotaTrimRange, trimRange } from './live-edge';
 import { initOutcome, parseMediaMessage } from './media-message';
 import { openStats, type VideoStats } from './video-stats';
 
@@ -27,6 +28,7 @@ export class MseWebSocketSession {
   private ended = false;
   private readonly stats: VideoStats;
   private readonly timer: ReturnType<typeof setInterval>;
+  private readonly stopWatching: () => void;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -40,12 +42,14 @@ export class MseWebSocketSession {
     this.mediaSource.addEventListener('sourceopen', this.connect, { once: true });
     video.src = this.objectUrl;
     this.watchFirstFrame();
+    this.stopWatching = watchPresentedFrames(video, this.stats);
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
 
   dispose(): void {
     this.ended = true;
     clearInterval(this.timer);
+    this.stopWatching();
     this.socket?.close();
     this.socket = null;
     this.queue?.clear();
@@ -76,6 +80,7 @@ export class MseWebSocketSession {
     }
     if (message.type === 'origin') {
       this.stats.originMs = message.originMs;
+      this.stats.captureOriginMs = message.captureOriginMs ?? 0;
       return;
     }
     if (message.type === 'unsupported') {
@@ -131,6 +136,7 @@ export class MseWebSocketSession {
     buffer.mode = 'segments';
     const queue = new AppendQueue(buffer, () => this.quotaRange(), () => undefined);
     buffer.addEventListener('updateend', () => {
+      this.startNearEdge();
       queue.pump();
       if (this.video.paused) void this.video.play().catch(() => undefined);
     });
@@ -154,21 +160,32 @@ export class MseWebSocketSession {
     const buffer = this.sourceBuffer;
     if (!buffer || this.ended) return;
     const quality = this.video.getVideoPlaybackQuality?.();
-    if (quality) this.stats.dropped = quality.droppedVideoFrames;
+    if (quality) Object.assign(this.stats, { dropped: quality.droppedVideoFrames, totalFrames: quality.totalVideoFrames });
     const ranges = buffer.buffered;
     if (!ranges.length) return;
     const end = ranges.end(ranges.length - 1);
     const current = this.video.currentTime;
-    if (this.stats.originMs) this.stats.latencyMs = Date.now() - (this.stats.originMs + current * 1000);
     // Timestamps restarted (a reset) or the playhead sits before the first range: go to the media.
     if (current > end + 1 || current < ranges.start(0)) this.seek(Math.max(ranges.start(ranges.length - 1), end - 0.1));
     else if (this.live) {
       const action = liveEdgeAction(current, end);
       if (action.kind === 'seek') this.seek(action.to);
-      else if (this.video.playbackRate !== action.rate) this.video.playbackRate = action.rate;
+      else if (this.video.playbackRate !== action.rate) this.video.playbackRate = this.stats.rate = action.rate;
     }
     const trim = trimRange(ranges.start(0), this.video.currentTime);
     if (trim && this.queue && this.queue.length < 2) this.queue.removeBefore(trim[0], trim[1]);
+  }
+
+  /**
+   * A live viewer joins at the latest keyframe, up to a GOP behind the edge: until the first frame
+   * is shown, a jump to the edge stutters nothing, so the tile starts there instead of nudging for seconds.
+   */
+  private startNearEdge(): void {
+    if (!this.live || this.stats.firstFrameAt) return;
+    const ranges = this.sourceBuffer?.buffered;
+    if (!ranges?.length) return;
+    const to = liveStartAt(Math.max(ranges.start(ranges.length - 1), this.video.currentTime), ranges.end(ranges.length - 1));
+    if (to !== null) this.video.currentTime = to;
   }
 
   private seek(to: number): void {

@@ -13,8 +13,21 @@ export interface VideoStats {
   resets: number;
   /** The server's wall clock at media time 0 (the `origin` message); 0 until it comes. */
   originMs: number;
-  /** Glass-to-glass estimate on one machine: now - (originMs + currentTime); 0 without an origin. */
+  /** The terminal's timestamp at media time 0 (the `origin` message's captureOriginMs); 0 when not sent. */
+  captureOriginMs: number;
+  /**
+   * Displayed latency (ms), the median of the last 25 presented frames: capture (captureOriginMs, else
+   * the server's originMs) + mediaTime to requestVideoFrameCallback's display time; 0 before any.
+   */
   latencyMs: number;
+  /** Every presented frame's displayed latency (ms, bounded), for the benchmark. */
+  latencies: number[];
+  /** Frames presented (requestVideoFrameCallback). */
+  presented: number;
+  /** Frames the decoder got (getVideoPlaybackQuality). */
+  totalFrames: number;
+  /** The current playback rate (live-edge nudging). */
+  rate: number;
   mime: string;
   width: number;
   height: number;
@@ -28,7 +41,7 @@ declare global {
 
 /** Starts (or restarts) the stats of a stream. */
 export function openStats(streamKey: string, now = Date.now()): VideoStats {
-  const stats: VideoStats = { openedAt: now, firstFrameAt: 0, bytes: 0, fragments: 0, dropped: 0, seeks: 0, resets: 0, originMs: 0, latencyMs: 0, mime: '', width: 0, height: 0 };
+  const stats: VideoStats = { openedAt: now, firstFrameAt: 0, bytes: 0, fragments: 0, dropped: 0, seeks: 0, resets: 0, originMs: 0, captureOriginMs: 0, latencyMs: 0, latencies: [], presented: 0, totalFrames: 0, rate: 1, mime: '', width: 0, height: 0 };
   window.__videoStats ??= {};
   window.__videoStats[streamKey] = stats;
   return stats;
