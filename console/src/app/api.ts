@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'UpperPlatform',
   'DutyCheck',
   'ExportTask',
+  'VehicleRecord',
+  'Fuel',
 ] as const;
 
 export const api = createApi({

@@ -87,6 +87,11 @@ export const screens: Readonly<Record<string, Screen>> = {
   realvideoTable: lazyScreen(() => import('../video/RealVideoTableScreen')),
   videoflux: lazyScreen(() => import('../video/VideoFluxScreen')),
   serverStorage: lazyScreen(() => import('../video/ServerStorageScreen')),
+  insuranceManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.InsuranceScreen }))),
+  maintenanceManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.MaintenanceScreen }))),
+  annualInspection: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.InspectionScreen }))),
+  violationManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.ViolationScreen }))),
+  accidentManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.AccidentScreen }))),
 };
 
 export function screenFor(name: string): Screen | null {

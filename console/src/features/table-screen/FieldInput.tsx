@@ -54,6 +54,12 @@ export function FieldInput<Form extends FormValues>(props: FieldInputProps<Form>
         </div>
       );
     }
+    case 'datetime':
+      // The form keeps China time as the API writes it ("YYYY-MM-DD HH:mm:ss"); the picker wants a "T".
+      return (
+        <InputGroup id={id} type="datetime-local" step={1} value={value.replace(' ', 'T')} intent={intent} disabled={disabled}
+          onValueChange={(next) => onChange((next.length === 16 ? `${next}:00` : next).replace('T', ' '))} />
+      );
     case 'textarea':
       return <TextArea id={id} fill value={value} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />;
     default:

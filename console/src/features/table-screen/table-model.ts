@@ -62,7 +62,7 @@ export interface FieldSpec<Form> {
   readonly name: keyof Form & string;
   readonly labelKey: string;
   /** `checks`: several options, the value is a comma separated list. */
-  readonly kind?: 'text' | 'select' | 'textarea' | 'password' | 'checks' | 'date';
+  readonly kind?: 'text' | 'select' | 'textarea' | 'password' | 'checks' | 'date' | 'datetime';
   readonly options?: readonly FieldOption[];
   readonly required?: boolean;
   readonly maxLength?: number;
