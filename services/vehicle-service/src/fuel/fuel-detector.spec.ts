@@ -1,4 +1,4 @@
-import { DEFAULT_FUEL_THRESHOLDS } from '@openfleet/contracts/vehicle-service';
+import { DEFAULT_FUEL_THRESHOLDS } from '@openfleet/contracts';
 import { detectFuel, emptyFuelState, median, type DetectedFuelEvent, type FuelSample } from './fuel-detector';
 
 const T0 = Date.UTC(2026, 0, 5, 2, 0, 0);

@@ -1,4 +1,4 @@
-import type { FuelEventKind, FuelThresholds } from '@openfleet/contracts/vehicle-service';
+import type { FuelEventKind, FuelThresholds } from '@openfleet/contracts';
 
 /** One report of a vehicle as the detector needs it: litres per sensor (one tank, or two). */
 export interface FuelSample {

@@ -1,0 +1,196 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { VehicleRegistry } from '@openfleet/auth';
+import type { DeliveredMessage, EventBus } from '@openfleet/bus';
+import { canonicalTerminalPhone, Topics, type EnergyAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
+import { pathOf } from '@openfleet/storage';
+import type { Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { DetectedFuelEvent } from './fuel-detector';
+import { applyLedger, emptyLedgerState, type FuelTally, type VehicleLedgerState } from './fuel-ledger';
+import { accOn, isStopped, readFuel } from './fuel-signals';
+import { FuelSettingsService } from './fuel-settings.service';
+import { FuelTankDirectory } from './fuel-tank-directory';
+import { FuelDayRow, FuelEventRow, FuelLevelRow, FuelTripRow, FuelVehicleStateRow } from './fuel.entities';
+
+/** The consumer group: members share the vehicles (partitions of tracking.position.v1, keyed by terminal). */
+export const FUEL_LEDGER_GROUP = 'vehicle-service-fuel';
+/** The alarm type a suspected theft raises (docs/fuel.md, docs/alarms.md). */
+export const FUEL_THEFT_ALARM_TYPE = 'fuelTheft';
+
+/**
+ * The fuel ledger: every position (tracking.position.v1) of the vehicles this member owns through
+ * the detector, into events, the curve, and the day and trip tallies. State per vehicle lives in
+ * memory, is written after each batch and reloaded on assignment, like the fence evaluator's.
+ * Rows are keyed (event key, vehicle+time, vehicle+day): a replayed batch writes nothing twice,
+ * and the detector skips samples not newer than the last. A suspected theft is raised through the
+ * alarm service's contract for alarms of other services (energy.alarm.v1: start and end under one
+ * event id, which the alarm service deduplicates), published before the state is saved.
+ */
+@Injectable()
+export class FuelLedgerConsumer extends BusConsumer {
+  private readonly states = new Map<string, VehicleLedgerState>();
+  /** Positions through the detector since start (the benchmark reads it). */
+  processed = 0;
+
+  constructor(
+    @InjectRepository(FuelVehicleStateRow, 'vehicle-service') private readonly stored: Repository<FuelVehicleStateRow>,
+    @InjectRepository(FuelEventRow, 'vehicle-service') private readonly events: Repository<FuelEventRow>,
+    @InjectRepository(FuelLevelRow, 'vehicle-service') private readonly levels: Repository<FuelLevelRow>,
+    @InjectRepository(FuelDayRow, 'vehicle-service') private readonly days: Repository<FuelDayRow>,
+    @InjectRepository(FuelTripRow, 'vehicle-service') private readonly trips: Repository<FuelTripRow>,
+    @Inject(EVENT_BUS) protected readonly bus: EventBus,
+    private readonly registry: VehicleRegistry,
+    private readonly tanks: FuelTankDirectory,
+    private readonly settings: FuelSettingsService,
+  ) {
+    super();
+  }
+
+  protected consumes() {
+    return [
+      consume(Topics.position, {
+        group: FUEL_LEDGER_GROUP,
+        fromBeginning: false,
+        maxBatchSize: 5000,
+        handle: (messages) => this.handle(messages),
+        onAssigned: (owns) => this.load(owns),
+      }),
+    ];
+  }
+
+  /** Keeps the state of the vehicles this member owns now (their terminal is the partition key). */
+  async load(owns: (key: string) => boolean): Promise<void> {
+    this.states.clear();
+    for (const row of await this.stored.find()) {
+      const phone = this.registry.byVehicleId(row.vehicleId)?.terminalPhone;
+      if (phone && owns(phone)) this.states.set(row.vehicleId, row.state as VehicleLedgerState);
+    }
+  }
+
+  async handle(messages: DeliveredMessage<Position>[]): Promise<void> {
+    await this.settings.refreshIfStale();
+    const batch = new LedgerBatch();
+    const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
+    for (const position of positions) this.apply(position, batch);
+    await this.save(batch);
+  }
+
+  /** One position through its vehicle's ledger; what it produced goes into the batch. */
+  apply(position: Position, batch: LedgerBatch): void {
+    const vehicle = position.vehicleId ? this.registry.byVehicleId(position.vehicleId) : this.registry.byTerminalPhone(canonicalTerminalPhone(position.terminalPhone));
+    if (!vehicle) return;
+    const reading = readFuel(position, this.tanks.tanksOf(vehicle.vehicleId));
+    if (!reading.litres.length) return;
+    this.processed++;
+    let state = this.states.get(vehicle.vehicleId);
+    if (!state) this.states.set(vehicle.vehicleId, (state = emptyLedgerState()));
+    const output = applyLedger(
+      state,
+      {
+        at: position.gpsTimeS * 1000,
+        litres: reading.litres,
+        canTotalL: reading.canTotalL,
+        stopped: isStopped(position),
+        accOn: accOn(position),
+        mileageKm: position.hasMileage ? position.mileageHm / 10 : null,
+        latitude: position.latitudeE6 / 1e6,
+        longitude: position.longitudeE6 / 1e6,
+      },
+      this.settings.forVehicle(vehicle),
+      this.tanks.capacityOf(vehicle.vehicleId),
+    );
+    batch.changed.set(vehicle.vehicleId, { vehicle, state });
+    if (output.curvePoint) batch.curve.push({ vehicleId: vehicle.vehicleId, ...output.curvePoint });
+    if (output.event) batch.events.push({ vehicle, event: output.event, terminalPhone: position.terminalPhone });
+    if (output.closedDay) batch.days.push(tallyRow(vehicle, output.closedDay, { day: output.closedDay.day }));
+    if (output.closedTrip) batch.trips.push(tallyRow(vehicle, output.closedTrip, { startedAt: output.closedTrip.startedAt }));
+  }
+
+  /** Events and their alarms first, then the rows, the state last: a crash in between replays the batch harmlessly. */
+  private async save(batch: LedgerBatch): Promise<void> {
+    if (batch.events.length) {
+      await this.events.createQueryBuilder().insert().values(batch.events.map(eventRow) as QueryDeepPartialEntity<FuelEventRow>[]).orIgnore().execute();
+      const thefts = batch.events.filter(({ event }) => event.kind === 'theft').flatMap(theftAlarm);
+      if (thefts.length) await this.bus.publish(Topics.energyAlarm, thefts.map((value) => ({ key: value.vin, value })));
+    }
+    if (batch.curve.length) await this.levels.createQueryBuilder().insert().values(batch.curve).orIgnore().execute();
+    for (const { vehicle, state } of batch.changed.values()) if (state.day) batch.days.push(tallyRow(vehicle, state.day, { day: state.day.day }));
+    if (batch.days.length) await this.days.upsert(batch.days, ['vehicleId', 'day']);
+    if (batch.trips.length) await this.trips.upsert(batch.trips, ['vehicleId', 'startedAt']);
+    if (batch.changed.size) {
+      const now = Date.now();
+      await this.stored.upsert([...batch.changed.values()].map(({ vehicle, state }) => ({ vehicleId: vehicle.vehicleId, state, updatedAt: now })), ['vehicleId']);
+    }
+  }
+}
+
+/** What one batch of positions produced, written together. */
+export class LedgerBatch {
+  readonly changed = new Map<string, { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }>();
+  readonly curve: { vehicleId: string; at: number; litres: number }[] = [];
+  readonly events: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent; terminalPhone: string }[] = [];
+  readonly days: Partial<FuelDayRow>[] = [];
+  readonly trips: Partial<FuelTripRow>[] = [];
+}
+
+const eventKeyOf = (vehicleId: string, event: DetectedFuelEvent) => `${vehicleId}:${event.kind}:${event.startedAt}`;
+
+function placeOf(vehicle: VehicleRegistryEntry) {
+  return { plateCode: vehicle.plateCode, companyId: vehicle.companyId, companyPath: pathOf(vehicle.companyPath.map(String)), fleetPath: pathOf(vehicle.fleetPath.map(String)) };
+}
+
+function eventRow({ vehicle, event }: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent }): Partial<FuelEventRow> {
+  return {
+    eventKey: eventKeyOf(vehicle.vehicleId, event),
+    vehicleId: vehicle.vehicleId,
+    ...placeOf(vehicle),
+    kind: event.kind,
+    startedAt: event.startedAt,
+    endedAt: event.endedAt,
+    amountL: event.amountL,
+    litresBefore: event.litresBefore,
+    litresAfter: event.litresAfter,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    whileStopped: event.whileStopped ? 1 : 0,
+  };
+}
+
+function tallyRow<K extends object>(vehicle: VehicleRegistryEntry, tally: FuelTally, key: K) {
+  return {
+    vehicleId: vehicle.vehicleId,
+    ...key,
+    ...placeOf(vehicle),
+    firstL: tally.firstL,
+    lastL: tally.lastL,
+    refuelledL: Math.round(tally.refuelledL * 10) / 10,
+    lossL: Math.round(tally.lossL * 10) / 10,
+    distanceKm: Math.round((tally.lastOdometerKm - tally.firstOdometerKm) * 1000) / 1000,
+    canFirstL: tally.canFirstL,
+    canLastL: tally.canLastL,
+    endedAt: tally.endedAt,
+  };
+}
+
+/** A suspected theft as the alarm service stores other services' alarms: a start and its end, one id. */
+function theftAlarm({ vehicle, event, terminalPhone }: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent; terminalPhone: string }): EnergyAlarmEvent[] {
+  const base = {
+    eventId: `fuel:${eventKeyOf(vehicle.vehicleId, event)}`,
+    vin: vehicle.vin || terminalPhone,
+    vehicleId: vehicle.vehicleId,
+    type: FUEL_THEFT_ALARM_TYPE,
+    startedAt: event.startedAt,
+    // 2: intermediate by default; the company's alarm-type configuration may change it.
+    gbLevel: 2,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    speedKmh: 0,
+    detail: { amountL: event.amountL, litresBefore: event.litresBefore, litresAfter: event.litresAfter, whileStopped: event.whileStopped },
+  };
+  return [
+    { ...base, phase: 'start', at: event.startedAt },
+    { ...base, phase: 'end', at: event.endedAt },
+  ];
+}
