@@ -70,7 +70,7 @@ export const MENU_GROUPS: GroupSpec[] = [
     pages: [
       ['insuranceManage', CRUD], ['maintenanceManage', CRUD], ['annualInspection', CRUD], ['violationManage', CRUD],
       ['accidentManage', CRUD], ['reminderList', ['search', 'modify']], ['reminderSettings', ['search', 'modify']],
-      ['fuelReport', VIEW], ['fuelEvents', VIEW],
+      ['fuelReport', VIEW], ['fuelEvents', [...VIEW, 'modify']],
     ],
   },
 ];
