@@ -70,7 +70,7 @@ export function mountVideoProxy(app: INestApplication, target: string): void {
   const sockets = createProxyMiddleware({ target, changeOrigin: false, xfwd: true, ws: true, on: { error: proxyErrorHandler('video') } });
   const server = app.getHttpServer() as Server;
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    if ((request.url ?? '').startsWith('/video/ws/')) sockets.upgrade(request, socket, head);
+    if ((request.url ?? '').startsWith('/video/ws/') || (request.url ?? '').startsWith('/video/talk/ws/')) sockets.upgrade(request, socket, head);
   });
 }
 

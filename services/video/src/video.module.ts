@@ -30,6 +30,9 @@ import { VideoSnapshot } from './snapshot/video-snapshot.entity';
 import { VideoStorage } from './storage/video-storage';
 import { TranscodeHub } from './transcode/transcode-hub';
 import { VIDEO_CONFIG, VideoConfig } from './video-config';
+import { TalkController } from './talk/talk.controller';
+import { TalkSocketServer } from './talk/talk-socket.server';
+import { TalkService } from './talk/talk.service';
 
 export const VIDEO_ENTITIES = [VideoSnapshot, VideoDownload, VideoFlux];
 export const VIDEO_MIGRATIONS = [CreateVideoTables1732710000000];
@@ -45,7 +48,7 @@ const URL_SECRET_FILE = 'video-url-secret';
  */
 @Module({
   imports: [ServiceStorageModule.forService('video', { entities: VIDEO_ENTITIES, migrations: VIDEO_MIGRATIONS }), TypeOrmModule.forFeature(VIDEO_ENTITIES, 'video'), AuthModule],
-  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController],
+  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController],
   providers: [
     serviceConfigProvider(VIDEO_CONFIG, VideoConfig),
     {

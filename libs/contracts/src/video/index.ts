@@ -1,1 +1,2 @@
 export * from './video-api';
+export * from './talk-api';

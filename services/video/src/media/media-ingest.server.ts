@@ -105,7 +105,7 @@ export class MediaIngestServer extends LinkPort<MediaItem, Jt1078Packet, Session
       this.logger.warn(`media link from ${link.remoteAddress} refused: ${this.config.VIDEO_MAX_LINKS} links open`);
       return false;
     };
-    const media = new MediaLink(this.hub, () => link.close('unrouted'), link.transport === 'udp' ? UDP_REORDER_DEPTH : 0, admit);
+    const media = new MediaLink(this.hub, () => link.close('unrouted'), link.transport === 'udp' ? UDP_REORDER_DEPTH : 0, admit, (bytes) => link.send(bytes));
     return { link, media, deframer: new MediaDeframer() };
   }
 

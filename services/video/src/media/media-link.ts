@@ -34,6 +34,8 @@ export class MediaLink {
     private readonly reorderDepth: number,
     /** Told when the link first names a stream's SIM; false: no room for it, the link is ended. */
     private readonly admit: () => boolean = () => true,
+    /** Writes to the terminal over this link (talk-back audio goes down the link the terminal opened for it). */
+    private readonly downlink?: (bytes: Buffer) => void,
   ) {}
 
   /** One packet from the network; `simBytes` is the SIM width the deframer learned. */
@@ -61,7 +63,7 @@ export class MediaLink {
     if (packet.dataType === DataType.TRANSPARENT) return;
     let route = this.routes.get(packet.channel);
     if (!route || route.stream.closed) {
-      const stream = this.hub.streamForLink(packet.sim, packet.channel, now);
+      const stream = this.hub.claimLink?.(packet, this.downlink, now) ?? this.hub.streamForLink(packet.sim, packet.channel, now);
       if (!stream) {
         if (++this.unrouted >= MAX_UNROUTED) this.stop();
         return;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { canonicalTerminalPhone } from '@openfleet/contracts';
+import type { Jt1078Packet } from '@openfleet/jt1078';
 import { RateLimitedLog } from '@openfleet/service-kit';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { VideoDirectory } from '../registry/video-directory';
@@ -33,6 +34,8 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy {
   onClosed?: (stream: MediaStream, reason: CloseReason) => void;
   /** Set by the traffic recorder: a stream's unsaved bytes before it goes. */
   onRetire?: (stream: MediaStream) => void;
+  /** Set by talk-back: takes a new media link (by its first packet) that a talk session waits for, with a way to write down it; undefined leaves it to streamForLink. */
+  claimLink?: (packet: Jt1078Packet, downlink: ((bytes: Buffer) => void) | undefined, now: number) => MediaStream | undefined;
 
   constructor(
     @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,

@@ -1,0 +1,156 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { AuthUser } from '@openfleet/auth';
+import { canonicalTerminalPhone, LiveControl, LiveDataType, StreamType, type OpenBroadcastRequest, type OpenTalkRequest, type TalkSessionView } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { DataType, type Jt1078Packet } from '@openfleet/jt1078';
+import { randomUUID } from 'node:crypto';
+import { MEDIA_TOKENS, type MediaTokens } from '../delivery/media-tokens';
+import { command, LiveService, owner } from '../live/live.service';
+import { MediaAddress } from '../media/media-address';
+import { StreamHub } from '../media/stream-hub';
+import { VideoCommands } from '../signalling/video-commands';
+import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
+import { TalkLeg } from './talk-leg';
+import { TalkSession } from './talk-session';
+
+/** Where the talk WebSocket answers: `/video/talk/ws/<talkId>?token=<signed>`. */
+export const TALK_SOCKET_PATH = '/video/talk/ws/';
+
+/** The key a talk session's media URL is signed for (never a stream key: those have no colon). */
+export const talkTokenKey = (talkId: string) => `talk:${talkId}`;
+
+/** One talker per vehicle channel: `<phone>-<channel>`. */
+const channelKey = (terminalPhone: string, channel: number) => `${canonicalTerminalPhone(terminalPhone)}-${channel}`;
+
+/**
+ * Talk-back (0x9101 data type 2) and broadcast (data type 4) from the console. Opening asks the
+ * terminal for a media link with 0x9101; the link's first packet (audio, naming the SIM and
+ * channel) is claimed here from the media ingest, so the talker's microphone can be written down
+ * it and, in a talk, the terminal's audio sent back to the browser. One talker per vehicle channel
+ * (3020 for a second); closing sends 0x9102 (4: close talk-back; for a broadcast 0 with close type
+ * 1: the channel's audio only, so its video goes on).
+ */
+@Injectable()
+export class TalkService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('VideoTalk');
+  private readonly sessions = new Map<string, TalkSession>();
+  /** The leg that holds each vehicle channel. */
+  private readonly channels = new Map<string, TalkLeg>();
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(VIDEO_CONFIG) private readonly config: VideoConfig,
+    @Inject(MEDIA_TOKENS) private readonly tokens: MediaTokens,
+    private readonly live: LiveService,
+    private readonly hub: StreamHub,
+    private readonly commands: VideoCommands,
+    private readonly address: MediaAddress,
+  ) {}
+
+  onModuleInit(): void {
+    this.hub.claimLink = (packet, downlink) => this.claim(packet, downlink);
+    this.sweeper = setInterval(() => this.sweep(Date.now()), 1000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+    for (const session of this.sessions.values()) session.close('closed');
+    this.sessions.clear();
+    this.channels.clear();
+  }
+
+  async openTalk(user: AuthUser, request: OpenTalkRequest): Promise<TalkSessionView> {
+    const session = new TalkSession(randomUUID(), user.id, 'talk');
+    await this.openLeg(session, user, request.vehicleId, request.channel, LiveDataType.TALK);
+    this.sessions.set(session.id, session);
+    return this.view(session);
+  }
+
+  /** Every vehicle it can reach is spoken to; the others are listed with their error. None reachable: the first error. */
+  async openBroadcast(user: AuthUser, request: OpenBroadcastRequest): Promise<TalkSessionView> {
+    const session = new TalkSession(randomUUID(), user.id, 'broadcast');
+    const channel = request.channel ?? 1;
+    const outcomes = await Promise.allSettled(request.vehicleIds.map((vehicleId) => this.openLeg(session, user, vehicleId, channel, LiveDataType.BROADCAST)));
+    outcomes.forEach((outcome, index) => {
+      if (outcome.status === 'fulfilled') return;
+      if (!(outcome.reason instanceof AppError)) throw outcome.reason;
+      session.failed.push({ vehicleId: request.vehicleIds[index], plateCode: '', channel, errorCode: outcome.reason.errorCode });
+    });
+    if (!session.legs.length) throw (outcomes[0] as PromiseRejectedResult).reason;
+    this.sessions.set(session.id, session);
+    return this.view(session);
+  }
+
+  /** The talker ends the session: 0x9102 to each terminal, links dropped. */
+  async close(user: AuthUser, talkId: string): Promise<void> {
+    const session = this.sessions.get(talkId);
+    if (!session || session.userId !== user.id) throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
+    await this.end(session, 'closed');
+  }
+
+  /** The session a signed talk socket names (the token was checked by the caller). */
+  session(talkId: string): TalkSession | undefined {
+    const session = this.sessions.get(talkId);
+    return session && !session.closed ? session : undefined;
+  }
+
+  /** Sessions whose browser left VIDEO_IDLE_S ago are ended; link changes go to the browsers. */
+  sweep(now: number): void {
+    for (const session of [...this.sessions.values()]) {
+      if (!session.peer && now - session.peerlessSince >= this.config.VIDEO_IDLE_S * 1000) void this.end(session, 'idle');
+      else session.poll();
+    }
+  }
+
+  private async openLeg(session: TalkSession, user: AuthUser, vehicleId: string, channel: number, dataType: number): Promise<void> {
+    const target = this.live.targetChannel(user, vehicleId, channel);
+    const key = channelKey(target.terminalPhone, channel);
+    const holder = this.channels.get(key);
+    if (holder && !holder.closed) throw new AppError(ErrorCode.VIDEO_TALK_CHANNEL_BUSY, { data: { vehicleId, channel } });
+    const leg = new TalkLeg(`${key}-talk`, { ...owner(target, user), channel, kind: 'live', streamType: StreamType.MAIN, dataType });
+    this.channels.set(key, leg);
+    try {
+      await this.commands.send({ ...command(target, user), commandType: 'videoLive', msgId: '0x9101', body: { ...this.address.server(), channel, dataType, streamType: StreamType.MAIN } });
+    } catch (error) {
+      this.release(leg);
+      throw error;
+    }
+    session.addLeg(leg);
+  }
+
+  /** A new media link whose first packet is audio of a vehicle channel a leg waits for becomes that leg's. */
+  private claim(packet: Jt1078Packet, downlink: ((bytes: Buffer) => void) | undefined): TalkLeg | undefined {
+    if (packet.dataType !== DataType.AUDIO || !downlink) return undefined;
+    const leg = this.channels.get(channelKey(packet.sim, packet.channel));
+    if (!leg || leg.closed || leg.linked) return undefined;
+    leg.attach(packet.sim, downlink);
+    this.logger.log(`talk link of ${leg.owner.plateCode} channel ${leg.owner.channel} (data type ${leg.owner.dataType})`);
+    return leg;
+  }
+
+  private async end(session: TalkSession, reason: 'closed' | 'idle'): Promise<void> {
+    if (session.closed) return;
+    this.sessions.delete(session.id);
+    session.close(reason);
+    for (const leg of session.legs) this.release(leg);
+    await Promise.all(session.legs.map((leg) => this.stopTerminal(leg)));
+  }
+
+  private async stopTerminal(leg: TalkLeg): Promise<void> {
+    const talk = leg.owner.dataType === LiveDataType.TALK;
+    const body = { channel: leg.owner.channel, command: talk ? LiveControl.CLOSE_TALK : LiveControl.CLOSE, closeType: talk ? 0 : 1, switchStreamType: 0 };
+    const target = { vehicleId: leg.owner.vehicleId, terminalPhone: leg.owner.terminalPhone, operatorId: leg.owner.openedBy };
+    await this.commands.send({ ...target, commandType: 'videoLiveControl', msgId: '0x9102', body }).catch((error: Error) => this.logger.debug(`0x9102 to ${leg.owner.terminalPhone}: ${error.message}`));
+  }
+
+  private release(leg: TalkLeg): void {
+    const key = channelKey(leg.owner.terminalPhone, leg.owner.channel);
+    if (this.channels.get(key) === leg) this.channels.delete(key);
+  }
+
+  private view(session: TalkSession): TalkSessionView {
+    const { token, expiresAt } = this.tokens.issue(talkTokenKey(session.id), session.userId);
+    return { talkId: session.id, kind: session.kind, wsUrl: `${TALK_SOCKET_PATH}${session.id}?token=${encodeURIComponent(token)}`, expiresAt, legs: session.view() };
+  }
+}
