@@ -1,9 +1,20 @@
 import type { VehicleServicePart } from '../part';
+import { DayMileageConsumer } from './day-mileage.consumer';
+import { CreateReminderTables1733300000000 } from './migrations/1733300000000-create-reminder-tables';
+import { reminderConfigProvider } from './reminder-config.provider';
+import { ReminderScheduler } from './reminder-scheduler';
+import { ReminderSettingsService } from './reminder-settings.service';
+import { ReminderSweep } from './reminder-sweep.service';
+import { REMINDER_ENTITIES } from './reminder.entities';
+import { RemindersController } from './reminders.controller';
+import { RemindersService } from './reminders.service';
+import { ServiceMileage } from './service-mileage';
+import { SweepLease } from './sweep-lease';
 
 /** Reminders of insurance, annual inspection and maintenance falling due. */
 export const REMINDERS_PART: VehicleServicePart = {
-  entities: [],
-  migrations: [],
-  controllers: [],
-  providers: [],
+  entities: REMINDER_ENTITIES,
+  migrations: [CreateReminderTables1733300000000],
+  controllers: [RemindersController],
+  providers: [reminderConfigProvider, ReminderSettingsService, RemindersService, ServiceMileage, SweepLease, ReminderSweep, ReminderScheduler, DayMileageConsumer],
 };
