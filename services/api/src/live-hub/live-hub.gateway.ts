@@ -5,10 +5,12 @@ import type { EventBus } from '@openfleet/bus';
 import {
   HubCommand, HubEvent, maskOrderSecrets, maskSecrets, Topics,
   type ClientToServerEvents, type HubEventName, type InstructionOrderEvent, type LivePosition, type LiveSubscribeAck, type ServerToClientEvents, type TopicDef,
+  type ReminderEvent,
 } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
 import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient } from './live-push';
+import { reminderReaches } from './reminder-push';
 
 /** Room names: everything (super administrators), one per company, one per fleet. */
 export const ALL_ROOM = 'scope:all';
@@ -33,7 +35,7 @@ interface VehicleEvent {
 export const POSITIONS_EVENT = HubEvent.positions;
 
 /** The hub events forwarded one by one from a topic. */
-type ForwardedEvent = Exclude<HubEventName, 'positions' | 'exportTask'>;
+type ForwardedEvent = Exclude<HubEventName, 'positions' | 'exportTask' | 'reminders'>;
 
 /**
  * Bus topics forwarded one by one to the browser, by socket.io event name (positions are coalesced
@@ -135,6 +137,7 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
     return [
       consume(Topics.position, { group: 'api-live-hub-position', perInstance: true, fromBeginning: false, each: (position) => this.coalescer.offer(position, this.directory.find(position)) }),
       consume(Topics.exportTask, { group: 'api-live-hub-export-task', perInstance: true, fromBeginning: false, each: (task) => void this.server?.to(userRoom(task.ownerId)).emit(EXPORT_TASK_EVENT, task) }),
+      consume(Topics.reminders, { group: 'api-live-hub-reminders', perInstance: true, fromBeginning: false, each: (event) => this.pushReminders(event) }),
       ...FORWARDED.map(([event, topic, browserView]) =>
         consume(topic, { group: `api-live-hub-${event}`, perInstance: true, fromBeginning: false, each: (value) => this.forward(event, browserView ? browserView(value) : value) }),
       ),
@@ -161,6 +164,17 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
     if (!vehicle) this.logger.debug(`${event} for unknown vehicle ${payload.terminalPhone ?? payload.vehicleId}: super administrators only`);
     // The topic table above pairs each event with its topic's payload type.
     this.server.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[ForwardedEvent]>));
+  }
+
+  /** New reminders (vehicle-service.reminders.v1) to the users of the vehicle's scope who hold a receiving role. */
+  pushReminders(event: ReminderEvent): void {
+    if (!this.server) return;
+    const vehicle = this.directory.find({ vehicleId: event.vehicleId });
+    for (const socket of this.server.sockets.sockets.values()) {
+      const client = socket.data.live as LiveClient | undefined;
+      const user = socket.data.user as AuthUser | undefined;
+      if (client && user && reminderReaches(client, user.roleIds ?? [], vehicle, event)) socket.emit(HubEvent.reminders, event);
+    }
   }
 
   /** One tick: each client gets one message with every changed vehicle it follows and may see. */

@@ -1,0 +1,26 @@
+import type { ReminderEvent, VehicleRegistryEntry } from '@openfleet/contracts';
+import type { LiveClient } from './live-push';
+import { reminderReaches } from './reminder-push';
+
+const client = (companies: string[], superAdmin = false): LiveClient => ({ superAdmin, companies: new Set(companies), fleets: new Set(), subscription: { kind: 'scope' } });
+const vehicle = { vehicleId: 'v1', companyPath: ['1', '10'], fleetPath: ['77'] } as VehicleRegistryEntry;
+const event = (roleIds: string[]): ReminderEvent => ({ companyId: '10', vehicleId: 'v1', roleIds, reminders: [] });
+
+describe('reminderReaches', () => {
+  it('reaches the users of the vehicle company path, not another company', () => {
+    expect(reminderReaches(client(['10']), ['5'], vehicle, event([]))).toBe(true);
+    expect(reminderReaches(client(['1']), ['5'], vehicle, event([]))).toBe(true);
+    expect(reminderReaches(client(['20']), ['5'], vehicle, event([]))).toBe(false);
+  });
+
+  it('reaches only the receiving roles when the company names some', () => {
+    expect(reminderReaches(client(['10']), ['5'], vehicle, event(['6']))).toBe(false);
+    expect(reminderReaches(client(['10']), ['5', '6'], vehicle, event(['6']))).toBe(true);
+    expect(reminderReaches(client([], true), ['5'], vehicle, event(['6']))).toBe(false);
+  });
+
+  it("falls back to the event's company for a vehicle the registry does not know", () => {
+    expect(reminderReaches(client(['10']), [], undefined, event([]))).toBe(true);
+    expect(reminderReaches(client(['1']), [], undefined, event([]))).toBe(false);
+  });
+});
