@@ -74,6 +74,8 @@ const URL_SECRET_FILE = 'video-url-secret';
     FluxService,
     FluxRecorder,
     TranscodeHub,
+    TalkService,
+    TalkSocketServer,
   ],
   exports: [MediaIngestServer, StreamHub, UploadFtpServer],
 })
