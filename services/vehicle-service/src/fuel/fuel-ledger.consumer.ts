@@ -60,12 +60,16 @@ export class FuelLedgerConsumer extends BusConsumer {
     ];
   }
 
-  /** Keeps the state of the vehicles this member owns now (their terminal is the partition key). */
+  /**
+   * Keeps the state of the vehicles this member owns now (their terminal is the partition key). A
+   * vehicle the registry does not know yet (it may still be catching up) is kept too: only the
+   * owner gets its positions, so a state kept in excess is never used.
+   */
   async load(owns: (key: string) => boolean): Promise<void> {
     this.states.clear();
     for (const row of await this.stored.find()) {
       const phone = this.registry.byVehicleId(row.vehicleId)?.terminalPhone;
-      if (phone && owns(phone)) this.states.set(row.vehicleId, row.state as VehicleLedgerState);
+      if (!phone || owns(phone)) this.states.set(row.vehicleId, row.state as VehicleLedgerState);
     }
   }
 

@@ -33,7 +33,7 @@ export class FuelReportQueryDto extends FuelFilterDto {
 export class FuelTripsQueryDto extends FuelCurveQueryDto {}
 
 export class FuelSettingsQueryDto {
-  @ApiProperty() @IsString() @Matches(/^\d{1,20}$/) companyId!: string;
+  @ApiProperty() @IsString() @MaxLength(32) @Matches(/^[\w-]+$/) companyId!: string;
   @ApiPropertyOptional({ description: '0: any type' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(9999) vehicleType = 0;
 }
 
