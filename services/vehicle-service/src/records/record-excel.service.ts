@@ -20,6 +20,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Excel keeps dates without a zone and exceljs reads them as UTC: the UTC fields are what the sheet shows. */
 const sheetDay = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 const sheetTime = (date: Date) => `${sheetDay(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+/**
+ * The streaming reader skips styles, so a date cell arrives as its serial number (days since
+ * 1899-12-30); rounded to the second, as Excel shows it.
+ */
+const serialDate = (serial: number) => new Date(Math.round((serial - 25_569) * 86_400) * 1000);
 
 /**
  * Excel import and export of each record kind, as admin's master data does: a row names its
@@ -97,7 +102,9 @@ export class RecordExcelService {
   private cells(spec: RecordKindSpec, values: Record<string, unknown>): Record<string, unknown> {
     const cells = { ...values };
     for (const [key, value] of Object.entries(cells)) {
-      if (value instanceof Date) cells[key] = spec.times.includes(key) ? sheetTime(value) : sheetDay(value);
+      const isDate = spec.times.includes(key) || spec.dates.includes(key);
+      const date = value instanceof Date ? value : isDate && typeof value === 'number' ? serialDate(value) : undefined;
+      if (date) cells[key] = Number.isNaN(date.getTime()) ? String(value) : spec.times.includes(key) ? sheetTime(date) : sheetDay(date);
       else if (spec.numeric.includes(key) && value !== '' && !Number.isNaN(Number(value))) cells[key] = Number(value);
       else if (spec.booleans.includes(key)) {
         const text = String(value).trim().toLowerCase();
