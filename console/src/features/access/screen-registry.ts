@@ -92,6 +92,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   annualInspection: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.InspectionScreen }))),
   violationManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.ViolationScreen }))),
   accidentManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.AccidentScreen }))),
+  fuelReport: lazyScreen(() => import('../fuel/FuelReportScreen')),
+  fuelEvents: lazyScreen(() => import('../fuel/FuelEventsScreen')),
 };
 
 export function screenFor(name: string): Screen | null {

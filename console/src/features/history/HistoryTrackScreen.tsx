@@ -19,6 +19,7 @@ import { cstToEpoch, playbackPoints } from './track-archive';
 import { TrackCharts } from './TrackCharts';
 import { TrackExportButton } from './TrackExportButton';
 import { useCanCurves } from './useCanCurves';
+import { useHistoryFuel } from '../fuel/useHistoryFuel';
 import { TrackQueryForm, type TrackQuery } from './TrackQueryForm';
 import { formatDuration, TripsTable } from './TripsTable';
 import { usePlayback } from './usePlayback';
@@ -44,6 +45,7 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
   const chartEpochs = useMemo(() => (daily.data?.charts.gpsTime ?? []).map(cstToEpoch), [daily.data]);
   const cursor = pointIndexAt(chartEpochs, playback.state.at);
   const canCurves = useCanCurves(window, chartEpochs);
+  const fuel = useHistoryFuel(window, points.length ? playback.state.at : null);
   const [loadFenceEvents, fenceEvents] = useLazyFenceEventsQuery();
   const fenceHistory = useGranted('historyTrack');
   const stops = useMemo(
@@ -102,9 +104,10 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
           <div className="of-history-charts">
             <div className="of-history-chart-tools">
               {canCurves.picker}
+              {fuel.toggle}
               <TrackExportButton window={window} />
             </div>
-            <TrackCharts charts={daily.data?.charts ?? null} cursor={cursor} onSeekIndex={(index) => chartEpochs[index] !== undefined && playback.seek(chartEpochs[index]!)} extra={canCurves.curves} />
+            {fuel.chart ?? <TrackCharts charts={daily.data?.charts ?? null} cursor={cursor} onSeekIndex={(index) => chartEpochs[index] !== undefined && playback.seek(chartEpochs[index]!)} extra={canCurves.curves} />}
           </div>
           <div className="of-history-side">
             <dl className="of-info-fields of-history-totals">

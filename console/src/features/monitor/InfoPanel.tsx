@@ -10,6 +10,8 @@ import { formatCst } from './liveSlice';
 import { chargeStateKey } from '../energy/battery-view';
 import { useBatteryStatesQuery, type BatteryState } from '../energy/energyApi';
 import { videoAlarmTags } from './video-alarm-tags';
+import { TodayFuelCurve } from '../fuel/TodayFuelCurve';
+import { useFuelCurveGranted } from '../fuel/useFuelCurveGranted';
 
 function FieldList({ fields }: { fields: readonly InfoField[] }) {
   const { t } = useTranslation();
@@ -94,6 +96,7 @@ function VideoAlarmTags({ vehicle }: { vehicle: LiveVehicle }) {
 export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
   const { t } = useTranslation();
   const battery = useBatteryStatesQuery(vehicle ? [vehicle.vehicleId] : [], { skip: !vehicle, pollingInterval: 10_000 }).data?.[0];
+  const fuelLedger = useFuelCurveGranted();
   if (!vehicle) return <div className="of-info-panel of-empty">{t('monitor.info.none')}</div>;
   const place = formatPlace(vehicle.lng, vehicle.lat);
   return (
@@ -105,7 +108,7 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
         <Tab id="electrical" title={t('monitor.info.electrical')} panel={<FieldList fields={electricalFields(vehicle, t)} />} />
         <Tab id="can" title={t('monitor.info.can')} panel={<FieldList fields={canFields(t)} />} />
         <Tab id="satellite" title={t('monitor.info.satellite')} panel={<FieldList fields={satelliteFields(vehicle, t)} />} />
-        <Tab id="fuel" title={t('monitor.info.fuel')} panel={<FuelCurve vehicleId={vehicle.vehicleId} />} />
+        <Tab id="fuel" title={t('monitor.info.fuel')} panel={fuelLedger ? <TodayFuelCurve vehicleId={vehicle.vehicleId} /> : <FuelCurve vehicleId={vehicle.vehicleId} />} />
         {battery && <Tab id="battery" title={t('monitor.info.battery')} panel={<BatteryFields battery={battery} />} />}
       </Tabs>
     </div>
