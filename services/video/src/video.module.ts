@@ -33,6 +33,8 @@ import { VIDEO_CONFIG, VideoConfig } from './video-config';
 import { TalkController } from './talk/talk.controller';
 import { TalkSocketServer } from './talk/talk-socket.server';
 import { TalkService } from './talk/talk.service';
+import { EmbedController } from './embed/embed.controller';
+import { EMBED_PROVIDERS } from './embed/embed.providers';
 
 export const VIDEO_ENTITIES = [VideoSnapshot, VideoDownload, VideoFlux];
 export const VIDEO_MIGRATIONS = [CreateVideoTables1732710000000];
@@ -48,7 +50,7 @@ const URL_SECRET_FILE = 'video-url-secret';
  */
 @Module({
   imports: [ServiceStorageModule.forService('video', { entities: VIDEO_ENTITIES, migrations: VIDEO_MIGRATIONS }), TypeOrmModule.forFeature(VIDEO_ENTITIES, 'video'), AuthModule],
-  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController],
+  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController, EmbedController],
   providers: [
     serviceConfigProvider(VIDEO_CONFIG, VideoConfig),
     {
@@ -76,6 +78,7 @@ const URL_SECRET_FILE = 'video-url-secret';
     TranscodeHub,
     TalkService,
     TalkSocketServer,
+    ...EMBED_PROVIDERS,
   ],
   exports: [MediaIngestServer, StreamHub, UploadFtpServer],
 })

@@ -277,3 +277,6 @@ export interface VehicleChannelsView {
   /** Logical channels 1..n (the terminal's video channel count). */
   channels: number[];
 }
+
+/** The /videoJsH5 embed token (issue 32): its requests and answers. */
+export type { EmbedChannelsView, EmbedOpenRequest, EmbedOpenView, EmbedTokenRequest, EmbedTokenView } from './embed-api';
