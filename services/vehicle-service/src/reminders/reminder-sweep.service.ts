@@ -44,6 +44,7 @@ export class ReminderSweep {
   private readonly logger = new Logger(ReminderSweep.name);
   private readonly writer: IdempotentRowWriter;
   readonly instanceId = randomUUID();
+  private sweeps = 0;
 
   constructor(
     // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
@@ -67,7 +68,8 @@ export class ReminderSweep {
     const started = performance.now();
     const nowMs = options.nowMs ?? Date.now();
     const day = chinaDate(nowMs);
-    const owner = `${this.instanceId}:${randomUUID()}`;
+    // Unique per sweep (not per instance): two sweeps of one instance exclude each other too.
+    const owner = `${this.instanceId}:${++this.sweeps}`;
     if (!(await this.lease.take(owner, Date.now(), this.config.REMINDER_LEASE_MS, options.scheduled ? day : undefined))) {
       return { ran: false, items: 0, created: [], ms: performance.now() - started };
     }
