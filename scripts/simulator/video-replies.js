@@ -6,6 +6,7 @@ const { generalReply } = require('./general-reply');
 const { startMediaStream } = require('./video-stream');
 const { loadSample } = require('./video-packets');
 const { uploadRecording, controlUpload, cancelUploads } = require('./video-upload');
+const { startTalkLink, TALK_DATA_TYPES } = require('./video-talk');
 
 const NOT_SUPPORTED = 3;
 const FAILED = 1;
@@ -67,8 +68,34 @@ function openStream(terminal, key, body, extra) {
   return handle;
 }
 
+/** Opens the talk-back or broadcast link of a channel (`talk:<channel>`), replacing the one there. */
+function openTalk(terminal, body) {
+  const streams = streamsOf(terminal);
+  const key = `talk:${body.channel}`;
+  streams.get(key)?.close();
+  const handle = startTalkLink({
+    host: body.serverAddress,
+    port: body.tcpPort,
+    sim: terminal.phone,
+    channel: body.channel,
+    dataType: body.dataType,
+    onClose: (reason) => {
+      if (streams.get(key) === handle) streams.delete(key);
+      terminal.log(`talk link ${key} ended: ${reason}`);
+    },
+  });
+  streams.set(key, handle);
+  terminal.log(`talk link ${key} (data type ${body.dataType}) -> ${body.serverAddress}:${body.tcpPort}`);
+}
+
+/** 0x9102 4 (close talk-back) and 0 with close type 0 or 1 (the channel's audio) end the channel's talk link. */
+function controlTalk(terminal, body) {
+  if (body.command === 4 || (body.command === 0 && (body.closeType ?? 0) <= 1)) streamsOf(terminal).get(`talk:${body.channel}`)?.close();
+}
+
 /** 0x9102: close (all, audio, video), switch stream, pause, resume, close talk. */
 function controlLive(terminal, body) {
+  controlTalk(terminal, body);
   const stream = streamsOf(terminal).get(`live:${body.channel}`);
   if (!stream) return;
   if (body.command === 0 && body.closeType === 1) stream.dropTrack('audio');
@@ -183,6 +210,10 @@ function videoRepliesFor(terminal, msg) {
         },
       ];
     case 0x9101: {
+      if (TALK_DATA_TYPES.has(body.dataType)) {
+        setImmediate(() => openTalk(terminal, body));
+        return generalReply(msg);
+      }
       // The answer goes before the first packet: open the link once the reply is on its way.
       setImmediate(() => openStream(terminal, `live:${body.channel}`, body, { dataType: body.dataType }));
       return generalReply(msg);
