@@ -119,6 +119,8 @@ describe.each(['sqlite', 'mysql'] as const)('vehicle record files on %s', (engin
     const limit = 2 * 1024 * 1024;
     expect((await upload(`accident/${id}/attachments`, Buffer.concat([PNG, Buffer.alloc(limit - PNG.length + 1)]), 'big.png')).errorCode).toBe(20005);
     expect((await upload(`accident/${id}/attachments`, Buffer.concat([PNG, Buffer.alloc(limit - PNG.length)]), 'max.png')).flag).toBe(true);
+    // Far beyond: multer stops reading (413), still an envelope.
+    expect((await upload(`accident/${id}/attachments`, Buffer.concat([PNG, Buffer.alloc(2 * limit)]), 'huge.png')).errorCode).toBe(413);
     // Another company cannot attach to, list or read c1's record.
     expect((await upload(`accident/${id}/attachments`, PNG, 'x.png', 'other')).errorCode).toBe(1001);
     expect((await t.http().get(`/vehicleService/accident/${id}/attachments/${photo.data.id}`).set('Authorization', t.tokens.other)).body.errorCode).toBe(1001);
