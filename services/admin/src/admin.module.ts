@@ -41,6 +41,10 @@ import { FleetService } from './fleet/fleet.service';
 import { FuelTankController } from './fuel-tank/fuel-tank.controller';
 import { FuelTank, FuelTankCalibration } from './fuel-tank/fuel-tank.entity';
 import { FuelTankService } from './fuel-tank/fuel-tank.service';
+import { FuelTankBinding } from './fuel-tank/fuel-tank-binding.entity';
+import { FuelTankBindingController } from './fuel-tank/fuel-tank-binding.controller';
+import { FuelTankBindingService } from './fuel-tank/fuel-tank-binding.service';
+import { FuelTankPublisher } from './fuel-tank/fuel-tank.publisher';
 import { DeviceModelController, ManufacturerController } from './manufacturer/manufacturer.controller';
 import { DeviceModel, Manufacturer } from './manufacturer/manufacturer.entity';
 import { DeviceModelService, ManufacturerService } from './manufacturer/manufacturer.service';
@@ -60,6 +64,7 @@ import { MenuOrder1732340000000 } from './migrations/1732340000000-menu-order';
 import { VehicleEmission1732350000000 } from './migrations/1732350000000-vehicle-emission';
 import { SystemNotice1732360000000 } from './migrations/1732360000000-system-notice';
 import { TerminalVideoChannels1732370000000 } from './migrations/1732370000000-terminal-video-channels';
+import { FuelTankVehicle1733290000000 } from './migrations/1733290000000-fuel-tank-vehicle';
 import { NoticeController, PublishedNoticeController } from './notice/notice.controller';
 import { SystemNotice } from './notice/notice.entity';
 import { NoticeService } from './notice/notice.service';
@@ -100,11 +105,11 @@ import { VehicleMaster } from './vehicle-master/vehicle-master.entity';
 import { VehicleMasterService } from './vehicle-master/vehicle-master.service';
 
 const CATALOGUE_ENTITIES = [
-  DictionaryType, DictionaryItem, Manufacturer, DeviceModel, VehicleBrand, VehicleModel, CarFactory, EngineModel, FuelTank, FuelTankCalibration, VehicleMaster,
+  DictionaryType, DictionaryItem, Manufacturer, DeviceModel, VehicleBrand, VehicleModel, CarFactory, EngineModel, FuelTank, FuelTankCalibration, FuelTankBinding, VehicleMaster,
   UserSocial, AppVersion, SystemLog, SystemNotice,
 ];
 export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, SpentRefreshToken, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000, SystemNotice1732360000000, TerminalVideoChannels1732370000000];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000, SystemNotice1732360000000, TerminalVideoChannels1732370000000, FuelTankVehicle1733290000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,
@@ -146,6 +151,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     CarFactoryController,
     EngineModelController,
     FuelTankController,
+    FuelTankBindingController,
     VehicleMasterController,
     RegisterController,
     SocialController,
@@ -188,6 +194,8 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     CarFactoryService,
     EngineModelService,
     FuelTankService,
+    FuelTankPublisher,
+    FuelTankBindingService,
     VehicleMasterService,
     VehicleModelLookupService,
     RegistrationService,

@@ -7,6 +7,9 @@ import type { DataSource, Repository } from 'typeorm';
 import { CatalogueService } from '../common/catalogue.service';
 import { CompanyService } from '../company/company.service';
 import { checkCalibration, type CalibrationPoint } from './calibration';
+import { readCalibrationSheet } from './calibration-import';
+import { FuelTankBinding } from './fuel-tank-binding.entity';
+import { FuelTankPublisher } from './fuel-tank.publisher';
 import { FuelTank, FuelTankCalibration } from './fuel-tank.entity';
 
 /** Fuel tanks belong to a company (tenant scoped); name unique per company (4050). */
@@ -17,6 +20,7 @@ export class FuelTankService extends CatalogueService<FuelTank> {
     @InjectRepository(FuelTankCalibration, 'admin') private readonly points: Repository<FuelTankCalibration>,
     @InjectDataSource('admin') private readonly dataSource: DataSource,
     companies: CompanyService,
+    private readonly publisher: FuelTankPublisher,
   ) {
     super(repo, { alias: 'tank', keywordColumns: ['name'], uniqueKeys: [{ columns: ['companyId', 'name'], code: ErrorCode.FUEL_TANK_DUPLICATE }], perCompany: true }, companies);
   }
@@ -34,7 +38,28 @@ export class FuelTankService extends CatalogueService<FuelTank> {
       await manager.delete(FuelTankCalibration, { tankId: id });
       if (sorted.length) await manager.insert(FuelTankCalibration, sorted.map((point) => ({ ...point, tankId: id })));
     });
+    // Vehicles fitted with this tank read their sensors through the new table.
+    await this.publisher.publishTank(id);
     return this.calibration(user, id);
+  }
+
+  /** Replaces the table from an xlsx (level, height, quantity): row errors 5005, a point above the tank 3002, nothing written on either. */
+  async importCalibration(user: AuthUser, id: number, file: Buffer): Promise<FuelTankCalibration[]> {
+    const tank = await this.get(user, id);
+    return this.calibrate(user, id, await readCalibrationSheet(file, tank));
+  }
+
+  override async update(user: AuthUser, id: number, dto: object): Promise<FuelTank> {
+    const row = await super.update(user, id, dto);
+    await this.publisher.publishTank(id);
+    return row;
+  }
+
+  override async remove(user: AuthUser, id: number): Promise<void> {
+    const fitted = (await this.dataSource.getRepository(FuelTankBinding).find({ where: { tankId: id } })).map((b) => b.vehicleId);
+    await super.remove(user, id);
+    await this.dataSource.getRepository(FuelTankBinding).delete({ tankId: id });
+    await this.publisher.publishVehicles([...new Set(fitted)]);
   }
 
   /** Shrinking a calibrated tank must keep every point inside it. */
