@@ -3,3 +3,4 @@ export { MediaIngestServer } from './media/media-ingest.server';
 export { StreamHub } from './media/stream-hub';
 export { UploadFtpServer } from './download/upload-ftp.server';
 export { MEDIA_TOKENS, MediaTokens } from './delivery/media-tokens';
+export { EMBED_TOKENS, EmbedTokens } from './embed/embed-tokens';
