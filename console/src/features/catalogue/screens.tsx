@@ -3,6 +3,7 @@ import { CatalogueScreen } from './CatalogueScreen';
 import { SubCatalogue } from './SubCatalogueDialog';
 import * as configs from './configs';
 import { AppPackageDialog } from '../system/AppPackageDialog';
+import { CalibrationButton } from '../fuel/CalibrationButton';
 
 // One lazily loaded chunk for the catalogue screens (they share everything but their configs).
 
@@ -47,5 +48,5 @@ export const DeviceModelScreen = (_props: ScreenProps) => <CatalogueScreen confi
 export const EngineModelScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.engineModels} />;
 export const CarFactoryScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.carFactories} />;
 export const VehicleMasterScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.vehicleMasters} />;
-export const FuelTankScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.fuelTanks} />;
+export const FuelTankScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.fuelTanks} toolbar={(selected) => <CalibrationButton selected={selected} />} />;
 export const AppVersionScreen = (_props: ScreenProps) => <CatalogueScreen config={configs.appVersions} toolbar={() => <AppPackageDialog />} />;
