@@ -25,6 +25,7 @@ export const TAG_TYPES = [
   'ExportTask',
   'VehicleRecord',
   'Fuel',
+  'Reminder',
 ] as const;
 
 export const api = createApi({

@@ -88,6 +88,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   videoflux: lazyScreen(() => import('../video/VideoFluxScreen')),
   serverStorage: lazyScreen(() => import('../video/ServerStorageScreen')),
   insuranceManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.InsuranceScreen }))),
+  reminderList: lazyScreen(() => import('../reminders/ReminderListScreen')),
+  reminderSettings: lazyScreen(() => import('../reminders/ReminderSettingsScreen')),
   maintenanceManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.MaintenanceScreen }))),
   annualInspection: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.InspectionScreen }))),
   violationManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.ViolationScreen }))),

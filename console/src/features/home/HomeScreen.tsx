@@ -15,6 +15,7 @@ import { cstTime } from '../instruction/command-form';
 import type { Notice } from '../system/SystemNoticeScreen';
 import { useLookupQuery } from '../table-screen/resource-api';
 import './home.css';
+import { HomeReminders } from '../reminders/HomeReminders';
 
 const typesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -92,6 +93,7 @@ export default function HomeScreen(_props: ScreenProps) {
         <ProgressBar value={rate / 100} intent="success" stripes={false} animate={false} />
         <div>{overview.data ? t('home.online', { online: overview.data.online, total: overview.data.total }) : '—'}</div>
       </Card>
+      <HomeReminders />
       <Card className="of-home-card"><H5>{t('home.byStatus')}</H5><HighChart options={statusOptions} /></Card>
       <Card className="of-home-card"><H5>{t('home.byType')}</H5><HighChart options={typeOptions} /></Card>
       <Card className="of-home-card"><H5>{t('home.byRegion')}</H5><HighChart options={regionOptions} /></Card>

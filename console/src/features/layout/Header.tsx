@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from './LanguageSwitch';
 import { AlarmBadge } from './AlarmBadge';
 import { PendingOrdersBadge } from './PendingOrdersBadge';
+import { ReminderBadges } from '../reminders/ReminderBadges';
 import { DownloadTasksButton } from '../statistics/DownloadTasks';
 import { ThemeSwitch } from './ThemeSwitch';
 import { menuToggled, navToggled } from './settingsSlice';
@@ -77,6 +78,7 @@ export function Header({ background }: { background: string }) {
       </NavbarGroup>
       <NavbarGroup align="right">
         <AlarmBadge />
+        <ReminderBadges />
         <PendingOrdersBadge />
         <DownloadTasksButton />
         <NavbarDivider />
