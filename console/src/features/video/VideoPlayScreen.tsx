@@ -11,6 +11,7 @@ import { LiveWall } from './LiveWall';
 import { videoAlarmTags } from '../monitor/video-alarm-tags';
 import { useLiveTiles } from './useLiveTiles';
 import { useLazyVehicleChannelsQuery } from './videoApi';
+import { BroadcastButton } from './talk/BroadcastButton';
 import '../monitor/monitor.css';
 import './video.css';
 
@@ -50,6 +51,7 @@ export default function VideoPlayScreen(_props: ScreenProps) {
       </aside>
       <div className="of-video-content">
         <div className="of-video-vehicle">
+          <BroadcastButton vehicleIds={wall.tiles.flatMap((tile) => (tile ? [tile.vehicleId] : []))} />
           {!vehicleId && <Callout intent="primary" className="of-video-hint">{t('media.selectVehicle')}</Callout>}
           {channels && !channels.hasVideo && <Callout intent="warning" className="of-video-no-device">{t('media.noDevice')}</Callout>}
           {channels?.hasVideo && (

@@ -11,6 +11,7 @@ import { errorCodeOf, useControlLiveMutation, useOpenLiveMutation, useTakeSnapsh
 import { VideoPlayer } from './VideoPlayer';
 import { LatencyBadge } from './latency/LatencyBadge';
 import { useFullScreenStream } from './latency/useFullScreenStream';
+import { TalkButton } from './talk/TalkButton';
 
 interface VideoTileProps {
   readonly index: number;
@@ -103,6 +104,7 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
             <Button size="small" icon="camera" aria-label={t('media.tile.snapshot')} title={t('media.tile.snapshot')} disabled={!stream} onClick={() => void snapshot()} />
             <Button size="small" icon="time" active={showLatency} aria-label={t('media.tile.latency')} title={t('media.tile.latency')} disabled={!stream} onClick={() => setShowLatency(!showLatency)} />
             <Button size="small" icon="fullscreen" aria-label={t('media.tile.fullScreen')} title={t('media.tile.fullScreen')} onClick={fullScreen} />
+            <TalkButton vehicleId={source.vehicleId} channel={source.channel} />
             <Button size="small" icon="cross" aria-label={t('media.tile.close')} title={t('media.tile.close')} onClick={close} />
           </ButtonGroup>
         )}

@@ -1,2 +1,1 @@
 export * from './video-api';
-export * from './talk-api';

@@ -280,3 +280,6 @@ export interface VehicleChannelsView {
 
 /** The /videoJsH5 embed token (issue 32): its requests and answers. */
 export type { EmbedChannelsView, EmbedOpenRequest, EmbedOpenView, EmbedTokenRequest, EmbedTokenView } from './embed-api';
+
+// Talk-back and broadcast (its own file; re-exported here because the console's alias names this file).
+export * from './talk-api';
