@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { decideAccess, menuLoadOutcome } from './access-flow';
+import { isEmbedVisit } from '../video/h5-params';
 import { lastUrlRemembered, routesRegistered } from './accessSlice';
 import type { MenuNode } from './menu-tree';
 import { screenFor } from './screen-registry';
@@ -31,7 +32,8 @@ export function AccessGuard({ loadMenuTree, onNavigate, children }: AccessGuardP
   const { routesRegistered: registered, pages, lastUrl } = useAppSelector((state) => state.access);
   const loading = useRef(false);
 
-  const decision = decideAccess({
+  // A third-party page embedding /videoJsH5 with a token has no session: the server checks the token.
+  const decision = isEmbedVisit(location.pathname, location.search) && !hasToken ? ({ kind: 'allow', rememberAsLastUrl: false } as const) : decideAccess({
     path: location.pathname,
     hasToken,
     routesRegistered: registered,
