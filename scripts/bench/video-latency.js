@@ -93,8 +93,16 @@ async function measureSplit(page, split) {
   await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid=video-tile] video')].filter((video) => video.readyState >= 3).length >= n, split, { timeout: 60_000 });
   await sleep(WARMUP_S * 1000);
   const before = await page.evaluate(`(${tileStats})().map((stats) => { stats.latencies.length = 0; return { dropped: stats.dropped, total: stats.totalFrames }; })`);
-  await sleep(LATENCY_S * 1000);
-  const after = await page.evaluate(`(${tileStats})().map((stats) => ({ latencies: stats.latencies.slice(), dropped: stats.dropped, total: stats.totalFrames, seeks: stats.seeks, rate: stats.rate, mime: stats.mime }))`);
+  if (process.env.BENCH_DEBUG) {
+    const trace = [];
+    for (let t = 0; t < LATENCY_S * 4; t++) {
+      trace.push(await page.evaluate(`(${tileStats})().map((stats) => [stats.leadMs, Math.round(stats.latencyMs), stats.rate].join('/')).join(' ')`));
+      await sleep(250);
+    }
+    log(trace.join('\n'));
+  } else await sleep(LATENCY_S * 1000);
+  const after = await page.evaluate(`(${tileStats})().map((stats) => ({ latencies: stats.latencies.slice(), dropped: stats.dropped, total: stats.totalFrames, seeks: stats.seeks, rate: stats.rate, lead: stats.leadMs, mime: stats.mime }))`);
+  if (process.env.BENCH_DEBUG) log(JSON.stringify(after.map(({ latencies: _, ...rest }) => rest)));
   const latencies = after.flatMap((tile) => tile.latencies).sort((a, b) => a - b);
   const dropped = after.reduce((sum, tile, i) => sum + tile.dropped - (before[i]?.dropped ?? 0), 0);
   const total = after.reduce((sum, tile, i) => sum + tile.total - (before[i]?.total ?? 0), 0);

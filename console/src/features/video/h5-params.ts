@@ -9,3 +9,14 @@ export function h5PlayerParams(search: string): { vehicleId: string; channel: nu
   const streamType = params.get('streamType') === '0' ? StreamType.MAIN : StreamType.SUB;
   return { vehicleId, channel, streamType };
 }
+
+/** The embed token of /videoJsH5?token= (a third-party page without a session); null when absent. */
+export function embedToken(search: string): string | null {
+  const token = new URLSearchParams(search).get('token')?.trim() ?? '';
+  return token || null;
+}
+
+/** Whether a visit is a token-carrying embed of the player page, which needs no session (the token is checked by the server). */
+export function isEmbedVisit(path: string, search: string): boolean {
+  return path.replace(/\/+$/, '') === '/videoJsH5' && embedToken(search) !== null;
+}

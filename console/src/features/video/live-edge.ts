@@ -3,8 +3,11 @@ export type LiveEdgeAction = { kind: 'rate'; rate: number } | { kind: 'seek'; to
 
 /** The buffered lead a live tile aims for: about four frames at 25 fps, enough to ride out jitter without stalling. */
 export const LIVE_TARGET_LEAD_S = 0.15;
-/** Rate added per second of lead beyond the target (0.5 s too much: 1.1x). */
-export const LIVE_RATE_GAIN = 0.2;
+/**
+ * Rate added per second of lead beyond the target (0.2 s too much: 1.1x). The lead decays with a
+ * time constant of 1/gain (2 s); at 0.2 a tile measured on the bench took over 10 s to shed 0.4 s.
+ */
+export const LIVE_RATE_GAIN = 0.5;
 /** The fastest nudge: 10 % is heard as a slightly quicker voice, not as a jump. */
 export const LIVE_MAX_RATE = 1.1;
 /** Behind by more than this (a tab in the background, a long stall), nudging would take too long: it jumps. */
@@ -14,7 +17,7 @@ export const KEEP_BEHIND_S = 10;
 
 /**
  * Keeps the playhead near the buffered end by playing slightly faster rather than jumping: the rate
- * is proportional to the lead beyond LIVE_TARGET_LEAD_S (1 + 0.2 per second, at most 1.1x, in steps
+ * is proportional to the lead beyond LIVE_TARGET_LEAD_S (1 + 0.5 per second, at most 1.1x, in steps
  * of 0.01 so that the element is not re-tuned on every tick), 1x at or under the target; a jump to
  * the target lead only past LIVE_SEEK_LAG_S. Rates below 1 are never used: a live tile that stalls
  * waits for media, it does not slow down.
@@ -26,13 +29,17 @@ export function liveEdgeAction(currentTime: number, bufferedEnd: number): LiveEd
   return { kind: 'rate', rate: Math.round(rate * 100) / 100 };
 }
 
+/** Ahead of the playhead by more than this before the first frame, a live tile starts at the target lead. */
+export const LIVE_START_LEAD_S = 0.3;
+
 /**
  * Where a live tile starts: a viewer joins at the latest keyframe, up to a GOP (1-2 s) behind the
  * edge. Before the first frame is shown a jump costs nothing (nothing on screen stutters), so the
- * playhead starts at the target lead when more than a second is buffered; null: start where it is.
+ * playhead starts at the target lead rather than nudging down from a second for several seconds;
+ * null: start where it is.
  */
-export function liveStartAt(bufferedStart: number, bufferedEnd: number): number | null {
-  return bufferedEnd - bufferedStart > 1 ? bufferedEnd - LIVE_TARGET_LEAD_S : null;
+export function liveStartAt(playhead: number, bufferedEnd: number): number | null {
+  return bufferedEnd - playhead > LIVE_START_LEAD_S ? bufferedEnd - LIVE_TARGET_LEAD_S : null;
 }
 
 /**

@@ -85,7 +85,8 @@ describe('live edge', () => {
   it('plays at 1x up to the target lead and nudges the rate in proportion beyond it, at most 1.1x', () => {
     expect(liveEdgeAction(10, 10.15)).toEqual({ kind: 'rate', rate: 1 });
     expect(liveEdgeAction(10, 10.05)).toEqual({ kind: 'rate', rate: 1 });
-    expect(liveEdgeAction(10, 10.4)).toEqual({ kind: 'rate', rate: 1.05 });
+    expect(liveEdgeAction(10, 10.25)).toEqual({ kind: 'rate', rate: 1.05 });
+    expect(liveEdgeAction(10, 10.31)).toEqual({ kind: 'rate', rate: 1.08 });
     expect(liveEdgeAction(10, 10.65)).toEqual({ kind: 'rate', rate: 1.1 });
     expect(liveEdgeAction(10, 12.5)).toEqual({ kind: 'rate', rate: 1.1 });
   });

@@ -165,6 +165,7 @@ export class MseWebSocketSession {
     if (!ranges.length) return;
     const end = ranges.end(ranges.length - 1);
     const current = this.video.currentTime;
+    this.stats.leadMs = Math.round((end - current) * 1000);
     // Timestamps restarted (a reset) or the playhead sits before the first range: go to the media.
     if (current > end + 1 || current < ranges.start(0)) this.seek(Math.max(ranges.start(ranges.length - 1), end - 0.1));
     else if (this.live) {

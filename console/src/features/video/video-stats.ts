@@ -26,6 +26,8 @@ export interface VideoStats {
   presented: number;
   /** Frames the decoder got (getVideoPlaybackQuality). */
   totalFrames: number;
+  /** The buffered lead ahead of the playhead (ms) at the last tick: what the nudging works on. */
+  leadMs: number;
   /** The current playback rate (live-edge nudging). */
   rate: number;
   mime: string;
@@ -41,7 +43,7 @@ declare global {
 
 /** Starts (or restarts) the stats of a stream. */
 export function openStats(streamKey: string, now = Date.now()): VideoStats {
-  const stats: VideoStats = { openedAt: now, firstFrameAt: 0, bytes: 0, fragments: 0, dropped: 0, seeks: 0, resets: 0, originMs: 0, captureOriginMs: 0, latencyMs: 0, latencies: [], presented: 0, totalFrames: 0, rate: 1, mime: '', width: 0, height: 0 };
+  const stats: VideoStats = { openedAt: now, firstFrameAt: 0, bytes: 0, fragments: 0, dropped: 0, seeks: 0, resets: 0, originMs: 0, captureOriginMs: 0, latencyMs: 0, latencies: [], presented: 0, totalFrames: 0, leadMs: 0, rate: 1, mime: '', width: 0, height: 0 };
   window.__videoStats ??= {};
   window.__videoStats[streamKey] = stats;
   return stats;
