@@ -2,17 +2,17 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, InputGrou
 import { messageFor } from '@openfleet/errors';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
 import type { ApiError } from '../session/error-mapping';
-import { draftOf, nextDraft, pointOf, pointProblems, pointsFromSheet, pointsToSave, type CalibrationDraft, type CalibrationPoint, type SheetRowError, type TankBounds } from './calibration-points';
+import { downloadSheet } from '../table-screen/excel-download';
+import { rowErrorsOf, type RowError } from '../table-screen/ExcelButtons';
+import { draftOf, nextDraft, pointOf, pointProblems, pointsToSave, type CalibrationDraft, type CalibrationPoint, type TankBounds } from './calibration-points';
+import { CALIBRATION_EXCEEDS_TANK, exceedingOf } from './calibration-refusal';
 import { CalibrationChart } from './CalibrationChart';
-import { useSaveTankCalibrationMutation, useTankCalibrationQuery } from './calibrationApi';
-import { readSheetFile } from './sheet-file';
+import { useImportTankCalibrationMutation, useSaveTankCalibrationMutation, useTankCalibrationQuery } from './calibrationApi';
 import './fuel.css';
-
-/** Admin's 3002: a point above the tank's capacity or height (its data is the point). */
-const CALIBRATION_EXCEEDS_TANK = 3002;
 
 export interface CalibratedTank extends TankBounds {
   readonly id: number;
@@ -25,38 +25,53 @@ export function CalibrationEditor({ tank, onClose }: { tank: CalibratedTank; onC
   const locale = i18n.language === 'en_US' ? 'en_US' : 'zh_CN';
   const { data: stored } = useTankCalibrationQuery(tank.id);
   const [save, { isLoading }] = useSaveTankCalibrationMutation();
+  const [upload, { isLoading: importing }] = useImportTankCalibrationMutation();
+  const store = useAppStore();
   const [drafts, setDrafts] = useState<CalibrationDraft[]>([]);
-  const [rowErrors, setRowErrors] = useState<SheetRowError[]>([]);
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   useEffect(() => setDrafts((stored ?? []).map(draftOf)), [stored]);
   const problems = useMemo(() => pointProblems(drafts, tank), [drafts, tank]);
   const points = useMemo(() => drafts.map(pointOf).filter((point): point is CalibrationPoint => point !== null), [drafts]);
 
-  // 3002 in words: which point, and the tank it does not fit.
-  const exceedsWords = (point: { height: number; quantity: number }) => t('fuel.calibration.exceedsDetail', { message: messageFor(CALIBRATION_EXCEEDS_TANK, locale), height: point.height, quantity: point.quantity, tankHeight: tank.height, capacity: tank.capacity });
+  // 3002 in words: which point (a save) or which Excel rows (an import), and the tank they do not fit.
+  const tankWords = { message: messageFor(CALIBRATION_EXCEEDS_TANK, locale), tankHeight: tank.height, capacity: tank.capacity };
+  const exceedsWords = (data: unknown) => {
+    const { point, rows } = exceedingOf(data);
+    if (rows) return t('fuel.calibration.exceedsRows', { ...tankWords, rows: rows.join(', ') });
+    return t('fuel.calibration.exceedsDetail', { ...tankWords, height: point?.height ?? '—', quantity: point?.quantity ?? '—' });
+  };
+  /** A refusal of the API: 3002 beside the table, import row errors listed, anything else a toast. */
+  const refused = (error: unknown) => {
+    const envelope = (error as ApiError).envelope;
+    const rows = rowErrorsOf(error);
+    if (rows) setRowErrors(rows);
+    else if (envelope.errorCode === CALIBRATION_EXCEEDS_TANK) setRefusal(exceedsWords(envelope.data));
+    else notify('error', envelope.errorCode === 998 && envelope.msg ? envelope.msg : messageFor(envelope.errorCode, locale));
+  };
 
   const edit = (index: number, patch: Partial<CalibrationDraft>) => setDrafts((now) => now.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
   const importFile = async (picked: File) => {
-    try {
-      const { drafts: read, errors } = pointsFromSheet(await readSheetFile(picked));
-      setRowErrors(errors);
-      if (errors.length === 0) setDrafts(read);
-    } catch {
-      notify('error', t('fuel.calibration.unreadable'));
-    }
+    setRowErrors([]);
+    setRefusal(null);
+    // The server reads the sheet as the master-data imports do and replaces the table only when every row is right.
+    const result = await upload({ tankId: tank.id, file: picked });
+    if ('error' in result) refused(result.error);
+    else notify('success', t('excel.imported'));
+  };
+  const template = async () => {
+    if (!(await downloadSheet(store.getState().session.token ?? '', `basic/fuel-tank/${tank.id}/calibration/template`, {}, 'calibration-template.xlsx'))) notify('error', t('excel.exportFailed'));
   };
   const submit = async () => {
     const ready = pointsToSave(drafts, tank);
     const firstExceeding = problems.findIndex((problem) => problem === 'fuel.calibration.exceedsTank');
-    if (firstExceeding >= 0) return setRefusal(exceedsWords(pointOf(drafts[firstExceeding]!)!));
+    if (firstExceeding >= 0) return setRefusal(exceedsWords(pointOf(drafts[firstExceeding]!)));
     if (!ready) return notify('warning', t('fuel.calibration.fixRows'));
     setRefusal(null);
     const result = await save({ tankId: tank.id, points: ready });
-    if (!('error' in result)) return notify('success', t('common.saved'));
-    const envelope = (result.error as ApiError).envelope;
-    if (envelope.errorCode === CALIBRATION_EXCEEDS_TANK) setRefusal(exceedsWords((envelope.data as CalibrationPoint | undefined) ?? { height: 0, quantity: 0 }));
-    else notify('error', envelope.errorCode === 998 && envelope.msg ? envelope.msg : messageFor(envelope.errorCode, locale));
+    if ('error' in result) refused(result.error);
+    else notify('success', t('common.saved'));
   };
 
   return (
@@ -65,16 +80,17 @@ export function CalibrationEditor({ tank, onClose }: { tank: CalibratedTank; onC
         <WithPower code="fuelTank:calibrate">
           <div className="of-calibration-tools">
             <Button icon="add" text={t('fuel.calibration.addPoint')} onClick={() => setDrafts((now) => [...now, nextDraft(now)])} />
-            <Button icon="import" text={t('fuel.calibration.import')} onClick={() => file.current?.click()} />
+            <Button icon="import" loading={importing} text={t('fuel.calibration.import')} onClick={() => file.current?.click()} />
+            <Button icon="th-derived" text={t('excel.template')} onClick={() => void template()} />
             <span className="bp6-text-muted">{t('fuel.calibration.importHint')}</span>
-            <input ref={file} type="file" hidden accept=".xlsx,.csv" data-testid="calibration-import-file" onChange={(event) => { const picked = event.currentTarget.files?.[0]; event.currentTarget.value = ''; if (picked) void importFile(picked); }} />
+            <input ref={file} type="file" hidden accept=".xlsx" data-testid="calibration-import-file" onChange={(event) => { const picked = event.currentTarget.files?.[0]; event.currentTarget.value = ''; if (picked) void importFile(picked); }} />
           </div>
         </WithPower>
         {refusal && <Callout intent="danger" icon="error" className="of-calibration-refusal">{refusal}</Callout>}
         {rowErrors.length > 0 && (
           <Callout intent="warning" title={t('excel.rowErrors')} className="of-calibration-row-errors">
             <p>{t('excel.nothingImported')}</p>
-            {rowErrors.map((error) => <div key={error.row}>{t('fuel.calibration.rowError', { row: error.row, values: error.reasons.join('; ') })}</div>)}
+            {rowErrors.map((error) => <div key={error.row}>{t('fuel.calibration.rowError', { row: error.row, reasons: error.reasons.join('; ') })}</div>)}
           </Callout>
         )}
         <div className="of-calibration">

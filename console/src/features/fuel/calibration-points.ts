@@ -69,36 +69,3 @@ export function nextDraft(drafts: readonly CalibrationDraft[]): CalibrationDraft
   const last = drafts.map(pointOf).filter((point): point is CalibrationPoint => point !== null).sort((a, b) => a.level - b.level).at(-1);
   return last ? { level: String(last.level + 1), height: String(last.height + 1), quantity: String(last.quantity) } : { level: '0', height: '0', quantity: '0' };
 }
-
-const HEADERS: Record<keyof CalibrationPoint, RegExp> = {
-  level: /level|液位|刻度/i,
-  height: /height|高度|mm/i,
-  quantity: /quantity|litre|liter|油量|容量|升|\bl\b/i,
-};
-
-export interface SheetRowError {
-  readonly row: number;
-  readonly reasons: readonly string[];
-}
-
-/**
- * Points from a sheet's rows (the first row is the header): columns found by their header
- * (level/液位, height/高度, quantity/油量), else taken as height, litres (level = height) or
- * level, height, litres. Row numbers as Excel shows them; nothing is taken when a row is wrong.
- */
-export function pointsFromSheet(rows: readonly (readonly string[])[]): { drafts: CalibrationDraft[]; errors: SheetRowError[] } {
-  const header = rows[0] ?? [];
-  const found = (key: keyof CalibrationPoint) => header.findIndex((cell) => HEADERS[key].test(cell));
-  let columns = { level: found('level'), height: found('height'), quantity: found('quantity') };
-  if (columns.height < 0 || columns.quantity < 0) columns = header.length >= 3 ? { level: 0, height: 1, quantity: 2 } : { level: -1, height: 0, quantity: 1 };
-  const drafts: CalibrationDraft[] = [];
-  const errors: SheetRowError[] = [];
-  rows.slice(1).forEach((row, index) => {
-    if (row.every((cell) => cell.trim() === '')) return;
-    const height = row[columns.height] ?? '';
-    const draft = { level: columns.level >= 0 ? (row[columns.level] ?? '') : height, height, quantity: row[columns.quantity] ?? '' };
-    if (pointOf(draft)) drafts.push(draft);
-    else errors.push({ row: index + 2, reasons: [`${draft.level} / ${draft.height} / ${draft.quantity}`] });
-  });
-  return { drafts, errors };
-}
