@@ -29,7 +29,9 @@ async function readBook(body: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
-const binary = (response: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+/** A supertest parser that keeps a binary body (.xlsx, attachments) as one Buffer. */
+const binary = (res: object, done: (error: Error | null, body: Buffer) => void) => {
+  const response = res as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
   response.on('data', (chunk: Buffer) => chunks.push(chunk));
   response.on('end', () => done(null, Buffer.concat(chunks)));
