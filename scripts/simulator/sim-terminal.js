@@ -9,6 +9,7 @@ const { repliesFor } = require('./command-replies');
 const { closeVideo } = require('./video-replies');
 const { VehicleMotion } = require('./vehicle-motion');
 const { canBody, driverCardBody } = require('./driver-can');
+const { FuelTankSim } = require('./fuel-tank-sim');
 
 const ALARM_BITS = [0, 1, 2, 3, 4, 5, 6, 11, 18, 19, 20, 21]; // emergency, overspeed, fatigue, GNSS faults, area/route alarms
 const STATUS_ACC = 1 << 0;
@@ -49,6 +50,7 @@ class SimTerminal {
     this.unacked = new Map();
     this.plate = plateOf(index);
     this.motion = new VehicleMotion(options);
+    this.fuel = options.fuel ? new FuelTankSim({ siphonRate: options.siphonRate }) : undefined;
     this.intervalS = options.interval;
     this.heartbeatS = options.heartbeat;
     this.parameters = {
@@ -208,6 +210,7 @@ class SimTerminal {
     const tracking = this.tracking && this.tracking.until > Date.now() ? this.tracking.intervalS : undefined;
     const stepS = tracking ?? (this.motion.accOn ? this.intervalS : Math.max(this.intervalS, this.intervalS * 3));
     this.motion.step(stepS);
+    this.fuel?.step(stepS, this.motion);
     const location = this.location();
     if (this.online) {
       this.send(0x0200, location);
@@ -271,6 +274,7 @@ class SimTerminal {
     };
     if (special === 'activeSafety') location.extras.push(activeSafetyExtra(this, location));
     if (special === 'video') location.extras.push({ id: 0x14, kind: 'videoAlarms', value: 1 << Math.floor(Math.random() * 7) }, { id: 0x15, kind: 'videoSignalLossChannels', value: 1 });
+    this.fuel?.decorate(location);
     return location;
   }
 

@@ -39,6 +39,8 @@ const DEFAULTS = {
   video: false,
   videoChannels: 4,
   videoCodec: 'h264',
+  fuel: false,
+  siphonRate: 0.05,
 };
 
 const HELP = `usage: simulate.js [options]
@@ -76,6 +78,10 @@ const HELP = `usage: simulate.js [options]
   --video-channels N cameras per terminal with --video (default ${DEFAULTS.videoChannels})
   --video-codec C    what the cameras send with --video: h264 (H.264 + G.711A, default) or h265 (the
                      committed H.265 + AAC sample: payload types 99 and 19)
+  --fuel             tank levels for the fuel ledger: consumption while driving and idling, refuels pumped at
+                     stops when low, an occasional siphoning while parked; each report carries 0x02 litres, the
+                     sensor height on analog AD0 (300 L tank, 600 mm, linear) and a CAN fuel counter (0xE1)
+  --siphon-rate X    with --fuel, the chance that a parking spell has fuel siphoned (default ${DEFAULTS.siphonRate})
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -86,7 +92,7 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     }
-    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission' || arg === '--video') {
+    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission' || arg === '--video' || arg === '--fuel') {
       options[arg.slice(2)] = true;
       continue;
     }

@@ -31,6 +31,9 @@ export const FUEL_THEFT_ALARM_TYPE = 'fuelTheft';
 @Injectable()
 export class FuelLedgerConsumer extends BusConsumer {
   private readonly states = new Map<string, VehicleLedgerState>();
+  /** Vehicles whose state moved since it was last written, and the GNSS time of that write. */
+  private readonly dirty = new Map<string, { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }>();
+  private readonly checkpointAt = new Map<string, number>();
   /** Positions through the detector since start (the benchmark reads it). */
   processed = 0;
 
@@ -66,11 +69,20 @@ export class FuelLedgerConsumer extends BusConsumer {
    * owner gets its positions, so a state kept in excess is never used.
    */
   async load(owns: (key: string) => boolean): Promise<void> {
+    // What moved under the old assignment is written first: the next owner starts from it.
+    await this.checkpoint(true);
     this.states.clear();
+    this.checkpointAt.clear();
     for (const row of await this.stored.find()) {
       const phone = this.registry.byVehicleId(row.vehicleId)?.terminalPhone;
       if (!phone || owns(phone)) this.states.set(row.vehicleId, row.state as VehicleLedgerState);
     }
+  }
+
+  /** Writes every state not yet written before the subscription closes (a restart resumes from it). */
+  override async onModuleDestroy(): Promise<void> {
+    await super.onModuleDestroy();
+    await this.checkpoint(true);
   }
 
   async handle(messages: DeliveredMessage<Position>[]): Promise<void> {
@@ -105,7 +117,9 @@ export class FuelLedgerConsumer extends BusConsumer {
       this.settings.forVehicle(vehicle),
       this.tanks.capacityOf(vehicle.vehicleId),
     );
-    batch.changed.set(vehicle.vehicleId, { vehicle, state });
+    this.dirty.set(vehicle.vehicleId, { vehicle, state });
+    // A vehicle that produced a row is written with this batch, so its state and its rows agree.
+    if (output.event || output.closedDay || output.closedTrip) this.checkpointAt.set(vehicle.vehicleId, 0);
     if (output.curvePoint) batch.curve.push({ vehicleId: vehicle.vehicleId, ...output.curvePoint });
     if (output.event) batch.events.push({ vehicle, event: output.event, terminalPhone: position.terminalPhone });
     if (output.closedDay) batch.days.push(tallyRow(vehicle, output.closedDay, { day: output.closedDay.day }));
@@ -115,24 +129,46 @@ export class FuelLedgerConsumer extends BusConsumer {
   /** Events and their alarms first, then the rows, the state last: a crash in between replays the batch harmlessly. */
   private async save(batch: LedgerBatch): Promise<void> {
     if (batch.events.length) {
-      await this.events.createQueryBuilder().insert().values(batch.events.map(eventRow) as QueryDeepPartialEntity<FuelEventRow>[]).orIgnore().execute();
+      await inChunks(batch.events.map(eventRow), (rows) => this.events.createQueryBuilder().insert().values(rows as QueryDeepPartialEntity<FuelEventRow>[]).orIgnore().execute());
       const thefts = batch.events.filter(({ event }) => event.kind === 'theft').flatMap(theftAlarm);
       if (thefts.length) await this.bus.publish(Topics.energyAlarm, thefts.map((value) => ({ key: value.vin, value })));
     }
-    if (batch.curve.length) await this.levels.createQueryBuilder().insert().values(batch.curve).orIgnore().execute();
-    for (const { vehicle, state } of batch.changed.values()) if (state.day) batch.days.push(tallyRow(vehicle, state.day, { day: state.day.day }));
-    if (batch.days.length) await this.days.upsert(batch.days, ['vehicleId', 'day']);
-    if (batch.trips.length) await this.trips.upsert(batch.trips, ['vehicleId', 'startedAt']);
-    if (batch.changed.size) {
-      const now = Date.now();
-      await this.stored.upsert([...batch.changed.values()].map(({ vehicle, state }) => ({ vehicleId: vehicle.vehicleId, state, updatedAt: now })), ['vehicleId']);
+    await inChunks(batch.curve, (rows) => this.levels.createQueryBuilder().insert().values(rows).orIgnore().execute());
+    await inChunks(batch.days, (rows) => this.days.upsert(rows, ['vehicleId', 'day']));
+    await inChunks(batch.trips, (rows) => this.trips.upsert(rows, ['vehicleId', 'startedAt']));
+    await this.checkpoint(false);
+  }
+
+  /**
+   * Writes the state and the open day of vehicles last written CHECKPOINT_MS of GNSS time ago (or
+   * all with `everything`): two rows a vehicle a minute rather than two a position. A crash loses at
+   * most that minute of tallies; events and closed days and trips are written with their batch.
+   */
+  private async checkpoint(everything: boolean): Promise<void> {
+    const due = [...this.dirty.values()].filter(({ vehicle, state }) => everything || state.detector.lastAt - (this.checkpointAt.get(vehicle.vehicleId) ?? 0) >= CHECKPOINT_MS);
+    if (!due.length) return;
+    const now = Date.now();
+    await inChunks(due.filter(({ state }) => state.day).map(({ vehicle, state }) => tallyRow(vehicle, state.day!, { day: state.day!.day })), (rows) => this.days.upsert(rows, ['vehicleId', 'day']));
+    await inChunks(due.map(({ vehicle, state }) => ({ vehicleId: vehicle.vehicleId, state, updatedAt: now })), (rows) => this.stored.upsert(rows, ['vehicleId']));
+    for (const { vehicle, state } of due) {
+      this.dirty.delete(vehicle.vehicleId);
+      this.checkpointAt.set(vehicle.vehicleId, state.detector.lastAt);
     }
   }
 }
 
+/** GNSS time between two writes of a vehicle's state and open day. */
+const CHECKPOINT_MS = 60_000;
+
+/** Rows per statement: SQLite caps the variables of one statement (a day row has 14 columns). */
+const CHUNK_ROWS = 500;
+
+async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK_ROWS) await write(rows.slice(i, i + CHUNK_ROWS));
+}
+
 /** What one batch of positions produced, written together. */
 export class LedgerBatch {
-  readonly changed = new Map<string, { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }>();
   readonly curve: { vehicleId: string; at: number; litres: number }[] = [];
   readonly events: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent; terminalPhone: string }[] = [];
   readonly days: Partial<FuelDayRow>[] = [];
