@@ -26,9 +26,18 @@ export interface DueVerdict {
   predictedDueDate: string | null;
 }
 
+// A sweep reads 100,000 records whose dates repeat: parse each distinct date once.
+const dayNumbers = new Map<string, number>();
+
 /** The China day number of "YYYY-MM-DD" (NaN when not a date). */
 export function dayOf(date: string): number {
-  return chinaDayNumber(chinaDayStart(date));
+  let day = dayNumbers.get(date);
+  if (day === undefined) {
+    day = chinaDayNumber(chinaDayStart(date));
+    if (dayNumbers.size > 100_000) dayNumbers.clear();
+    dayNumbers.set(date, day);
+  }
+  return day;
 }
 
 /**

@@ -75,22 +75,21 @@ export class ReminderSweep {
     }
     let finished = false;
     try {
-      const items = await this.dueSource.dueItems();
+      const [items, saved] = await Promise.all([this.dueSource.dueItems(), this.settings.all()]);
       const sweepId = randomUUID();
-      const rows = await this.candidates(items, nowMs, sweepId);
+      const rows = await this.candidates(items, saved, nowMs, sweepId);
       await this.writer.write(rows);
       const created = (await this.dataSource.getRepository(ReminderEntity).find({ where: { sweepId }, order: { id: 'ASC' } })).map(rowOf);
       finished = true;
-      await this.push(created);
+      await this.push(created, saved);
       return { ran: true, items: items.length, created, ms: performance.now() - started };
     } finally {
       await this.lease.release(owner, finished ? day : undefined);
     }
   }
 
-  private async candidates(items: readonly DueItem[], nowMs: number, sweepId: string): Promise<RowValue[][]> {
+  private async candidates(items: readonly DueItem[], saved: ReadonlyMap<string, ReminderSettings>, nowMs: number, sweepId: string): Promise<RowValue[][]> {
     const today = chinaDayNumber(nowMs);
-    const saved = await this.settings.all();
     const wanted = items.filter((item) => settingsFor(saved, item.companyId)[ENABLED[item.kind]]);
     const mileage = await this.mileage.of(wanted.filter((item) => item.kind === 'maintenance' && item.dueOdometerKm !== null), today);
     const rows: RowValue[][] = [];
@@ -117,11 +116,14 @@ export class ReminderSweep {
   }
 
   /** One event per vehicle; a failed publish leaves the reminders stored (listed and counted), only not pushed. */
-  private async push(created: readonly ReminderRow[]): Promise<void> {
+  private async push(created: readonly ReminderRow[], saved: ReadonlyMap<string, ReminderSettings>): Promise<void> {
     if (!created.length) return;
-    const saved = await this.settings.all();
     const byVehicle = new Map<string, ReminderRow[]>();
-    for (const row of created) byVehicle.set(row.vehicleId, [...(byVehicle.get(row.vehicleId) ?? []), row]);
+    for (const row of created) {
+      const list = byVehicle.get(row.vehicleId);
+      if (list) list.push(row);
+      else byVehicle.set(row.vehicleId, [row]);
+    }
     const records = [...byVehicle].map(([vehicleId, reminders]) => {
       const companyId = reminders[0].companyId;
       const value: ReminderEvent = { companyId, vehicleId, roleIds: settingsFor(saved, companyId).roleIds, reminders };
