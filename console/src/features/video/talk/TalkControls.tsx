@@ -18,8 +18,10 @@ export function TalkControls({ talk }: TalkControlsProps) {
         <Button
           size="small"
           icon="microphone"
+          intent="primary"
           data-testid="talk-hold"
-          text={t('media.talk.hold')}
+          title={t('media.talk.hold')}
+          aria-label={t('media.talk.hold')}
           onPointerDown={() => talk.hold(true)}
           onPointerUp={() => talk.hold(false)}
           onPointerLeave={() => talk.hold(false)}
