@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope, type ApiEnvelope, type VideoStorageView } from '@openfleet/contracts';
-import { IsPlatformDay } from '@openfleet/service-kit';
+import { IsPlatformDay, sendSheet } from '@openfleet/service-kit';
+import type { Response } from 'express';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { DataSource } from 'typeorm';
 import { UploadFtpServer } from '../download/upload-ftp.server';
@@ -12,6 +13,7 @@ import { MediaIngestServer } from '../media/media-ingest.server';
 import { VideoSnapshot } from '../snapshot/video-snapshot.entity';
 import { VideoStorage } from '../storage/video-storage';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
+import { fluxSheet } from './flux-sheet';
 import { FluxService } from './flux.service';
 
 export class FluxQueryDto {
@@ -40,6 +42,14 @@ export class FluxController {
   @ApiOperation({ summary: 'Media traffic per vehicle, channel and day (at most 31 days, 20 vehicles)' })
   async rows(@CurrentUser() user: AuthUser, @Query() query: FluxQueryDto) {
     return okEnvelope(await this.flux.rows(user, query.startDay, query.endDay, (query.vehicleIds ?? '').split(',').filter(Boolean)));
+  }
+
+  @Get('flux/export')
+  @RequiresAction('videoflux:export')
+  @ApiOperation({ summary: 'The same traffic rows as an Excel sheet (newest day first, at most 10,000 rows)' })
+  async export(@CurrentUser() user: AuthUser, @Query() query: FluxQueryDto, @Res() response: Response) {
+    const rows = await this.flux.rows(user, query.startDay, query.endDay, (query.vehicleIds ?? '').split(',').filter(Boolean));
+    sendSheet(response, `videoflux-${query.startDay}-${query.endDay}.xlsx`, await fluxSheet(rows));
   }
 
   @Get('storage')
