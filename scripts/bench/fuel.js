@@ -21,7 +21,7 @@ const { readFuel, isStopped, accOn } = require('@openfleet/vehicle-service/dist/
 const { machineLine } = require('./machine');
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
-const REPORTS = Number(process.env.BENCH_REPORTS ?? 60);
+const REPORTS = Number(process.env.BENCH_REPORTS ?? 90);
 const BATCH = 5000;
 
 let seed = 29;
@@ -56,10 +56,12 @@ function fleet(now) {
           v.litres = Math.max(5, v.litres - 0.08);
           v.plan = null;
         } else {
-          if (cycle === 30) v.plan = random() < 0.1 ? { add: 10, left: 8 } : random() < 0.02 ? { add: -5, left: 5 } : null;
+          // No new plan in the last 35 reports: each one finishes with time to hold settleS before the end.
+          if (cycle === 30 && step < REPORTS - 35) v.plan = random() < 0.1 ? { add: 10, left: 8 } : random() < 0.02 ? { add: -5, left: 5 } : null;
           if (v.plan && v.plan.left > 0 && cycle > 32) {
             v.litres = Math.min(295, Math.max(5, v.litres + v.plan.add));
             v.plan.left--;
+            if (v.plan.left === 0) planned[v.plan.add > 0 ? 'refuels' : 'thefts']++;
           }
         }
         const reading = v.litres + (random() - 0.5) * 3;
@@ -93,6 +95,8 @@ function batches(generator) {
   return all;
 }
 
+/** Refuels and siphonings the generator completed: what the detector should find. */
+const planned = { refuels: 0, thefts: 0 };
 const cpuSeconds = (used) => (used.user + used.system) / 1e6;
 
 async function main() {
@@ -141,7 +145,7 @@ async function main() {
   console.log('');
   console.log('| measure | result | goal |');
   console.log('|---|---|---|');
-  console.log(`| positions per vehicle-service CPU-second, full ledger (${VEHICLES.toLocaleString('en')} vehicles every 10 s, half on two tank sensors) | ${Math.round(positions / cpuS).toLocaleString('en')} (${positions.toLocaleString('en')} positions in ${cpuS.toFixed(2)} CPU-s, ${wallS.toFixed(2)} s wall; ${refuels} refuels, ${thefts} thefts, ${points} curve points) | >= 50,000 |`);
+  console.log(`| positions per vehicle-service CPU-second, full ledger (${VEHICLES.toLocaleString('en')} vehicles every 10 s, half on two tank sensors) | ${Math.round(positions / cpuS).toLocaleString('en')} (${positions.toLocaleString('en')} positions in ${cpuS.toFixed(2)} CPU-s, ${wallS.toFixed(2)} s wall; ${refuels} refuels and ${thefts} thefts found of ${planned.refuels} and ${planned.thefts} scripted, ${points} curve points) | >= 50,000 |`);
   console.log(`| positions per CPU-second, detector alone (signals, median, events, tallies) | ${Math.round(positions / detectorS).toLocaleString('en')} (${detectorEvents} events) | - |`);
   console.log('');
   console.log(machineLine());

@@ -1,18 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { VehicleRegistry } from '@openfleet/auth';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type EnergyAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
-import { pathOf } from '@openfleet/storage';
-import type { Repository } from 'typeorm';
+import { pathOf, type RowValue } from '@openfleet/storage';
+import type { DataSource, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { DetectedFuelEvent } from './fuel-detector';
 import { applyLedger, emptyLedgerState, type FuelTally, type VehicleLedgerState } from './fuel-ledger';
 import { accOn, isStopped, readFuel } from './fuel-signals';
 import { FuelSettingsService } from './fuel-settings.service';
 import { FuelTankDirectory } from './fuel-tank-directory';
-import { FuelDayRow, FuelEventRow, FuelLevelRow, FuelTripRow, FuelVehicleStateRow } from './fuel.entities';
+import { FuelEventRow, FuelVehicleStateRow } from './fuel.entities';
+import { FuelRowWriter, TALLY_COLUMNS } from './fuel-row-writer';
 
 /** The consumer group: members share the vehicles (partitions of tracking.position.v1, keyed by terminal). */
 export const FUEL_LEDGER_GROUP = 'vehicle-service-fuel';
@@ -34,21 +35,21 @@ export class FuelLedgerConsumer extends BusConsumer {
   /** Vehicles whose state moved since it was last written, and the GNSS time of that write. */
   private readonly dirty = new Map<string, { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }>();
   private readonly checkpointAt = new Map<string, number>();
+  private readonly rows: FuelRowWriter;
   /** Positions through the detector since start (the benchmark reads it). */
   processed = 0;
 
   constructor(
     @InjectRepository(FuelVehicleStateRow, 'vehicle-service') private readonly stored: Repository<FuelVehicleStateRow>,
     @InjectRepository(FuelEventRow, 'vehicle-service') private readonly events: Repository<FuelEventRow>,
-    @InjectRepository(FuelLevelRow, 'vehicle-service') private readonly levels: Repository<FuelLevelRow>,
-    @InjectRepository(FuelDayRow, 'vehicle-service') private readonly days: Repository<FuelDayRow>,
-    @InjectRepository(FuelTripRow, 'vehicle-service') private readonly trips: Repository<FuelTripRow>,
+    @InjectDataSource('vehicle-service') dataSource: DataSource,
     @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
     private readonly tanks: FuelTankDirectory,
     private readonly settings: FuelSettingsService,
   ) {
     super();
+    this.rows = new FuelRowWriter(dataSource);
   }
 
   protected consumes() {
@@ -120,10 +121,10 @@ export class FuelLedgerConsumer extends BusConsumer {
     this.dirty.set(vehicle.vehicleId, { vehicle, state });
     // A vehicle that produced a row is written with this batch, so its state and its rows agree.
     if (output.event || output.closedDay || output.closedTrip) this.checkpointAt.set(vehicle.vehicleId, 0);
-    if (output.curvePoint) batch.curve.push({ vehicleId: vehicle.vehicleId, ...output.curvePoint });
+    if (output.curvePoint) batch.curve.push([vehicle.vehicleId, output.curvePoint.at, output.curvePoint.litres]);
     if (output.event) batch.events.push({ vehicle, event: output.event, terminalPhone: position.terminalPhone });
-    if (output.closedDay) batch.days.push(tallyRow(vehicle, output.closedDay, { day: output.closedDay.day }));
-    if (output.closedTrip) batch.trips.push(tallyRow(vehicle, output.closedTrip, { startedAt: output.closedTrip.startedAt }));
+    if (output.closedDay) batch.days.push([vehicle.vehicleId, output.closedDay.day, ...tallyValues(vehicle, output.closedDay)]);
+    if (output.closedTrip) batch.trips.push([vehicle.vehicleId, output.closedTrip.startedAt, ...tallyValues(vehicle, output.closedTrip)]);
   }
 
   /** Events and their alarms first, then the rows, the state last: a crash in between replays the batch harmlessly. */
@@ -133,9 +134,9 @@ export class FuelLedgerConsumer extends BusConsumer {
       const thefts = batch.events.filter(({ event }) => event.kind === 'theft').flatMap(theftAlarm);
       if (thefts.length) await this.bus.publish(Topics.energyAlarm, thefts.map((value) => ({ key: value.vin, value })));
     }
-    await inChunks(batch.curve, (rows) => this.levels.createQueryBuilder().insert().values(rows).orIgnore().execute());
-    await inChunks(batch.days, (rows) => this.days.upsert(rows, ['vehicleId', 'day']));
-    await inChunks(batch.trips, (rows) => this.trips.upsert(rows, ['vehicleId', 'startedAt']));
+    await this.rows.curvePoints(batch.curve);
+    await this.rows.upsert('fuel_day', ['vehicle_id', 'day'], TALLY_COLUMNS, batch.days);
+    await this.rows.upsert('fuel_trip', ['vehicle_id', 'started_at'], TALLY_COLUMNS, batch.trips);
     await this.checkpoint(false);
   }
 
@@ -148,8 +149,9 @@ export class FuelLedgerConsumer extends BusConsumer {
     const due = [...this.dirty.values()].filter(({ vehicle, state }) => everything || state.detector.lastAt - (this.checkpointAt.get(vehicle.vehicleId) ?? 0) >= CHECKPOINT_MS);
     if (!due.length) return;
     const now = Date.now();
-    await inChunks(due.filter(({ state }) => state.day).map(({ vehicle, state }) => tallyRow(vehicle, state.day!, { day: state.day!.day })), (rows) => this.days.upsert(rows, ['vehicleId', 'day']));
-    await inChunks(due.map(({ vehicle, state }) => ({ vehicleId: vehicle.vehicleId, state, updatedAt: now })), (rows) => this.stored.upsert(rows, ['vehicleId']));
+    const days = due.filter(({ state }) => state.day).map(({ vehicle, state }): RowValue[] => [vehicle.vehicleId, state.day!.day, ...tallyValues(vehicle, state.day!)]);
+    await this.rows.upsert('fuel_day', ['vehicle_id', 'day'], TALLY_COLUMNS, days);
+    await this.rows.upsert('fuel_vehicle_state', ['vehicle_id'], ['state', 'updated_at'], due.map(({ vehicle, state }) => [vehicle.vehicleId, JSON.stringify(state), now]));
     for (const { vehicle, state } of due) {
       this.dirty.delete(vehicle.vehicleId);
       this.checkpointAt.set(vehicle.vehicleId, state.detector.lastAt);
@@ -169,10 +171,10 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 
 /** What one batch of positions produced, written together. */
 export class LedgerBatch {
-  readonly curve: { vehicleId: string; at: number; litres: number }[] = [];
+  readonly curve: RowValue[][] = [];
   readonly events: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent; terminalPhone: string }[] = [];
-  readonly days: Partial<FuelDayRow>[] = [];
-  readonly trips: Partial<FuelTripRow>[] = [];
+  readonly days: RowValue[][] = [];
+  readonly trips: RowValue[][] = [];
 }
 
 const eventKeyOf = (vehicleId: string, event: DetectedFuelEvent) => `${vehicleId}:${event.kind}:${event.startedAt}`;
@@ -198,20 +200,14 @@ function eventRow({ vehicle, event }: { vehicle: VehicleRegistryEntry; event: De
   };
 }
 
-function tallyRow<K extends object>(vehicle: VehicleRegistryEntry, tally: FuelTally, key: K) {
-  return {
-    vehicleId: vehicle.vehicleId,
-    ...key,
-    ...placeOf(vehicle),
-    firstL: tally.firstL,
-    lastL: tally.lastL,
-    refuelledL: Math.round(tally.refuelledL * 10) / 10,
-    lossL: Math.round(tally.lossL * 10) / 10,
-    distanceKm: Math.round((tally.lastOdometerKm - tally.firstOdometerKm) * 1000) / 1000,
-    canFirstL: tally.canFirstL,
-    canLastL: tally.canLastL,
-    endedAt: tally.endedAt,
-  };
+/** A tally's columns after its key, in TALLY_COLUMNS order. */
+function tallyValues(vehicle: VehicleRegistryEntry, tally: FuelTally): RowValue[] {
+  const place = placeOf(vehicle);
+  return [
+    place.plateCode, place.companyId, place.companyPath, place.fleetPath,
+    tally.firstL, tally.lastL, Math.round(tally.refuelledL * 10) / 10, Math.round(tally.lossL * 10) / 10,
+    Math.round((tally.lastOdometerKm - tally.firstOdometerKm) * 1000) / 1000, tally.canFirstL, tally.canLastL, tally.endedAt,
+  ];
 }
 
 /** A suspected theft as the alarm service stores other services' alarms: a start and its end, one id. */
