@@ -39,7 +39,8 @@ class FuelTankSim {
       this.plan = undefined;
       if (motion.state !== 'driving' && this.levelL < CAPACITY_L * 0.4) this.plan = { kind: 'refuel', left: CAPACITY_L * 0.95 - this.levelL };
       else if (motion.state === 'parked' && Math.random() < this.siphonRate) this.plan = { kind: 'siphon', left: rand(20, 40), delayS: rand(60, 300) };
-      if (this.plan) this.plan.kind === 'refuel' ? this.refuels++ : this.siphons++;
+      if (this.plan?.kind === 'refuel') this.refuels++;
+      else if (this.plan) this.siphons++;
       this.lastState = motion.state;
     }
     if (!this.plan || motion.state === 'driving') return;
