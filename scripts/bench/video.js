@@ -10,6 +10,8 @@
 //     /video/live/open) to the first frame presented (requestVideoFrameCallback), CLICKS times; then
 //     the added latency of a playing stream: now - (the server's wall clock at media time 0 +
 //     mediaTime), sampled on every presented frame over LATENCY_S.
+//  4. the displayed latency of the console's own tiles with 1, 4 and 9 tiles (video-latency.js:
+//     capture to presentation, dropped frames), unless BENCH_SKIP_TILES.
 // The remux alone (frames/s, x real time per core) is `npm run bench:video-remux`.
 require('reflect-metadata');
 const { execFile, spawn } = require('node:child_process');
@@ -228,6 +230,17 @@ async function main() {
   } finally {
     await app.close();
   }
+  // 4. The displayed latency with 1, 4 and 9 console tiles (issue 32): a platform of its own, after this one closed.
+  if (!process.env.BENCH_SKIP_BROWSER && !process.env.BENCH_SKIP_TILES) await runTileLatency();
+}
+
+/** scripts/bench/video-latency.js in a child process: its table goes to this one's output. */
+function runTileLatency() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'video-latency.js')], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`video-latency.js exited with ${code}`))));
+  });
 }
 
 main().then(
