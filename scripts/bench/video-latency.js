@@ -102,7 +102,7 @@ async function measureSplit(page, split) {
     log(trace.join('\n'));
   } else await sleep(LATENCY_S * 1000);
   const after = await page.evaluate(`(${tileStats})().map((stats) => ({ latencies: stats.latencies.slice(), dropped: stats.dropped, total: stats.totalFrames, seeks: stats.seeks, rate: stats.rate, lead: stats.leadMs, mime: stats.mime }))`);
-  if (process.env.BENCH_DEBUG) log(JSON.stringify(after.map(({ latencies: _, ...rest }) => rest)));
+  if (process.env.BENCH_DEBUG) log(JSON.stringify(after.map((tile) => ({ ...tile, latencies: tile.latencies.length }))));
   const latencies = after.flatMap((tile) => tile.latencies).sort((a, b) => a - b);
   const dropped = after.reduce((sum, tile, i) => sum + tile.dropped - (before[i]?.dropped ?? 0), 0);
   const total = after.reduce((sum, tile, i) => sum + tile.total - (before[i]?.total ?? 0), 0);
