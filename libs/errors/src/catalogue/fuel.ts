@@ -5,5 +5,4 @@ export const fuelErrors = {
   FUEL_SETTINGS_INVALID: [1030, '油量检测阈值无效', 'The fuel detection thresholds are invalid'],
   FUEL_TANK_LIMIT: [1031, '一辆车最多绑定两个油箱', 'A vehicle can have at most two fuel tanks'],
   FUEL_TANK_NOT_CALIBRATED: [1032, '油箱尚未标定', 'The fuel tank has no calibration table'],
-  FUEL_CALIBRATION_ROWS_INVALID: [1033, '油箱标定表导入有错误行', 'The calibration table import has rows in error'],
 } as const satisfies ErrorTable;
