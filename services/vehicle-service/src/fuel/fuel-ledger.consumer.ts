@@ -76,7 +76,8 @@ export class FuelLedgerConsumer extends BusConsumer {
     this.checkpointAt.clear();
     for (const row of await this.stored.find()) {
       const phone = this.registry.byVehicleId(row.vehicleId)?.terminalPhone;
-      if (!phone || owns(phone)) this.states.set(row.vehicleId, row.state as VehicleLedgerState);
+      // Positions are keyed by the canonical phone (the registry keeps it as entered).
+      if (!phone || owns(canonicalTerminalPhone(phone))) this.states.set(row.vehicleId, row.state as VehicleLedgerState);
     }
   }
 
