@@ -14,6 +14,7 @@ import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-k
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
 import { VehicleServiceModule } from '../src';
+import { FuelExportTaskService } from '../src/fuel/export/fuel-export-task.service';
 
 jest.setTimeout(120_000);
 
@@ -185,6 +186,27 @@ describe.each(['sqlite', 'mysql'] as const)('fuel ledger on %s', (engine) => {
       res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => done(null, Buffer.concat(chunks)));
     }).expect(200);
     expect((sheet.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('runs an offline download of the report for its owner only', async () => {
+    const create = (body: object, token = tokens.manager) => request(app.getHttpServer()).post('/vehicleService/fuel/export-task').set('Authorization', token).send(body).expect(200);
+    const params = Object.fromEntries(new URLSearchParams(window));
+    expect((await create({ kind: 'fuelReport', params }, tokens.monitor)).body).toMatchObject({ flag: false, errorCode: 403 });
+    expect((await create({ kind: 'fuelEvents', params: { ...params, vehicleIds: 'v1' } }, tokens.other)).body).toMatchObject({ flag: false, errorCode: 8002 });
+    expect((await create({ kind: 'fuelReport', params: { startTime: 'yesterday' } })).body).toMatchObject({ flag: false, errorCode: 400 });
+    const id = (await create({ kind: 'fuelReport', params })).body.data.id as number;
+    await app.get(FuelExportTaskService).drain();
+    const [task] = (await get<{ records: { id: number; taskStatus: number; downloadStatus: number; rows: number }[] }>('/vehicleService/fuel/export-task')).data.records;
+    // v1 and v3 in c1's scope.
+    expect(task).toMatchObject({ id, taskStatus: 1, downloadStatus: 1, rows: 2 });
+    expect((await get<{ total: number }>('/vehicleService/fuel/export-task', tokens.other)).data.total).toBe(0);
+    expect(await get(`/vehicleService/fuel/export-task/${id}/download`, tokens.other)).toMatchObject({ flag: false, errorCode: 404 });
+    const file = await request(app.getHttpServer()).get(`/vehicleService/fuel/export-task/${id}/download`).set('Authorization', tokens.manager).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect((file.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    expect((await get<{ records: { downloadStatus: number }[] }>('/vehicleService/fuel/export-task')).data.records[0].downloadStatus).toBe(2);
   });
 
   it('stores thresholds per company and type, checks them (1030) and keeps them to the company', async () => {

@@ -119,3 +119,25 @@ export const DEFAULT_FUEL_THRESHOLDS: FuelThresholds = {
   maxLitresPer100Km: 60,
   idleLitresPerHour: 4,
 };
+
+/** What an offline download of the fuel ledger holds. */
+export type FuelExportKind = 'fuelReport' | 'fuelEvents';
+
+/**
+ * An offline download task of the fuel ledger (/vehicleService/fuel/export-task), the same shape
+ * and statuses as the tracking report tasks (ExportTaskView): task status 0 incomplete, 1 complete,
+ * 2 failed; download status 0 executing, 1 not downloaded, 2 downloaded, 3 failed, 4 no data.
+ */
+export interface FuelExportTaskView {
+  id: number;
+  kind: FuelExportKind;
+  title: string;
+  taskStatus: number;
+  downloadStatus: number;
+  progress: number;
+  rows: number;
+  fileSize: number | null;
+  error: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@openfleet/auth';
-import { formatChinaTime } from '@openfleet/contracts';
+import { formatChinaTime, type FuelEventView, type FuelReportRow } from '@openfleet/contracts';
 import { writeSheet, type SheetColumn } from '@openfleet/service-kit';
 import type { FuelEventsQueryDto, FuelReportQueryDto } from './fuel.dto';
 import { FuelQueryService } from './fuel-query.service';
@@ -18,9 +18,9 @@ const FIGURE_COLUMNS: SheetColumn[] = [
   { key: 'canDifferenceL', header: '与CAN差值(L)', width: 14 },
 ];
 
-const REPORT_COLUMNS: SheetColumn[] = [{ key: 'plateCode', header: '车牌号', width: 14 }, { key: 'day', header: '日期', width: 12 }, ...FIGURE_COLUMNS];
+export const REPORT_COLUMNS: SheetColumn[] = [{ key: 'plateCode', header: '车牌号', width: 14 }, { key: 'day', header: '日期', width: 12 }, ...FIGURE_COLUMNS];
 
-const EVENT_COLUMNS: SheetColumn[] = [
+export const EVENT_COLUMNS: SheetColumn[] = [
   { key: 'plateCode', header: '车牌号', width: 14 },
   { key: 'kind', header: '类型', width: 12 },
   { key: 'amountL', header: '油量(L)', width: 10 },
@@ -34,6 +34,18 @@ const EVENT_COLUMNS: SheetColumn[] = [
 
 const KINDS: Record<string, string> = { refuel: '加油', theft: '疑似偷油/漏油' };
 
+/** A report row as the sheet shows it (empty cells where there is nothing to divide by). */
+export const reportSheetRow = (row: FuelReportRow): Record<string, unknown> => ({ ...row, litresPer100Km: row.litresPer100Km ?? '', canConsumedL: row.canConsumedL ?? '', canDifferenceL: row.canDifferenceL ?? '' });
+
+export const eventSheetRow = (event: FuelEventView): Record<string, unknown> => ({
+  ...event,
+  kind: KINDS[event.kind] ?? event.kind,
+  startedAt: formatChinaTime(event.startedAt),
+  endedAt: formatChinaTime(event.endedAt),
+  position: `${event.latitude.toFixed(6)}, ${event.longitude.toFixed(6)}`,
+  whileStopped: event.whileStopped ? '是' : '否',
+});
+
 /** The fuel report and the fuel events as Excel sheets, with their lists' filters and scope. */
 @Injectable()
 export class FuelExportService {
@@ -41,22 +53,11 @@ export class FuelExportService {
 
   async report(user: AuthUser, query: FuelReportQueryDto): Promise<Buffer> {
     const { rows } = await this.query.report(user, query, true);
-    return writeSheet('油耗报表', REPORT_COLUMNS, rows.slice(0, MAX_FUEL_EXPORT_ROWS).map((row) => ({ ...row, litresPer100Km: row.litresPer100Km ?? '', canConsumedL: row.canConsumedL ?? '', canDifferenceL: row.canDifferenceL ?? '' })));
+    return writeSheet('油耗报表', REPORT_COLUMNS, rows.slice(0, MAX_FUEL_EXPORT_ROWS).map(reportSheetRow));
   }
 
   async events(user: AuthUser, query: FuelEventsQueryDto): Promise<Buffer> {
     const { records } = await this.query.eventPage(user, { ...query, current: 1, size: MAX_FUEL_EXPORT_ROWS } as FuelEventsQueryDto, false);
-    return writeSheet(
-      '油量事件',
-      EVENT_COLUMNS,
-      records.map((event) => ({
-        ...event,
-        kind: KINDS[event.kind] ?? event.kind,
-        startedAt: formatChinaTime(event.startedAt),
-        endedAt: formatChinaTime(event.endedAt),
-        position: `${event.latitude.toFixed(6)}, ${event.longitude.toFixed(6)}`,
-        whileStopped: event.whileStopped ? '是' : '否',
-      })),
-    );
+    return writeSheet('油量事件', EVENT_COLUMNS, records.map(eventSheetRow));
   }
 }
