@@ -146,6 +146,11 @@ describe.each(['sqlite', 'mysql'] as const)('fuel ledger on %s', (engine) => {
     expect(row.litresPer100Km).toBeCloseTo((row.consumedL / row.distanceKm) * 100, 0);
     expect(row.canDifferenceL).toBeCloseTo(row.consumedL - 3, 1);
     expect(report.fleets).toEqual([expect.objectContaining({ fleetId: 'f1', vehicles: 1, refuelledL: refuel.amountL, suspectedLossL: theft.amountL })]);
+    // One trip: ACC on from the first report to the parking (ACC off) before the siphoning.
+    const trips = (await get<{ distanceKm: number; refuelledL: number; suspectedLossL: number }[]>(`/vehicleService/fuel/trips?vehicleId=v1&${window}`)).data;
+    expect(trips).toHaveLength(1);
+    expect(trips[0]).toMatchObject({ refuelledL: refuel.amountL, suspectedLossL: 0 });
+    expect(trips[0].distanceKm).toBeCloseTo(6, 1);
     const byDay = (await get<FuelReport>(`/vehicleService/fuel/report?${window}&vehicleIds=v1&groupBy=day`)).data;
     expect(byDay.rows.map((r) => r.day)).toEqual([DAY]);
 

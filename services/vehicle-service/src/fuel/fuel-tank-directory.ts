@@ -29,9 +29,10 @@ export class FuelTankDirectory implements OnModuleInit, OnModuleDestroy {
   apply(entry: VehicleFuelTanks): void {
     const known = this.tanks.get(entry.vehicleId);
     if (known && known.updatedAt > entry.updatedAt) return;
-    const tanks = entry.tanks
-      .filter((tank) => (tank.slot === 1 || tank.slot === 2) && Array.isArray(tank.points))
-      .map((tank) => ({ ...tank, points: sortedTable(tank.points) }))
+    // The codec checks the record's shape; a tank or point that is not what admin publishes is dropped, never thrown on.
+    const tanks = (Array.isArray(entry.tanks) ? entry.tanks : [])
+      .filter((tank) => (tank.slot === 1 || tank.slot === 2) && Number.isFinite(tank.capacity) && Array.isArray(tank.points))
+      .map((tank) => ({ ...tank, points: sortedTable(tank.points.filter((p) => Number.isFinite(p?.height) && Number.isFinite(p?.quantity))) }))
       .sort((a, b) => a.slot - b.slot);
     this.tanks.set(entry.vehicleId, { tanks, capacity: tanks.reduce((sum, tank) => sum + tank.capacity, 0), updatedAt: entry.updatedAt });
   }
