@@ -1,23 +1,26 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { DataType, H264Nal, H265Nal, PayloadType, h264NalType, h265NalType, splitAnnexB, type Jt1078Frame } from '@openfleet/jt1078';
-import { AccessUnitSplitter } from './access-units';
+import { DataType, H265Nal, PayloadType, h265NalType, splitAnnexB, type Jt1078Frame } from '@openfleet/jt1078';
+import { FlvVideoReader, type FlvVideoFrame } from './flv-video';
 
 /**
- * ffmpeg's arguments: Annex-B H.265 in on stdin, Annex-B H.264 out on stdout, for the lowest
- * latency: no input probing or buffering, a single-threaded decoder (frame threads would hold
- * frames back), x264 ultrafast + zerolatency (no look-ahead, no B-frames), a keyframe every 25
- * frames (a late viewer starts within a second), parameter sets before every keyframe and a
- * delimiter before every frame (see AccessUnitSplitter), no frame dropped or repeated, every
- * packet written at once.
+ * ffmpeg's arguments: Annex-B H.265 in on stdin, H.264 in FLV out on stdout (see FlvVideoReader), for the lowest
+ * latency: no input probing, a single-threaded decoder (frame threads would hold frames back;
+ * `-flags low_delay` is not used: ffmpeg 4.1's HEVC decoder then drops frames whose references it
+ * has not output yet), x264 ultrafast + zerolatency (no look-ahead, no B-frames), a keyframe every 25
+ * frames (a late viewer starts within a second), parameter sets before every keyframe, no frame
+ * dropped or repeated, every packet written at once.
  */
 export const TRANSCODE_ARGS = [
   '-hide_banner', '-loglevel', 'error', '-nostdin',
-  '-fflags', 'nobuffer', '-flags', 'low_delay', '-probesize', '32', '-analyzeduration', '0', '-threads', '1',
+  '-probesize', '32', '-analyzeduration', '0', '-threads', '1',
   '-f', 'hevc', '-i', 'pipe:0',
   '-an', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-  '-g', '25', '-bf', '0', '-x264-params', 'aud=1:repeat-headers=1',
-  '-vsync', 'passthrough', '-flush_packets', '1', '-f', 'h264', 'pipe:1',
+  '-g', '25', '-bf', '0', '-x264-params', 'repeat-headers=1',
+  '-vsync', 'passthrough', '-flush_packets', '1', '-f', 'flv', 'pipe:1',
 ];
+
+/** An H.265 access unit delimiter (NAL type 35, pic_type 2: any slice type). */
+const H265_AUD = Buffer.from([0, 0, 0, 1, 0x46, 0x01, 0x50]);
 
 /** Frames queued for ffmpeg beyond this (it cannot keep up): drop until the next keyframe. */
 const MAX_STDIN_BACKLOG = 4 * 1024 * 1024;
@@ -50,7 +53,7 @@ export interface TranscoderStats {
 export class H265Transcoder {
   readonly stats: TranscoderStats = { framesIn: 0, framesOut: 0, dropped: 0, restarts: 0 };
   private child?: ChildProcessWithoutNullStreams;
-  private readonly splitter = new AccessUnitSplitter();
+  private readonly reader = new FlvVideoReader();
   private timestamps: number[] = [];
   private waitingKeyframe = true;
   private stopped = false;
@@ -107,7 +110,10 @@ export class H265Transcoder {
     this.waitingKeyframe = false;
     this.timestamps.push(frame.timestamp);
     this.stats.framesIn++;
-    child.stdin.write(data);
+    // ffmpeg's H.265 parser ends a frame when the next one starts: a delimiter after each frame
+    // lets it go at once, instead of one frame interval later.
+    child.stdin.write(withoutLeadingDelimiter(data));
+    child.stdin.write(H265_AUD);
   }
 
   /** Ends ffmpeg for good (the last viewer left, or the stream ended). */
@@ -130,10 +136,10 @@ export class H265Transcoder {
       return undefined;
     }
     this.child = child;
-    this.splitter.reset();
+    this.reader.reset();
     this.timestamps = [];
     child.stdout.on('data', (chunk: Buffer) => {
-      if (this.child === child) for (const unit of this.splitter.push(chunk)) this.emit(unit);
+      if (this.child === child) for (const frame of this.reader.push(chunk)) this.emit(frame);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString()).slice(-400);
@@ -145,12 +151,11 @@ export class H265Transcoder {
     return child;
   }
 
-  private emit(unit: Buffer): void {
+  private emit(frame: FlvVideoFrame): void {
     const timestamp = this.timestamps.shift();
     if (timestamp === undefined) return;
     this.stats.framesOut++;
-    const idr = splitAnnexB(unit).some((nal) => h264NalType(nal) === H264Nal.IDR);
-    this.onFrame({ channel: this.channel, dataType: idr ? DataType.I_FRAME : DataType.P_FRAME, payloadType: PayloadType.H264, timestamp, data: unit });
+    this.onFrame({ channel: this.channel, dataType: frame.keyframe ? DataType.I_FRAME : DataType.P_FRAME, payloadType: PayloadType.H264, timestamp, data: frame.data });
   }
 
   private exited(child: ChildProcessWithoutNullStreams, reason: string): void {
@@ -189,4 +194,12 @@ export class H265Transcoder {
     const startCode = Buffer.from([0, 0, 0, 1]);
     return Buffer.concat([...[H265Nal.VPS, H265Nal.SPS, H265Nal.PPS].flatMap((type) => [startCode, this.parameterSets.get(type)!]), data]);
   }
+}
+
+/** The frame without its own delimiter (one is written after every frame instead). */
+function withoutLeadingDelimiter(data: Buffer): Buffer {
+  const units = splitAnnexB(data);
+  if (!units.length || h265NalType(units[0]) !== H265Nal.AUD) return data;
+  const startCode = Buffer.from([0, 0, 0, 1]);
+  return Buffer.concat(units.slice(1).flatMap((nal) => [startCode, nal]));
 }
