@@ -1,14 +1,19 @@
 /** What keeps a live tile near the live edge. */
 export type LiveEdgeAction = { kind: 'rate'; rate: number } | { kind: 'seek'; to: number };
 
-/** The buffered lead a live tile aims for: about four frames at 25 fps, enough to ride out jitter without stalling. */
-export const LIVE_TARGET_LEAD_S = 0.15;
+/**
+ * The buffered lead a live tile aims for. Not less: Chromium's audio renderer starts with about
+ * 200 ms of audio buffered and doubles that threshold at every underflow (up to 3 s), so a tile held
+ * at 0.15 s stalled on the bench and came back with 0.9 s, then 1.7 s, of lead. 0.3 s stays clear of
+ * it with one 40 ms audio frame and some jitter to spare.
+ */
+export const LIVE_TARGET_LEAD_S = 0.3;
 /**
  * Rate added per second of lead beyond the target (0.2 s too much: 1.1x). The lead decays with a
  * time constant of 1/gain (2 s); at 0.2 a tile measured on the bench took over 10 s to shed 0.4 s.
  */
 export const LIVE_RATE_GAIN = 0.5;
-/** The fastest nudge: 10 % is heard as a slightly quicker voice, not as a jump. */
+/** The fastest nudge: 10 % is heard as a slightly quicker voice (pitch kept), not as a jump. */
 export const LIVE_MAX_RATE = 1.1;
 /** Behind by more than this (a tab in the background, a long stall), nudging would take too long: it jumps. */
 export const LIVE_SEEK_LAG_S = 3;
@@ -30,7 +35,7 @@ export function liveEdgeAction(currentTime: number, bufferedEnd: number): LiveEd
 }
 
 /** Ahead of the playhead by more than this before the first frame, a live tile starts at the target lead. */
-export const LIVE_START_LEAD_S = 0.3;
+export const LIVE_START_LEAD_S = 0.5;
 
 /**
  * Where a live tile starts: a viewer joins at the latest keyframe, up to a GOP (1-2 s) behind the

@@ -82,18 +82,18 @@ describe('AppendQueue', () => {
 });
 
 describe('live edge', () => {
-  it('plays at 1x up to the target lead and nudges the rate in proportion beyond it, at most 1.1x', () => {
-    expect(liveEdgeAction(10, 10.15)).toEqual({ kind: 'rate', rate: 1 });
-    expect(liveEdgeAction(10, 10.05)).toEqual({ kind: 'rate', rate: 1 });
-    expect(liveEdgeAction(10, 10.25)).toEqual({ kind: 'rate', rate: 1.05 });
-    expect(liveEdgeAction(10, 10.31)).toEqual({ kind: 'rate', rate: 1.08 });
-    expect(liveEdgeAction(10, 10.65)).toEqual({ kind: 'rate', rate: 1.1 });
+  it('plays at 1x up to the 0.3 s target lead and nudges the rate in proportion beyond it, at most 1.1x', () => {
+    expect(liveEdgeAction(10, 10.3)).toEqual({ kind: 'rate', rate: 1 });
+    expect(liveEdgeAction(10, 10.1)).toEqual({ kind: 'rate', rate: 1 });
+    expect(liveEdgeAction(10, 10.4)).toEqual({ kind: 'rate', rate: 1.05 });
+    expect(liveEdgeAction(10, 10.46)).toEqual({ kind: 'rate', rate: 1.08 });
+    expect(liveEdgeAction(10, 10.5)).toEqual({ kind: 'rate', rate: 1.1 });
     expect(liveEdgeAction(10, 12.5)).toEqual({ kind: 'rate', rate: 1.1 });
   });
 
   it('jumps to the target lead only when far behind', () => {
     expect(liveEdgeAction(10, 12.9)).toEqual({ kind: 'rate', rate: 1.1 });
-    expect(liveEdgeAction(10, 20)).toEqual({ kind: 'seek', to: 19.85 });
+    expect(liveEdgeAction(10, 20)).toEqual({ kind: 'seek', to: 19.7 });
   });
 
   it('trims what is older than 10 s behind the playhead, in batches of at least 5 s', () => {

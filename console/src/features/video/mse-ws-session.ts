@@ -190,7 +190,8 @@ export class MseWebSocketSession {
   }
 
   private seek(to: number): void {
-    this.stats.seeks += 1;
+    // Placing the playhead before anything was shown (a joiner's media starts past 0) is no jump.
+    if (this.stats.firstFrameAt) this.stats.seeks += 1;
     this.video.currentTime = to;
   }
 

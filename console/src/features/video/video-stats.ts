@@ -7,7 +7,7 @@ export interface VideoStats {
   fragments: number;
   /** Decoder-dropped frames (getVideoPlaybackQuality). */
   dropped: number;
-  /** Jumps to the live edge. */
+  /** Jumps to the live edge once playing (not the placing of the playhead before the first frame). */
   seeks: number;
   /** SourceBuffer resets (a new init segment). */
   resets: number;

@@ -45,8 +45,8 @@ describe('displayed latency', () => {
 });
 
 describe('live start', () => {
-  it('starts a joining viewer at the target lead when more than 0.3 s is ahead of it, where it is otherwise', () => {
-    expect(liveStartAt(0, 0.9)).toBeCloseTo(0.75, 6);
-    expect(liveStartAt(1.2, 1.4)).toBeNull();
+  it('starts a joining viewer at the target lead when more than 0.5 s is ahead of it, where it is otherwise', () => {
+    expect(liveStartAt(0, 0.9)).toBeCloseTo(0.6, 6);
+    expect(liveStartAt(1.2, 1.6)).toBeNull();
   });
 });
