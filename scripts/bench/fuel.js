@@ -137,7 +137,7 @@ async function main() {
   for (const batch of stream) await ledger.handle(batch);
   const cpuS = cpuSeconds(process.cpuUsage(cpu));
   const wallS = Number(process.hrtime.bigint() - wall) / 1e9;
-  const dataSource = app.get(getDataSourceToken('vehicle-service'));
+  const dataSource = app.get(getDataSourceToken('vehicle_service'));
   const [{ refuels, thefts }] = await dataSource.query("SELECT SUM(CASE WHEN kind = 'refuel' THEN 1 ELSE 0 END) AS refuels, SUM(CASE WHEN kind = 'theft' THEN 1 ELSE 0 END) AS thefts FROM fuel_event");
   const [{ points }] = await dataSource.query('SELECT COUNT(*) AS points FROM fuel_level');
   await app.close();

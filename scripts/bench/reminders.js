@@ -55,7 +55,7 @@ async function main() {
   const now = Date.now();
   await bus.publish(Topics.vehicleRegistry, Array.from({ length: vehicles }, (_, i) => ({ key: `v${i}`, value: { vehicleId: `v${i}`, plateCode: `京R${i}`, plateColor: 1, vin: '', companyId: String(1 + (i % 20)), companyPath: ['0', String(1 + (i % 20))], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: now } })));
 
-  const dataSource = app.get(getDataSourceToken('vehicle-service'));
+  const dataSource = app.get(getDataSourceToken('vehicle_service'));
   const common = (i) => [`v${i}`, `京R${i}`, String(1 + (i % 20)), `/0/${1 + (i % 20)}/`, '/', now, now];
   // Due dates spread over -60 .. +300 days: about a sixth falls inside some threshold.
   const spread = () => Math.floor(random() * 360) - 60;
@@ -78,7 +78,7 @@ async function main() {
   await app.close();
   if (ENGINE === 'mysql') {
     const connection = await createConnection(mysql);
-    await dropSchemas(connection, prefix, ['vehicle-service']);
+    await dropSchemas(connection, prefix, ['vehicle_service']);
     await connection.end();
   }
 

@@ -20,8 +20,8 @@ export const VEHICLE_SERVICE_MIGRATIONS = PARTS.flatMap((part) => part.migration
  */
 @Module({
   imports: [
-    ServiceStorageModule.forService('vehicle-service', { entities: VEHICLE_SERVICE_ENTITIES, migrations: VEHICLE_SERVICE_MIGRATIONS }),
-    TypeOrmModule.forFeature(VEHICLE_SERVICE_ENTITIES, 'vehicle-service'),
+    ServiceStorageModule.forService('vehicle_service', { entities: VEHICLE_SERVICE_ENTITIES, migrations: VEHICLE_SERVICE_MIGRATIONS }),
+    TypeOrmModule.forFeature(VEHICLE_SERVICE_ENTITIES, 'vehicle_service'),
     AuthModule,
   ],
   controllers: PARTS.flatMap((part) => part.controllers),

@@ -99,7 +99,7 @@ describe.each(['sqlite', 'mysql'] as const)('fuel ledger on %s', (engine) => {
   beforeAll(start);
   afterAll(async () => {
     await app?.close();
-    await dropTestSchema(env, 'vehicle-service');
+    await dropTestSchema(env, 'vehicle_service');
     await dropTestSchema(env, 'alarm');
   });
 

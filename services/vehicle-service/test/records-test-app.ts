@@ -57,7 +57,7 @@ export async function startRecordsApp(engine: 'sqlite' | 'mysql'): Promise<Recor
     http: () => request(app.getHttpServer()),
     close: async () => {
       await app.close();
-      await dropTestSchema(env, 'vehicle-service');
+      await dropTestSchema(env, 'vehicle_service');
     },
   };
 }

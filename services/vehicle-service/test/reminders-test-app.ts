@@ -70,7 +70,7 @@ export async function setUpReminders(engine: 'sqlite' | 'mysql'): Promise<Remind
     start,
     close: async () => {
       for (const app of apps) await app.close().catch(() => undefined);
-      await dropTestSchema(env, 'vehicle-service');
+      await dropTestSchema(env, 'vehicle_service');
     },
   };
 }

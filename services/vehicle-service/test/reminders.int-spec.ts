@@ -86,7 +86,7 @@ describe.each(['sqlite', 'mysql'] as const)('reminders on %s', (engine) => {
   });
 
   it('reminds a service at the exact kilometre since the last service, from the positions, and predicts its day', async () => {
-    const dataSource = a.app.get<DataSource>(getDataSourceToken('vehicle-service'));
+    const dataSource = a.app.get<DataSource>(getDataSourceToken('vehicle_service'));
     const today = chinaDayStartOf(Date.now()) / 1000;
     const service = await create('maintenance', { vehicleId: 'v2', serviceDate: day(-5), odometerKm: 100_000, fee: 500, servicedBy: '城北维修厂', items: '机油', nextServiceKm: 115_000, nextServiceDate: day(200) });
     // 14,499 km between day -4 and day -1 (201 km/h, believable), then 1 km more today.

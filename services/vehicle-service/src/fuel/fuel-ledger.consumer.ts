@@ -40,9 +40,9 @@ export class FuelLedgerConsumer extends BusConsumer {
   processed = 0;
 
   constructor(
-    @InjectRepository(FuelVehicleStateRow, 'vehicle-service') private readonly stored: Repository<FuelVehicleStateRow>,
-    @InjectRepository(FuelEventRow, 'vehicle-service') private readonly events: Repository<FuelEventRow>,
-    @InjectDataSource('vehicle-service') dataSource: DataSource,
+    @InjectRepository(FuelVehicleStateRow, 'vehicle_service') private readonly stored: Repository<FuelVehicleStateRow>,
+    @InjectRepository(FuelEventRow, 'vehicle_service') private readonly events: Repository<FuelEventRow>,
+    @InjectDataSource('vehicle_service') dataSource: DataSource,
     @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
     private readonly tanks: FuelTankDirectory,

@@ -55,10 +55,10 @@ const lastIdOf = (path: string) => path.split('/').filter(Boolean).pop() ?? '';
 @Injectable()
 export class FuelQueryService {
   constructor(
-    @InjectRepository(FuelEventRow, 'vehicle-service') private readonly events: Repository<FuelEventRow>,
-    @InjectRepository(FuelLevelRow, 'vehicle-service') private readonly levels: Repository<FuelLevelRow>,
-    @InjectRepository(FuelDayRow, 'vehicle-service') private readonly days: Repository<FuelDayRow>,
-    @InjectRepository(FuelTripRow, 'vehicle-service') private readonly tripRows: Repository<FuelTripRow>,
+    @InjectRepository(FuelEventRow, 'vehicle_service') private readonly events: Repository<FuelEventRow>,
+    @InjectRepository(FuelLevelRow, 'vehicle_service') private readonly levels: Repository<FuelLevelRow>,
+    @InjectRepository(FuelDayRow, 'vehicle_service') private readonly days: Repository<FuelDayRow>,
+    @InjectRepository(FuelTripRow, 'vehicle_service') private readonly tripRows: Repository<FuelTripRow>,
     private readonly registry: VehicleRegistry,
   ) {}
 

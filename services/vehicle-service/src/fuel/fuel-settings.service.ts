@@ -19,7 +19,7 @@ export class FuelSettingsService implements OnModuleInit {
   private stored = new Map<string, FuelThresholds>();
   private loadedAt = 0;
 
-  constructor(@InjectRepository(FuelSettingsRow, 'vehicle-service') private readonly rows: Repository<FuelSettingsRow>) {}
+  constructor(@InjectRepository(FuelSettingsRow, 'vehicle_service') private readonly rows: Repository<FuelSettingsRow>) {}
 
   async onModuleInit(): Promise<void> {
     await this.reload();

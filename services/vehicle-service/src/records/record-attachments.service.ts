@@ -29,8 +29,7 @@ export interface UploadedAttachment {
 @Injectable()
 export class RecordAttachmentsService {
   constructor(
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectDataSource('vehicle-service') private readonly dataSource: DataSource,
+    @InjectDataSource('vehicle_service') private readonly dataSource: DataSource,
     @Inject(RECORD_FILE_STORE) private readonly store: FileStore,
     private readonly records: RecordsService,
   ) {}

@@ -40,8 +40,7 @@ const orNull = (value: unknown): number | null => (value === null || value === u
 @Injectable()
 export class RecordDueSource {
   constructor(
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectDataSource('vehicle-service') private readonly dataSource: DataSource,
+    @InjectDataSource('vehicle_service') private readonly dataSource: DataSource,
     private readonly registry: VehicleRegistry,
   ) {}
 

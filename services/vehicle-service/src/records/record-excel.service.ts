@@ -37,8 +37,7 @@ export class RecordExcelService {
   private readonly transactions: TransactionRunner;
 
   constructor(
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectDataSource('vehicle-service') private readonly dataSource: DataSource,
+    @InjectDataSource('vehicle_service') private readonly dataSource: DataSource,
     private readonly records: RecordsService,
   ) {
     this.transactions = new TransactionRunner(dataSource);

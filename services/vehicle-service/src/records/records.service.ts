@@ -26,8 +26,7 @@ const like = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 @Injectable()
 export class RecordsService {
   constructor(
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectDataSource('vehicle-service') private readonly dataSource: DataSource,
+    @InjectDataSource('vehicle_service') private readonly dataSource: DataSource,
     private readonly registry: VehicleRegistry,
   ) {}
 

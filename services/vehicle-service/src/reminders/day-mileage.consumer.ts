@@ -25,8 +25,7 @@ export class DayMileageConsumer extends BusConsumer {
 
   constructor(
     @Inject(EVENT_BUS) protected readonly bus: EventBus,
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectDataSource('vehicle-service') private readonly dataSource: DataSource,
+    @InjectDataSource('vehicle_service') private readonly dataSource: DataSource,
     private readonly registry: VehicleRegistry,
   ) {
     super();

@@ -11,8 +11,7 @@ import type { ReminderSettingsDto } from './reminders.dto';
 @Injectable()
 export class ReminderSettingsService {
   constructor(
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectRepository(ReminderSettingsEntity, 'vehicle-service') private readonly settings: Repository<ReminderSettingsEntity>,
+    @InjectRepository(ReminderSettingsEntity, 'vehicle_service') private readonly settings: Repository<ReminderSettingsEntity>,
     private readonly registry: VehicleRegistry,
   ) {}
 

@@ -47,8 +47,7 @@ export class ReminderSweep {
   private sweeps = 0;
 
   constructor(
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectDataSource('vehicle-service') private readonly dataSource: DataSource,
+    @InjectDataSource('vehicle_service') private readonly dataSource: DataSource,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(REMINDER_CONFIG) private readonly config: ReminderConfig,
     private readonly dueSource: RecordDueSource,

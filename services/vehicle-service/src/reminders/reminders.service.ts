@@ -15,8 +15,7 @@ const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
 @Injectable()
 export class RemindersService {
   constructor(
-    // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-    @InjectRepository(ReminderEntity, 'vehicle-service') private readonly reminders: Repository<ReminderEntity>,
+    @InjectRepository(ReminderEntity, 'vehicle_service') private readonly reminders: Repository<ReminderEntity>,
     private readonly registry: VehicleRegistry,
   ) {}
 

@@ -26,8 +26,7 @@ const CHUNK = 400;
  */
 @Injectable()
 export class ServiceMileage {
-  // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-  constructor(@InjectDataSource('vehicle-service') private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource('vehicle_service') private readonly dataSource: DataSource) {}
 
   async of(items: readonly Pick<DueItem, 'vehicleId' | 'lastServiceDate'>[], today: number): Promise<Map<string, VehicleMileage>> {
     const paceFrom = chinaDateOfDay(today - PACE_DAYS);

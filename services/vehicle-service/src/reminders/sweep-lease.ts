@@ -13,8 +13,7 @@ export const DAILY_SWEEP = 'daily-sweep';
  */
 @Injectable()
 export class SweepLease {
-  // eslint-disable-next-line @nx/workspace-inject-repository-own-data-source -- the service module names its DataSource 'vehicle-service'
-  constructor(@InjectRepository(ReminderLeaseEntity, 'vehicle-service') private readonly leases: Repository<ReminderLeaseEntity>) {}
+  constructor(@InjectRepository(ReminderLeaseEntity, 'vehicle_service') private readonly leases: Repository<ReminderLeaseEntity>) {}
 
   /** True when `owner` now holds the lease until nowMs + ttlMs. `notDoneOn`: refuse when the last finished run was that day. */
   async take(owner: string, nowMs: number, ttlMs: number, notDoneOn?: string): Promise<boolean> {

@@ -53,7 +53,7 @@ export class FuelExportTaskService implements OnModuleInit, OnModuleDestroy {
   private running?: Promise<void>;
 
   constructor(
-    @InjectRepository(FuelExportTask, 'vehicle-service') private readonly tasks: Repository<FuelExportTask>,
+    @InjectRepository(FuelExportTask, 'vehicle_service') private readonly tasks: Repository<FuelExportTask>,
     @Inject(FUEL_EXPORT_FILES) private readonly files: FileStore,
     private readonly query: FuelQueryService,
     private readonly permissions: PermissionCache,
