@@ -52,7 +52,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
  * every second: the simulator provisions their vehicles, SIM cards and terminals through the admin
  * API first, as an operator would.
  */
-export async function startMonitorPlatform(adminPassword: string, vehicles: number, options: { video?: boolean } = {}): Promise<MonitorPlatform> {
+export async function startMonitorPlatform(adminPassword: string, vehicles: number, options: { video?: boolean; dataDir?: string } = {}): Promise<MonitorPlatform> {
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
@@ -77,7 +77,8 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
       VIDEO_FTP_PORT: '-1',
       VIDEO_MEDIA_HOST: '127.0.0.1',
       VIDEO_PUBLIC_HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
+      // A given data dir restarts a platform on what it stored (tests of what runs at start).
+      DATA_DIR: options.dataDir ?? mkdtempSync(join(tmpdir(), 'openfleet-monitor-e2e-')),
       CONSOLE_DIR: consoleDist,
       ADMIN_INITIAL_PASSWORD: adminPassword,
       GATEWAY_808_REGISTRATION: 'strict',

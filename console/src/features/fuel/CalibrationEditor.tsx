@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, InputGrou
 import { messageFor } from '@openfleet/errors';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '../../app/hooks';
+import { useAppSelector, useAppStore } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
 import type { ApiError } from '../session/error-mapping';
@@ -27,6 +27,8 @@ export function CalibrationEditor({ tank, onClose }: { tank: CalibratedTank; onC
   const [save, { isLoading }] = useSaveTankCalibrationMutation();
   const [upload, { isLoading: importing }] = useImportTankCalibrationMutation();
   const store = useAppStore();
+  // The dialog is portalled out of the themed layout: it takes the dark theme itself, as its chart does.
+  const dark = useAppSelector((state) => state.settings.theme === 'dark');
   const [drafts, setDrafts] = useState<CalibrationDraft[]>([]);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function CalibrationEditor({ tank, onClose }: { tank: CalibratedTank; onC
   };
 
   return (
-    <Dialog isOpen title={t('fuel.calibration.title', { tank: tank.name })} onClose={onClose} style={{ width: 1000 }} canOutsideClickClose={false}>
+    <Dialog isOpen className={dark ? 'bp6-dark' : undefined} title={t('fuel.calibration.title', { tank: tank.name })} onClose={onClose} style={{ width: 1000 }} canOutsideClickClose={false}>
       <DialogBody>
         <WithPower code="fuelTank:calibrate">
           <div className="of-calibration-tools">
