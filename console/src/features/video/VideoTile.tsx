@@ -8,6 +8,7 @@ import { captureFrame } from './snapshot';
 import { statusAfter, statusText, type TileStatus } from './tile-status';
 import type { TileSource } from './tile-grid';
 import { errorCodeOf, useControlLiveMutation, useOpenLiveMutation, useTakeSnapshotMutation } from './videoApi';
+import { TranscodedTag } from './TranscodedTag';
 import { VideoPlayer } from './VideoPlayer';
 import { LatencyBadge } from './latency/LatencyBadge';
 import { useFullScreenStream } from './latency/useFullScreenStream';
@@ -98,6 +99,7 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
         <span className="of-video-tile-label">{label}</span>
         {source && (
           <ButtonGroup variant="minimal">
+            <TranscodedTag streamKey={stream?.streamKey} />
             <Tag minimal round className="of-video-stream-type">{t(streamType === StreamType.MAIN ? 'media.stream.main' : 'media.stream.sub')}</Tag>
             <Button size="small" icon="exchange" aria-label={t('media.tile.switchStream')} title={t('media.tile.switchStream')} disabled={!stream} onClick={() => void switchStream()} />
             <Button size="small" icon={muted ? 'volume-off' : 'volume-up'} aria-label={t(muted ? 'media.tile.unmute' : 'media.tile.mute')} title={t(muted ? 'media.tile.unmute' : 'media.tile.mute')} onClick={() => setMuted(!muted)} />

@@ -1,3 +1,4 @@
+import { openPlayable } from './codec-support';
 import { MseWebSocketSession, type StreamEvent } from './mse-ws-session';
 
 /** The source type of our media WebSocket (fMP4 over WebSocket, played through MSE). */
@@ -38,7 +39,9 @@ const handler: SourceHandler = {
   canPlayType: (type) => canPlay(type),
   canHandleSource: (source) => canPlay(source.type),
   handleSource(source, tech) {
-    const session = new MseWebSocketSession(tech.el() as HTMLVideoElement, source.src, source.streamKey, source.live, (event) => listeners.get(source.streamKey)?.(event));
+    // H.265 this browser cannot decode is asked for again, transcoded to H.264 (codec-support.ts).
+    const open = (url: string, emit: (event: StreamEvent) => void) => new MseWebSocketSession(tech.el() as HTMLVideoElement, url, source.streamKey, source.live, emit);
+    const session = openPlayable(open, source.src, source.streamKey, (event) => listeners.get(source.streamKey)?.(event));
     return { dispose: () => session.dispose() };
   },
 };
