@@ -4,7 +4,7 @@
 // sweep runs at start and daily) the header's insurance badge rises and the reminder is listed.
 // Then a JT/T 808 terminal this test drives reports a scripted fuel level (0x0200 extra 0x02): a
 // refuel while stopped and a drop while parked, which the fuel curve of the multiCar info panel,
-// the fuel events and the fuel report show. Last, the tank calibration editor refuses a point
+// the fuel events and the fuel report (and its offline download) show. Last, the tank calibration editor refuses a point
 // above the tank (3002) in words. Screenshots: .infra/screenshots/vehicle-service-*.png.
 import { TestTerminal } from '@openfleet/gateway-808/testing';
 import { chinaDate } from '@openfleet/contracts';
@@ -178,6 +178,14 @@ describe('console vehicle services (standalone server)', () => {
     expect(await cell(page, '70.0').count()).toBeGreaterThan(0);
     expect(await cell(page, '40.0').count()).toBeGreaterThan(0);
     await snap('fuel-report');
+
+    // The same report as an offline download: the task finishes in the vehicle-service and its sheet downloads.
+    await page.locator('.of-fuel-offline:visible').click();
+    await page.locator('.of-fuel-export-tasks tr[data-status="1"]').waitFor({ timeout: 30_000 });
+    await snap('fuel-export-tasks');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.of-fuel-export-tasks .bp6-button', { hasText: '下载' }).first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^fuelReport-\d+\.xlsx$/);
+    await page.keyboard.press('Escape');
   }, 240_000);
 
   // TODO(fuel): GET /vehicleService/fuel/curve answers 400 to the console, whose GETs all carry the

@@ -49,7 +49,7 @@ export default function FuelEventsScreen(_props: ScreenProps) {
       cellData={t}
       {...readOnlyTable('menu.fuelEvents')}
       toolbar={() => (
-        <FuelFilterBar filter={filter} onApply={setFilter} exportCode="fuelEvents:export" onExport={() => void exportSheet({ ...fuelFilter(filter), kind: kind || undefined })}>
+        <FuelFilterBar filter={filter} onApply={setFilter} exportCode="fuelEvents:export" offline={{ kind: 'fuelEvents', params: { ...fuelFilter(filter), ...(kind ? { kind } : {}) } }} onExport={() => void exportSheet({ ...fuelFilter(filter), kind: kind || undefined })}>
           <HTMLSelect className="of-fuel-kind" value={kind} aria-label={t('fuel.event.kind')} onChange={(e) => setKind(e.currentTarget.value as FuelEventKind | '')}>
             <option value="">{t('fuel.kind.all')}</option>
             <option value="refuel">{t('fuel.kind.refuel')}</option>

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
 import { useCompanyOptions, useFleetOptions } from '../master-data/lookups';
+import type { FuelExportKind } from '@openfleet/contracts/vehicle-service';
 import { fuelFilterProblem, type FuelFilterDraft } from './fuel-filter';
+import { FuelExportButtons } from './FuelExportTasks';
 
 interface FuelFilterBarProps {
   readonly filter: FuelFilterDraft;
@@ -12,12 +14,14 @@ interface FuelFilterBarProps {
   readonly onExport: () => void;
   /** `fuelReport:export` or `fuelEvents:export`. */
   readonly exportCode: string;
+  /** The offline download of the same export (a task the vehicle-service runs). */
+  readonly offline: { readonly kind: FuelExportKind; readonly params: Record<string, unknown> };
   /** The page's own choices (group by, event kind). */
   readonly children?: ReactNode;
 }
 
 /** Window of China days (at most 31), company and fleet, the page's own choices, query and Excel export. */
-export function FuelFilterBar({ filter, onApply, onExport, exportCode, children }: FuelFilterBarProps) {
+export function FuelFilterBar({ filter, onApply, onExport, exportCode, offline, children }: FuelFilterBarProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filter);
   const companies = useCompanyOptions();
@@ -44,6 +48,7 @@ export function FuelFilterBar({ filter, onApply, onExport, exportCode, children 
       <Button className="of-fuel-query" icon="filter" text={t('vehicleService.query')} onClick={apply} />
       <WithPower code={exportCode}>
         <Button className="of-fuel-export" icon="export" text={t('excel.export')} onClick={onExport} />
+        <FuelExportButtons kind={offline.kind} params={offline.params} />
       </WithPower>
     </div>
   );

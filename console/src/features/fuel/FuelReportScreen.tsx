@@ -102,7 +102,7 @@ export default function FuelReportScreen(_props: ScreenProps) {
       {...readOnlyTable('menu.fuelReport')}
       aside={<FleetTotals fleets={fleets} />}
       toolbar={() => (
-        <FuelFilterBar filter={filter} onApply={setFilter} exportCode="fuelReport:export" onExport={() => void exportSheet({ ...fuelFilter(filter), groupBy })}>
+        <FuelFilterBar filter={filter} onApply={setFilter} exportCode="fuelReport:export" offline={{ kind: 'fuelReport', params: { ...fuelFilter(filter), groupBy } }} onExport={() => void exportSheet({ ...fuelFilter(filter), groupBy })}>
           <HTMLSelect className="of-fuel-group" value={groupBy} aria-label={t('fuel.report.groupBy')} onChange={(e) => setGroupBy(e.currentTarget.value as GroupBy)}>
             <option value="vehicle">{t('fuel.report.perVehicle')}</option>
             <option value="day">{t('fuel.report.perVehicleDay')}</option>

@@ -1,4 +1,4 @@
-import type { FuelCurve, FuelEventKind, FuelEventView, FuelReport } from '@openfleet/contracts/vehicle-service';
+import type { FuelCurve, FuelEventKind, FuelEventView, FuelExportKind, FuelExportTaskView, FuelReport } from '@openfleet/contracts/vehicle-service';
 import { api } from '../../app/api';
 
 /** The window and scope the events list, the report and their exports share (China times). */
@@ -37,7 +37,20 @@ export const fuelApi = api.injectEndpoints({
       query: (filter) => ({ url: 'vehicleService/fuel/report', method: 'GET', params: fuelParams(filter) }),
       providesTags: [{ type: 'Fuel', id: 'LIST' }],
     }),
+    // Offline downloads of the report and the events: their own list (the header's download centre is tracking's).
+    fuelExportTasks: build.query<FuelPage<FuelExportTaskView>, void>({
+      query: () => ({ url: 'vehicleService/fuel/export-task', method: 'GET', params: { current: 1, size: 50 } }),
+      providesTags: [{ type: 'ExportTask', id: 'fuel' }],
+    }),
+    createFuelExportTask: build.mutation<FuelExportTaskView, { kind: FuelExportKind; params: Record<string, unknown> }>({
+      query: (body) => ({ url: 'vehicleService/fuel/export-task', method: 'POST', body }),
+      invalidatesTags: [{ type: 'ExportTask', id: 'fuel' }],
+    }),
+    deleteFuelExportTask: build.mutation<unknown, number>({
+      query: (id) => ({ url: `vehicleService/fuel/export-task/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'ExportTask', id: 'fuel' }],
+    }),
   }),
 });
 
-export const { useFuelCurveQuery, useFuelEventsQuery, useFuelReportQuery } = fuelApi;
+export const { useFuelCurveQuery, useFuelEventsQuery, useFuelReportQuery, useFuelExportTasksQuery, useCreateFuelExportTaskMutation, useDeleteFuelExportTaskMutation } = fuelApi;
