@@ -28,4 +28,6 @@ export * from './report';
 export * from './video';
 export * from './energy';
 export * from './alarm';
+// Not in alarm/index.ts: that is the console's entry, and this carries a codec.
+export * from './alarm/detected-alarm';
 export * from './vehicle-service/browser';

@@ -8,7 +8,7 @@ import { positionCodec, type Position } from './events/position';
 import { instructionRequestCodec, type InstructionRequest } from './events/instruction-request';
 import { fenceEventCodec, type FenceEvent } from './fence/fence-event';
 import { exportTaskCodec, type ExportTaskEvent } from './report/export-task';
-import { energyAlarmCodec, type EnergyAlarmEvent } from './energy/energy-alarm';
+import { detectedAlarmCodec, type DetectedAlarmEvent } from './alarm/detected-alarm';
 import { emissionReportCodec, energyReportBatchCodec, type EmissionReport, type EnergyReportBatch } from './energy/energy-report';
 import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
 import {
@@ -116,9 +116,10 @@ export const Topics = {
   fenceEvent: topic<FenceEvent>('fence.event.v1', 'terminal', 12, fenceEventCodec, 'Fence rules the platform evaluated (entry, exit, overspeed, deviation ...)'),
   energyReport: topic<EnergyReportBatch>('energy.report.v2', 'vehicle', 12, energyReportBatchCodec, 'GB/T 32960 real-time and reissued reports the energy gateway accepted, those of one partition together (key: the partition\'s key)'),
   emissionReport: topic<EmissionReport>('emission.report.v1', 'vehicle', 6, emissionReportCodec, 'HJ 1239 emission reports (OBD, diesel stream, urea) the emission gateway accepted (key: VIN)'),
-  energyAlarm: topic<EnergyAlarmEvent>('energy.alarm.v1', 'vehicle', 6, energyAlarmCodec, 'Battery alarms of GB/T 32960 vehicles starting and ending (key: VIN)'),
   exportTask: topic<ExportTaskEvent>('report.export-task.v1', 'user', 3, exportTaskCodec, 'Offline download tasks as they progress (key: the owner\'s user id); pushed to the owner\'s sockets'),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
+  // Replaces energy.alarm.v1 (battery alarms only, key VIN): one contract for every detecting service.
+  alarmDetected: topic<DetectedAlarmEvent>('alarm.detected.v1', 'vehicle', 6, detectedAlarmCodec, 'Alarms other services detect (battery alarms, fuel theft ...) starting and ending, one event id for both (key: vehicle id); the alarm service stores them'),
   rawFrames: topic<RawFrameBatch>(
     'gateway.raw-frames.v1',
     'gateway',

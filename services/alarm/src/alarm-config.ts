@@ -7,10 +7,10 @@ export class AlarmConfig {
   @IsNotEmpty()
   ALARM_DETECTOR_GROUP = 'alarm-detector';
 
-  /** Consumer group storing the battery alarms of GB/T 32960 vehicles (energy.alarm.v1). */
+  /** Consumer group storing the alarms other services detect (alarm.detected.v1: battery alarms, fuel theft ...). */
   @IsString()
   @IsNotEmpty()
-  ALARM_ENERGY_GROUP = 'alarm-energy';
+  ALARM_DETECTED_GROUP = 'alarm-detected';
 
   /** TCP port of the active-safety attachment server (T/JSATL 12); 0 picks a free port (tests). */
   @IsInt()

@@ -1,12 +1,13 @@
 // The alarm module alone on SQLite and MariaDB with an in-process bus the test feeds: an alarm
 // opened before a restart is ended after it (state reloaded from the table), a replayed fence
-// event inserts nothing twice, handling is stored; battery alarms of GB/T 32960 vehicles are stored
-// once under their event id, ended by it, and announced.
+// event inserts nothing twice, handling is stored; alarms other services detect (alarm.detected.v1:
+// battery alarms, fuel theft) are stored once under their event id with their source, ended by it,
+// and announced.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type AlarmEvent, type EnergyAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
+import { Topics, type AlarmEvent, type DetectedAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
@@ -81,16 +82,39 @@ describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
   it('stores a battery alarm once under its event id, ends it by that id, and announces both', async () => {
     const before = (await list()).total;
     const startedAt = (t0 + 50) * 1000;
-    const base: EnergyAlarmEvent = { eventId: `LSJMEV00000000001:socLow:${startedAt}`, phase: 'start', vin: 'LSJMEV00000000001', vehicleId: 'ev1', type: 'socLow', startedAt, at: startedAt, gbLevel: 3, latitude: 39.9, longitude: 116.4, speedKmh: 0 };
-    await bus.publish(Topics.energyAlarm, [{ key: base.vin, value: base }, { key: base.vin, value: base }]);
+    const base: DetectedAlarmEvent = { eventId: `LSJMEV00000000001:socLow:${startedAt}`, phase: 'start', vehicleId: 'ev1', source: 'energy', type: 'socLow', level: 0, startedAt, at: startedAt, latitude: 39.9, longitude: 116.4, speedKmh: 0, detail: { vin: 'LSJMEV00000000001' } };
+    await bus.publish(Topics.alarmDetected, [{ key: base.vehicleId, value: base }, { key: base.vehicleId, value: base }]);
     await waitFor(async () => (await list()).total === before + 1, 'battery alarm stored');
     const stored = (await list()).records.find((r) => r.type === 'socLow') as unknown as Record<string, unknown>;
-    // Level 3 of GB/T 32960 is our emergency; the VIN stands in for the terminal the vehicle lacks.
+    // The VIN stands in for the terminal the vehicle lacks.
     expect(stored).toMatchObject({ source: 'energy', level: 0, vehicleId: 'ev1', plateCode: '京AD1', terminalPhone: 'LSJMEV00000000001', endedAt: 0 });
-    await bus.publish(Topics.energyAlarm, { key: base.vin, value: { ...base, phase: 'end', at: startedAt + 60_000 } });
+    await bus.publish(Topics.alarmDetected, { key: base.vehicleId, value: { ...base, phase: 'end', at: startedAt + 60_000 } });
     await waitFor(async () => (await list()).records.find((r) => r.type === 'socLow')?.endedAt === startedAt + 60_000, 'battery alarm ended');
     expect((await list()).total).toBe(before + 1);
     const announced = events.filter((e) => e.type === 'socLow');
     expect(announced.map((e) => [e.source, e.endedAt ?? 0])).toEqual([['energy', 0], ['energy', startedAt + 60_000]]);
+  });
+
+  it('stores a fuel theft with its source, once however often its start and end come, and ends it by its id', async () => {
+    const startedAt = (t0 + 70) * 1000;
+    const theft: DetectedAlarmEvent = { eventId: `fuel:v1:theft:${startedAt}`, phase: 'start', vehicleId: 'v1', source: 'fuel', type: 'fuelTheft', level: 1, startedAt, at: startedAt, latitude: 39.9, longitude: 116.4, speedKmh: 0, detail: { amountL: 30 } };
+    const end: DetectedAlarmEvent = { ...theft, phase: 'end', at: startedAt + 120_000 };
+    const thefts = async () => (await list()).records.filter((r) => r.type === 'fuelTheft') as unknown as Record<string, unknown>[];
+    // A start and its end in one batch: inserted ended, announced once.
+    await bus.publish(Topics.alarmDetected, [{ key: 'v1', value: theft }, { key: 'v1', value: end }]);
+    await waitFor(async () => (await thefts()).length === 1, 'fuel theft stored');
+    expect((await thefts())[0]).toMatchObject({ source: 'fuel', level: 1, vehicleId: 'v1', plateCode: '京A1', terminalPhone: '13900000001', startedAt, endedAt: end.at, detail: expect.objectContaining({ amountL: 30 }) });
+    // A redelivery of both stores and announces nothing more, and an end does not move an ended alarm.
+    await bus.publish(Topics.alarmDetected, [{ key: 'v1', value: theft }, { key: 'v1', value: { ...end, at: end.at + 60_000 } }]);
+    // A second theft's start, then (another batch) its end.
+    const next: DetectedAlarmEvent = { ...theft, eventId: `fuel:v1:theft:${startedAt + 300_000}`, startedAt: startedAt + 300_000, at: startedAt + 300_000 };
+    await bus.publish(Topics.alarmDetected, { key: 'v1', value: next });
+    await waitFor(async () => (await thefts()).length === 2, 'the second theft');
+    expect((await thefts()).find((r) => r.startedAt === next.startedAt)).toMatchObject({ endedAt: 0 });
+    await bus.publish(Topics.alarmDetected, { key: 'v1', value: { ...next, phase: 'end', at: next.startedAt + 90_000 } });
+    await waitFor(async () => (await thefts()).every((r) => r.endedAt !== 0), 'the second theft ended');
+    expect((await thefts()).map((r) => [r.startedAt, r.endedAt]).sort()).toEqual([[startedAt, end.at], [next.startedAt, next.startedAt + 90_000]]);
+    const announced = events.filter((e) => e.type === 'fuelTheft');
+    expect(announced.map((e) => [e.source, e.startedAt, e.endedAt ?? 0, e.level])).toEqual([['fuel', startedAt, end.at, 1], ['fuel', next.startedAt, 0, 1], ['fuel', next.startedAt, next.startedAt + 90_000, 1]]);
   });
 });

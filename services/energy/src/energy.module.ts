@@ -34,7 +34,7 @@ export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportB
 /**
  * New energy: the GB/T 32960 gateway (TCP) publishing accepted reports (energy.report.v2), their
  * ingest into day-partitioned storage with the vehicles' latest state and battery alarms
- * (energy.alarm.v1), the latest report and the chart series (/energy). Composable. battery traceability (/energy/battery), OTA (/energy/ota), and the HJ 1239 emission gateway
+ * (alarm.detected.v1), the latest report and the chart series (/energy). Composable. battery traceability (/energy/battery), OTA (/energy/ota), and the HJ 1239 emission gateway
  * (TCP) with its ingest (emission.report.v1 -> emission_stream, emission_obd) and API (/energy/emission).
  */
 @Module({

@@ -7,7 +7,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type EnergyAlarmEvent } from '@openfleet/contracts';
+import { Topics, type DetectedAlarmEvent } from '@openfleet/contracts';
 import { decodeFrame, encodeFrame, encodeRealtime, encodeVehicleLogin, type Gb32960Frame, type RealtimeUnit } from '@openfleet/gb32960';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
@@ -65,7 +65,7 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
   let token: string;
   let otherToken: string;
   let ev: Ev;
-  const alarms: EnergyAlarmEvent[] = [];
+  const alarms: DetectedAlarmEvent[] = [];
 
   beforeAll(async () => {
     const bus = new InProcessBus({ logger: silentBusLogger });
@@ -74,7 +74,7 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
       { key: 'ev1', value: { vehicleId: 'ev1', plateCode: '京AD12345', plateColor: 5, vin: VIN, companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } },
       { key: 'ev2', value: { vehicleId: 'ev2', plateCode: '京AD12346', plateColor: 5, vin: OTHER_VIN, companyId: 'c2', companyPath: ['root', 'c2'], fleetPath: [], terminalPhone: '', deleted: false, updatedAt: Date.now() } },
     ]);
-    await bus.subscribe(Topics.energyAlarm, { group: 'test-alarms', handle: async (messages) => void alarms.push(...messages.map((m) => m.value)) });
+    await bus.subscribe(Topics.alarmDetected, { group: 'test-alarms', handle: async (messages) => void alarms.push(...messages.map((m) => m.value)) });
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'energy-test', config: loadConfig(PlatformConfig, env), bus, env }), EnergyModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     port = app.get(Gb32960Server).port();
@@ -138,9 +138,10 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
     const started = Date.parse('2026-11-24T10:00:30+08:00');
     await eventually(async () => alarms.length, (n) => n >= 3, 'three alarm events');
     expect(alarms).toEqual([
-      expect.objectContaining({ phase: 'start', type: 'batteryHighTemperature', eventId: `${VIN}:batteryHighTemperature:${started}`, vehicleId: 'ev1', gbLevel: 3, startedAt: started }),
+      // Level 3 of GB/T 32960 is our emergency; the VIN stays in the detail.
+      expect.objectContaining({ phase: 'start', source: 'energy', type: 'batteryHighTemperature', eventId: `${VIN}:batteryHighTemperature:${started}`, vehicleId: 'ev1', level: 0, startedAt: started, detail: expect.objectContaining({ vin: VIN, gbLevel: 3 }) }),
       expect.objectContaining({ phase: 'start', type: 'socLow', eventId: `${VIN}:socLow:${started}` }),
-      expect.objectContaining({ phase: 'end', type: 'batteryHighTemperature', eventId: `${VIN}:batteryHighTemperature:${started}`, at: started + 10_000 }),
+      expect.objectContaining({ phase: 'end', type: 'batteryHighTemperature', eventId: `${VIN}:batteryHighTemperature:${started}`, at: started + 10_000, level: 1 }),
     ]);
     const states = (await request(app.getHttpServer()).get('/energy/states?vehicleIds=ev1').set('Authorization', token).expect(200)).body.data;
     expect(states[0]).toMatchObject({ soc: 18, alarmLevel: 2, openAlarms: ['socLow'] });
@@ -148,7 +149,8 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
     (app.get(EnergyIngestService) as unknown as { states: Map<string, unknown> }).states.clear();
     expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:00:50', units: units(25, 3.4, [alarmUnit(0, 0)]) }))).response).toBe(1);
     await eventually(async () => alarms.length, (n) => n >= 4, 'the end of SOC low');
-    expect(alarms[3]).toMatchObject({ phase: 'end', type: 'socLow', startedAt: started });
+    // Each event has the level of the report that carried it: 2 intermediate above, none ordinary here.
+    expect(alarms[3]).toMatchObject({ phase: 'end', type: 'socLow', startedAt: started, level: 2 });
   });
 
   it('skips a frame with a bad BCC, refuses an encrypted one, answers heartbeat, time sync and logout', async () => {

@@ -2,8 +2,8 @@
 // in-process bus the test feeds like tracking and admin would. Scripted positions become a refuel
 // and a siphoning (across a restart: the detector's state is reloaded), a two-tank vehicle read by
 // sensor heights through its calibration tables, the report's figures with the CAN comparison, the
-// theft alarm through the alarm API, a replayed batch that writes nothing twice, thresholds, and
-// the vehicle scope and action codes.
+// theft alarm (alarm.detected.v1, source fuel) through the alarm API, a replayed batch that writes
+// nothing twice, thresholds, and the vehicle scope and action codes.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AlarmModule } from '@openfleet/alarm';
@@ -130,9 +130,11 @@ describe.each(['sqlite', 'mysql'] as const)('fuel ledger on %s', (engine) => {
     expect(theft).toMatchObject({ kind: 'theft', litresAfter: 217, whileStopped: true });
     expect(Math.abs(theft.amountL - 30)).toBeLessThanOrEqual(0.5);
 
-    const alarms = async () => (await get<{ records: { type: string; vehicleId: string; endedAt: number }[] }>(`/gps/alarm/page?${window}`, tokens.admin)).data.records.filter((a) => a.type === 'fuelTheft');
+    // Raised on alarm.detected.v1: stored by the alarm service with the fuel ledger as its source, the
+    // terminal's phone and plate from the registry, intermediate, start to end of the siphoning.
+    const alarms = async () => (await get<{ records: Record<string, unknown>[] }>(`/gps/alarm/page?${window}`, tokens.admin)).data.records.filter((a) => a.type === 'fuelTheft');
     await waitFor(async () => (await alarms()).length === 1, 'the theft alarm');
-    expect((await alarms())[0]).toMatchObject({ vehicleId: 'v1', endedAt: theft.endedAt });
+    expect((await alarms())[0]).toMatchObject({ source: 'fuel', level: 1, vehicleId: 'v1', terminalPhone: '13900000001', plateCode: '京Fv1', startedAt: theft.startedAt, endedAt: theft.endedAt, detail: expect.objectContaining({ amountL: theft.amountL, litresAfter: 217, whileStopped: true }) });
 
     const report = (await get<FuelReport>(`/vehicleService/fuel/report?${window}&vehicleIds=v1`)).data;
     expect(report.total).toBe(1);

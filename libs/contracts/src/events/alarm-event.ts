@@ -5,8 +5,11 @@ import { jsonCodec } from '../codec';
 export const AlarmLevel = { EMERGENCY: 0, INTERMEDIATE: 1, ORDINARY: 2, TIP: 3 } as const;
 export type AlarmLevelCode = (typeof AlarmLevel)[keyof typeof AlarmLevel];
 
-/** terminal: 0x0200 bits and extras; platform: our rules and fences; energy: GB/T 32960 battery alarms. */
-export const ALARM_SOURCES = ['terminal', 'platform', 'energy'] as const;
+/** Services other than the alarm service that detect alarms (alarm.detected.v1): energy's GB/T 32960 battery alarms, the fuel ledger's thefts. */
+export const DETECTED_ALARM_SOURCES = ['energy', 'fuel'] as const;
+
+/** terminal: 0x0200 bits and extras; platform: our rules and fences; then the detecting services. */
+export const ALARM_SOURCES = ['terminal', 'platform', ...DETECTED_ALARM_SOURCES] as const;
 
 /** An alarm raised from terminal alarm bits or a platform rule (topic alarm.event.v1). */
 export interface AlarmEvent {

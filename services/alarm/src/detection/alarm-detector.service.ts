@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics, type AlarmEvent, type EnergyAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
+import { canonicalTerminalPhone, Topics, type AlarmEvent, type DetectedAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -12,7 +12,7 @@ import { AlarmRulesService } from '../rules/alarm-rules.service';
 import { AlarmTypeConfigService } from '../rules/alarm-type-config.service';
 import { EvidenceService } from '../evidence/evidence.service';
 import { detectFenceEvent, detectOffline, detectPosition, emptyDetection, endAlarm, openKeyOf, terminalAlarms, type Detection, type TerminalAlarms, type VehicleContext } from './alarm-detection';
-import { ENERGY_ALARM_SOURCE, energyAlarmRow } from './energy-alarms';
+import { detectedAlarmRow, isDetectedAlarm } from './detected-alarms';
 
 /** How often terminals are checked for "offline too long". */
 const OFFLINE_SWEEP_MS = 30_000;
@@ -51,8 +51,8 @@ export class AlarmDetectorService extends BusConsumer {
         joined: [{ topic: Topics.fenceEvent, handle: (messages: DeliveredMessage<FenceEvent>[]) => this.handleFenceEvents(messages) }],
         onAssigned: (owns) => this.load(owns),
       }),
-      // Battery alarms come whole (start and end named by one id) and keyed by VIN: a group of their own.
-      consume(Topics.energyAlarm, { group: this.config.ALARM_ENERGY_GROUP, fromBeginning: false, handle: (messages) => this.handleEnergyAlarms(messages) }),
+      // Other services' alarms come whole (start and end named by one id) and keyed by vehicle: a group of their own.
+      consume(Topics.alarmDetected, { group: this.config.ALARM_DETECTED_GROUP, fromBeginning: false, handle: (messages) => this.handleDetectedAlarms(messages) }),
     ];
   }
 
@@ -77,7 +77,7 @@ export class AlarmDetectorService extends BusConsumer {
   async load(owns: (key: string) => boolean): Promise<void> {
     this.terminals.clear();
     for (const alarm of await this.alarms.findBy({ endedAt: 0 })) {
-      if (alarm.source === ENERGY_ALARM_SOURCE || !owns(alarm.terminalPhone)) continue;
+      if (isDetectedAlarm(alarm) || !owns(alarm.terminalPhone)) continue;
       const state = this.stateOf(alarm.terminalPhone);
       state.open.set(openKeyOf(alarm), alarm);
       state.lastAt = Math.max(state.lastAt, alarm.lastAt);
@@ -103,8 +103,8 @@ export class AlarmDetectorService extends BusConsumer {
     await this.save(detection);
   }
 
-  /** Battery alarms of GB/T 32960 vehicles: a start is stored under its event id, an end closes that row. */
-  async handleEnergyAlarms(messages: DeliveredMessage<EnergyAlarmEvent>[]): Promise<void> {
+  /** Alarms other services detected (battery alarms, fuel theft ...): a start is stored under its event id, an end closes that row. */
+  async handleDetectedAlarms(messages: DeliveredMessage<DetectedAlarmEvent>[]): Promise<void> {
     const detection = emptyDetection();
     // A redelivered start is neither stored nor announced again.
     const startIds = messages.filter((m) => m.value.phase === 'start').map((m) => m.value.eventId);
@@ -113,7 +113,7 @@ export class AlarmDetectorService extends BusConsumer {
       if (e.phase === 'start') {
         if (known.has(e.eventId)) continue;
         known.add(e.eventId);
-        detection.started.push(this.alarms.create(energyAlarmRow(e, this.registry.byVehicleId(e.vehicleId))));
+        detection.started.push(this.alarms.create(detectedAlarmRow(e, this.registry.byVehicleId(e.vehicleId))));
         continue;
       }
       const started = detection.started.find((a) => a.alarmKey === e.eventId);
@@ -146,7 +146,7 @@ export class AlarmDetectorService extends BusConsumer {
     }
     const events = [...started, ...changed].map((alarm) => ({ key: alarm.terminalPhone, value: this.eventOf(alarm) }));
     if (events.length) await this.bus.publish(Topics.alarm, events);
-    await this.evidence.request(started.filter((alarm) => alarm.source !== ENERGY_ALARM_SOURCE));
+    await this.evidence.request(started.filter((alarm) => !isDetectedAlarm(alarm)));
   }
 
   private eventOf(alarm: Alarm): AlarmEvent {

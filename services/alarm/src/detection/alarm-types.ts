@@ -30,6 +30,8 @@ const LEVELS: Record<string, AlarmLevelCode> = {
   platformOverspeed: AlarmLevel.INTERMEDIATE,
   platformFatigue: AlarmLevel.INTERMEDIATE,
   nightDriving: AlarmLevel.ORDINARY,
+  // The fuel ledger's (alarm.detected.v1); it publishes this level too.
+  fuelTheft: AlarmLevel.INTERMEDIATE,
 };
 
 /** Platform rule alarms (lasting while the rule holds). */
@@ -94,6 +96,8 @@ export const ALL_ALARM_TYPES: readonly string[] = [
   ...VIDEO_ALARM_TYPES,
   ...Object.values(ACTIVE_SAFETY_TYPES).flatMap((types) => Object.values(types)),
   'tpmsAlarm',
+  // Detected by other services (alarm.detected.v1), configurable like the rest.
+  'fuelTheft',
 ];
 
 /** Defaults until a company configures a type: pushed live at levels 0-1, sounding at level 0, always to be handled. */

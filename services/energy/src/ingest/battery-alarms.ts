@@ -1,3 +1,4 @@
+import { AlarmLevel, type AlarmLevelCode } from '@openfleet/contracts';
 import { GENERAL_ALARMS } from '@openfleet/gb32960';
 
 /** A table 18 flag that was set (start) or cleared (end) between two reports of a vehicle. */
@@ -27,4 +28,15 @@ export function foldAlarmFlags(open: Record<string, number>, flags: number | nul
     }
   });
   return changes;
+}
+
+/**
+ * The default alarm level of a battery alarm from the vehicle's own level (table 17: 3 is the most
+ * severe, a fault that endangers people; 2 limits driving; 1 does not): 3 emergency, 2
+ * intermediate, else ordinary. The company's alarm-type configuration overrides it like any other.
+ */
+export function batteryAlarmLevel(gbLevel: number | null): AlarmLevelCode {
+  if (gbLevel === 3) return AlarmLevel.EMERGENCY;
+  if (gbLevel === 2) return AlarmLevel.INTERMEDIATE;
+  return AlarmLevel.ORDINARY;
 }

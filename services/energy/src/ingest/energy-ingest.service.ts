@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
-import { PoisonMessageError, Topics, type EnergyAlarmEvent, type EnergyReport, type EnergyReportBatch } from '@openfleet/contracts';
+import { PoisonMessageError, Topics, type DetectedAlarmEvent, type EnergyReport, type EnergyReportBatch } from '@openfleet/contracts';
 import { decodeRealtime } from '@openfleet/gb32960';
 import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { IdempotentRowWriter, sqlLiteral, TransactionRunner } from '@openfleet/storage';
@@ -9,7 +9,7 @@ import { Counter } from 'prom-client';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { ENERGY_CONFIG, type EnergyConfig } from '../energy-config';
 import { EnergyVehicleState } from '../storage/energy-vehicle-state.entity';
-import { foldAlarmFlags } from './battery-alarms';
+import { batteryAlarmLevel, foldAlarmFlags } from './battery-alarms';
 import { ENERGY_REPORT_COLUMNS, reportValues, sampleOf } from './battery-series';
 
 const reportsStored = new Counter({ name: 'energy_reports_ingested_total', help: 'GB/T 32960 reports written (including redeliveries skipped by the key)' });
@@ -22,7 +22,7 @@ const STATE_COLUMNS = ['vin', 'vehicle_id', 'collected_at', 'soc', 'charge_state
 /**
  * energy.report.v2 -> energy_report, the vehicles' latest state and their battery alarms. Each bus
  * batch: decode, fold the reports newer than a vehicle's state into it (open alarms included),
- * publish the alarms that started or ended (energy.alarm.v1, ids stable under redelivery), then one
+ * publish the alarms that started or ended (alarm.detected.v1, ids stable under redelivery), then one
  * transaction writes the reports and the states. The bus commits the offsets only after that; a
  * failed write forgets the states it touched (they are read again) and the batch is retried.
  */
@@ -66,7 +66,7 @@ export class EnergyIngestService extends BusConsumer {
     await this.loadStates(new Set(reports.map((r) => r.vin)));
     const rows: (string | number | null)[][] = [];
     const touched = new Set<EnergyVehicleState>();
-    const alarms: EnergyAlarmEvent[] = [];
+    const alarms: DetectedAlarmEvent[] = [];
     for (const report of reports) {
       let sample;
       try {
@@ -94,12 +94,12 @@ export class EnergyIngestService extends BusConsumer {
         alarms.push({
           eventId: `${report.vin}:${change.type}:${change.startedAt}`,
           phase: change.phase,
-          vin: report.vin,
           vehicleId: report.vehicleId,
+          source: 'energy',
           type: change.type,
+          level: batteryAlarmLevel(sample.alarmLevel),
           startedAt: change.startedAt,
           at: report.collectedAt,
-          gbLevel: sample.alarmLevel ?? 0,
           latitude: state.latitude ?? 0,
           longitude: state.longitude ?? 0,
           speedKmh: sample.speed ?? 0,
@@ -110,7 +110,7 @@ export class EnergyIngestService extends BusConsumer {
     }
     try {
       // Alarms first: if the write then fails, the retry derives the same events with the same ids.
-      if (alarms.length) await this.bus.publish(Topics.energyAlarm, alarms.map((value) => ({ key: value.vin, value })));
+      if (alarms.length) await this.bus.publish(Topics.alarmDetected, alarms.map((value) => ({ key: value.vehicleId, value })));
       await this.transactions.run(async (manager) => {
         await this.writer.write(rows, manager);
         await this.persistStates([...touched], manager);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { VehicleRegistry } from '@openfleet/auth';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics, type EnergyAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { AlarmLevel, canonicalTerminalPhone, Topics, type DetectedAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { pathOf, type RowValue } from '@openfleet/storage';
 import type { DataSource, Repository } from 'typeorm';
@@ -25,9 +25,9 @@ export const FUEL_THEFT_ALARM_TYPE = 'fuelTheft';
  * the detector, into events, the curve, and the day and trip tallies. State per vehicle lives in
  * memory, is written after each batch and reloaded on assignment, like the fence evaluator's.
  * Rows are keyed (event key, vehicle+time, vehicle+day): a replayed batch writes nothing twice,
- * and the detector skips samples not newer than the last. A suspected theft is raised through the
- * alarm service's contract for alarms of other services (energy.alarm.v1: start and end under one
- * event id, which the alarm service deduplicates), published before the state is saved.
+ * and the detector skips samples not newer than the last. A suspected theft is raised on
+ * alarm.detected.v1, the alarm service's contract for alarms other services detect (start and end
+ * under one event id, which the alarm service deduplicates), published before the state is saved.
  */
 @Injectable()
 export class FuelLedgerConsumer extends BusConsumer {
@@ -123,7 +123,7 @@ export class FuelLedgerConsumer extends BusConsumer {
     // A vehicle that produced a row is written with this batch, so its state and its rows agree.
     if (output.event || output.closedDay || output.closedTrip) this.checkpointAt.set(vehicle.vehicleId, 0);
     if (output.curvePoint) batch.curve.push([vehicle.vehicleId, output.curvePoint.at, output.curvePoint.litres]);
-    if (output.event) batch.events.push({ vehicle, event: output.event, terminalPhone: position.terminalPhone });
+    if (output.event) batch.events.push({ vehicle, event: output.event });
     if (output.closedDay) batch.days.push([vehicle.vehicleId, output.closedDay.day, ...tallyValues(vehicle, output.closedDay)]);
     if (output.closedTrip) batch.trips.push([vehicle.vehicleId, output.closedTrip.startedAt, ...tallyValues(vehicle, output.closedTrip)]);
   }
@@ -133,7 +133,7 @@ export class FuelLedgerConsumer extends BusConsumer {
     if (batch.events.length) {
       await inChunks(batch.events.map(eventRow), (rows) => this.events.createQueryBuilder().insert().values(rows as QueryDeepPartialEntity<FuelEventRow>[]).orIgnore().execute());
       const thefts = batch.events.filter(({ event }) => event.kind === 'theft').flatMap(theftAlarm);
-      if (thefts.length) await this.bus.publish(Topics.energyAlarm, thefts.map((value) => ({ key: value.vin, value })));
+      if (thefts.length) await this.bus.publish(Topics.alarmDetected, thefts.map((value) => ({ key: value.vehicleId, value })));
     }
     await this.rows.curvePoints(batch.curve);
     await this.rows.upsert('fuel_day', ['vehicle_id', 'day'], TALLY_COLUMNS, batch.days);
@@ -173,7 +173,7 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 /** What one batch of positions produced, written together. */
 export class LedgerBatch {
   readonly curve: RowValue[][] = [];
-  readonly events: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent; terminalPhone: string }[] = [];
+  readonly events: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent }[] = [];
   readonly days: RowValue[][] = [];
   readonly trips: RowValue[][] = [];
 }
@@ -211,16 +211,16 @@ function tallyValues(vehicle: VehicleRegistryEntry, tally: FuelTally): RowValue[
   ];
 }
 
-/** A suspected theft as the alarm service stores other services' alarms: a start and its end, one id. */
-function theftAlarm({ vehicle, event, terminalPhone }: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent; terminalPhone: string }): EnergyAlarmEvent[] {
+/** A suspected theft as an alarm another service detected: a start and its end, one id. */
+function theftAlarm({ vehicle, event }: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent }): DetectedAlarmEvent[] {
   const base = {
     eventId: `fuel:${eventKeyOf(vehicle.vehicleId, event)}`,
-    vin: vehicle.vin || terminalPhone,
     vehicleId: vehicle.vehicleId,
+    source: 'fuel' as const,
     type: FUEL_THEFT_ALARM_TYPE,
+    // Intermediate by default; the company's alarm-type configuration may change it.
+    level: AlarmLevel.INTERMEDIATE,
     startedAt: event.startedAt,
-    // 2: intermediate by default; the company's alarm-type configuration may change it.
-    gbLevel: 2,
     latitude: event.latitude,
     longitude: event.longitude,
     speedKmh: 0,
