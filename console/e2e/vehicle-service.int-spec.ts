@@ -103,6 +103,10 @@ describe('console vehicle services (standalone server)', () => {
     await page.setInputFiles('[data-testid="insuranceManage-attachment-file"]', { name: '保单.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
     await page.locator('.of-vs-attachments tr[data-attachment="保单.pdf"]').waitFor();
     await snap('insurance-attachment');
+    // Opened behind the session token: the bytes come back as uploaded, in a new tab.
+    const [opened] = await Promise.all([profile.context.waitForEvent('page'), page.locator('.of-vs-attachments .bp6-button', { hasText: '打开' }).click()]);
+    expect(opened.url()).toMatch(/^blob:/);
+    await opened.close();
     await page.keyboard.press('Escape');
     await cell(page, 'PDAA2026-0029').waitFor();
     await page.waitForFunction(() => Array.from(document.querySelectorAll('.bp6-table-cell')).some((c) => c.textContent === '1'));
