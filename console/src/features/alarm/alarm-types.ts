@@ -15,6 +15,8 @@ export const ALARM_TYPES = [
   'temperatureDifference', 'batteryHighTemperature', 'packOverVoltage', 'packUnderVoltage', 'socLow', 'cellOverVoltage', 'cellUnderVoltage',
   'socHigh', 'socJump', 'packMismatch', 'cellConsistency', 'insulation', 'dcdcTemperature', 'brakeSystem', 'dcdcState',
   'motorControllerTemperature', 'highVoltageInterlock', 'motorTemperature', 'packOvercharge',
+  // Detected by the fuel ledger (source fuel)
+  'fuelTheft',
 ] as const;
 
 /** Preset handling results (spec §4): 17 false alarm ... 21 reported to police, 22 custom (remark). */

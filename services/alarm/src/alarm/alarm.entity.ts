@@ -11,7 +11,7 @@ export class Alarm {
   /** The 0x0200 alarm bit (0-31) for terminal alarms, -1 otherwise. */
   @Column({ type: 'int', default: -1 }) bit!: number;
   @Column({ type: 'int' }) level!: number;
-  /** 'terminal' or 'platform'. */
+  /** 'terminal', 'platform', or the service that detected it (alarm.detected.v1: 'energy', 'fuel'). */
   @Column({ type: 'varchar', length: 10 }) source!: string;
   @Column({ name: 'terminal_phone', type: 'varchar', length: 20 }) terminalPhone!: string;
   @Column({ name: 'vehicle_id', type: 'varchar', length: 32, default: '' }) vehicleId!: string;
