@@ -117,4 +117,15 @@ describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
     const announced = events.filter((e) => e.type === 'fuelTheft');
     expect(announced.map((e) => [e.source, e.startedAt, e.endedAt ?? 0, e.level])).toEqual([['fuel', startedAt, end.at, 1], ['fuel', next.startedAt, 0, 1], ['fuel', next.startedAt, next.startedAt + 90_000, 1]]);
   });
+
+  it('lets a company configure fuelTheft like its own types: the next theft takes its level and handling', async () => {
+    const config = { type: 'fuelTheft', level: 0, push: true, sound: true, needsHandling: false };
+    expect((await request(app.getHttpServer()).put('/gps/alarm/type-config').set('Authorization', token).send({ companyId: '10', items: [config] }).expect(200)).body.flag).toBe(true);
+    const startedAt = (t0 + 500) * 1000;
+    const theft: DetectedAlarmEvent = { eventId: `fuel:v1:theft:${startedAt}`, phase: 'start', vehicleId: 'v1', source: 'fuel', type: 'fuelTheft', level: 1, startedAt, at: startedAt, latitude: 39.9, longitude: 116.4, speedKmh: 0 };
+    await bus.publish(Topics.alarmDetected, { key: 'v1', value: theft });
+    await waitFor(async () => (await list()).records.some((r) => r.type === 'fuelTheft' && (r as unknown as { startedAt: number }).startedAt === startedAt), 'the configured theft');
+    expect((await list()).records.find((r) => (r as unknown as { startedAt: number }).startedAt === startedAt)).toMatchObject({ level: 0, handleStatus: 2, handlerId: 'system' });
+    expect(events.find((e) => e.startedAt === startedAt)?.detail).toMatchObject({ push: true, sound: true });
+  });
 });
