@@ -13,8 +13,8 @@ const MAX_HELD_AUDIO = 150;
  * A stream's picture in H.264 for browsers that cannot decode H.265: the terminal's H.265 goes
  * through one ffmpeg (H265Transcoder) and back into a remuxer of its own, whose fMP4 fans out to
  * every viewer of this variant (one transcode per stream, however many watch). H.264 from the
- * terminal passes as it is; audio is held until the transcoded video reaches its timestamp, so
- * the remuxer sees both tracks interleaved as the terminal sent them.
+ * terminal passes as it is; audio is held until the video reaches its timestamp, so the remuxer
+ * sees both tracks interleaved as the terminal sent them, video first.
  *
  * Each viewer is also put on the source stream as a silent shadow: the source then counts it
  * (idle close, viewer limit, the sessions table) and the shadow passes on the source's `closed`
@@ -25,6 +25,8 @@ export class H264Variant {
   private readonly viewers = new Map<string, MediaViewer>();
   private transcoder?: H265Transcoder;
   private heldAudio: Jt1078Frame[] = [];
+  /** Timestamp of the latest video frame given to the remuxer. */
+  private videoOutMs?: number;
   private failure?: string;
   private ended = false;
   private released = false;
@@ -54,7 +56,7 @@ export class H264Variant {
       if (this.ended) return;
       if (frame.dataType === DataType.AUDIO) this.audio(frame, now);
       else if (frame.payloadType === PayloadType.H265) this.transcode(frame);
-      else this.stream.accept([frame], now);
+      else this.video(frame, now);
     }
   }
 
@@ -107,17 +109,26 @@ export class H264Variant {
   }
 
   private transcoded(frame: Jt1078Frame): void {
-    if (this.ended) return;
-    const now = Date.now();
+    if (!this.ended) this.video(frame, Date.now());
+  }
+
+  /**
+   * A video frame for the remuxer (H.264 from the terminal or from ffmpeg), after the audio up to
+   * its timestamp. Audio from before the first one is dropped: the remuxer would otherwise start
+   * an audio-only stream, and a player cannot add the video track later.
+   */
+  private video(frame: Jt1078Frame, now: number): void {
+    if (this.videoOutMs === undefined) this.heldAudio = this.heldAudio.filter((audio) => audio.timestamp >= frame.timestamp);
+    this.videoOutMs = frame.timestamp;
     let release = 0;
     while (release < this.heldAudio.length && this.heldAudio[release].timestamp <= frame.timestamp) release++;
     if (release) this.stream.accept(this.heldAudio.splice(0, release), now);
     this.stream.accept([frame], now);
   }
 
-  /** Audio waits for the transcoded picture once H.265 came; before that (or with H.264) it goes straight on. */
+  /** Audio waits for the video to reach its timestamp (the transcoded picture comes later than the sound). */
   private audio(frame: Jt1078Frame, now: number): void {
-    if (!this.transcoder) return this.stream.accept([frame], now);
+    if (this.videoOutMs !== undefined && !this.heldAudio.length && frame.timestamp <= this.videoOutMs) return this.stream.accept([frame], now);
     this.heldAudio.push(frame);
     if (this.heldAudio.length > MAX_HELD_AUDIO) this.heldAudio.shift();
   }

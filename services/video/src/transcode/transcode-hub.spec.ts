@@ -53,6 +53,21 @@ describe('transcode hub (H.265 to H.264 for browsers without H.265)', () => {
     expect(hub.running).toBe(0);
   }, 30_000);
 
+  it('gives a viewer joining mid-GOP video and audio from the first init (never an audio-only start)', async () => {
+    const source = new MediaStream('013800000001-5', OWNER, T0);
+    const early = new FakeViewer('early');
+    source.addViewer(early);
+    // Half a second into the first GOP: the next keyframe is a second away, audio goes on.
+    await play(source, H265_FRAMES.slice(0, 20));
+    const viewer = new FakeViewer('late');
+    hub.join(source, viewer);
+    await play(source, H265_FRAMES.slice(20, 90));
+    await until('the transcoded init', () => viewer.texts.some((m) => m.type === 'init'));
+    const inits = viewer.texts.filter((m) => m.type === 'init');
+    expect(inits).toHaveLength(1);
+    expect(inits[0]).toMatchObject({ mime: expect.stringMatching(/^video\/mp4; codecs="avc1\.[0-9A-F]+, mp4a\.40\.2"$/) });
+  }, 30_000);
+
   it('hands a stream known to be H.264 over as it is, without a transcode', () => {
     const source = new MediaStream('013800000001-2', OWNER, T0);
     const join = jest.spyOn(H264Variant.prototype, 'join');
