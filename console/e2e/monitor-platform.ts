@@ -52,7 +52,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
  * every second: the simulator provisions their vehicles, SIM cards and terminals through the admin
  * API first, as an operator would.
  */
-export async function startMonitorPlatform(adminPassword: string, vehicles: number, options: { video?: boolean; dataDir?: string } = {}): Promise<MonitorPlatform> {
+export async function startMonitorPlatform(adminPassword: string, vehicles: number, options: { video?: boolean; dataDir?: string; simulatorArgs?: string[] } = {}): Promise<MonitorPlatform> {
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }
@@ -96,7 +96,7 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
   }
   // No simulated vehicles: the test drives its own terminals.
   if (vehicles === 0) return { baseUrl, gatewayPort, slavePort809, energyPort, emissionPort, output: () => printed, stop: () => stopChild(server) };
-  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--drive-first', '900', '--provision', '--api', baseUrl, '--password', adminPassword, ...(options.video ? ['--video'] : [])], {
+  const sim = spawn(process.execPath, [simulator, '--vehicles', String(vehicles), '--interval', '1', '--port', String(gatewayPort), '--alarm-rate', '0', '--drive-first', '900', '--provision', '--api', baseUrl, '--password', adminPassword, ...(options.video ? ['--video'] : []), ...(options.simulatorArgs ?? [])], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
