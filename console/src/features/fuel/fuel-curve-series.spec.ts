@@ -24,6 +24,14 @@ describe('fuel curve series', () => {
     expect(thefts.map((m) => [m.x, m.y, m.amountL])).toEqual([[4000, 90, 30]]);
   });
 
+  it('puts the marker at the top of the rise when the curve settles before the detector confirms', () => {
+    const early = { ...curve, points: [...curve.points, { at: 2500, litres: 119.5 }] };
+    expect(fuelCurveSeries(early).refuels.map((m) => [m.x, m.y])).toEqual([[500, 60], [2500, 119.5]]);
+    // A point short of the new level (more than a tenth of the change away) is still on the way up.
+    const halfway = { ...curve, points: [...curve.points, { at: 2500, litres: 100 }] };
+    expect(fuelCurveSeries(halfway).refuels.map((m) => m.x)).toEqual([500, 3000]);
+  });
+
   it('leaves out events settled outside the drawn window', () => {
     const { refuels, thefts } = fuelCurveSeries(curve, { from: 1000, to: 3500 });
     expect(refuels.map((m) => m.x)).toEqual([3000]);

@@ -17,20 +17,17 @@ export interface FuelCurveSeries {
   readonly thefts: FuelMarker[];
 }
 
-/** The level of the curve at `at` (the last point at or before it), for events whose level is unknown. */
-function levelAt(points: FuelCurve['points'], at: number): number | null {
-  let level: number | null = null;
-  for (const point of points) {
-    if (point.at > at) break;
-    level = point.litres;
-  }
-  return level;
-}
-
+/**
+ * Where the level settled after a refuel or a loss: the first point of the curve between the
+ * event's start and its confirmation that is within a tenth of the change of the new level (the
+ * top of a rise, the foot of a drop). The detector confirms an event only after the level held
+ * (settleS), so its end time lies well after the visible step; without such a point the marker
+ * takes the end time and the new level.
+ */
 function marker(event: FuelEventView, points: FuelCurve['points']): FuelMarker {
-  // The marker sits where the level settled (after the rise or drop), so it lands on the curve's new level.
-  const y = Number.isFinite(event.litresAfter) ? event.litresAfter : (levelAt(points, event.endedAt) ?? 0);
-  return { x: event.endedAt, y, kind: event.kind, amountL: event.amountL, startedAt: event.startedAt, endedAt: event.endedAt };
+  const tolerance = Math.max(0.5, Math.abs(event.litresAfter - event.litresBefore) * 0.1);
+  const settled = points.find((point) => point.at >= event.startedAt && point.at <= event.endedAt && Math.abs(point.litres - event.litresAfter) <= tolerance);
+  return { x: settled?.at ?? event.endedAt, y: settled?.litres ?? event.litresAfter, kind: event.kind, amountL: event.amountL, startedAt: event.startedAt, endedAt: event.endedAt };
 }
 
 /**
