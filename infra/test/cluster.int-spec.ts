@@ -132,7 +132,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     }
     const port = (name: string) => running.get(name)!.httpPort;
     // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
-    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}`, ENERGY_URL: `http://127.0.0.1:${port('energy')}`, VIDEO_URL: `http://127.0.0.1:${port('video')}`, VEHICLE_SERVICE_URL: `http://127.0.0.1:${port('vehicle-service')}` });
+    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}`, ENERGY_URL: `http://127.0.0.1:${port('energy')}`, VIDEO_URL: `http://127.0.0.1:${port('video')}`, VEHICLE_SERVICE_URL: `http://127.0.0.1:${port('vehicle-service')}`, INDUSTRY_URL: `http://127.0.0.1:${port('industry')}` });
     // Compose mounts a volume there; here a directory of this run.
     running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
     running.get('alarm')!.env.ALARM_EVIDENCE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-evidence-'));
@@ -161,7 +161,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   });
 
   it('starts every service compose defines, with the secrets compose gives it', () => {
-    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'energy', 'fence', 'forwarder-809', 'gateway-808', 'instruction', 'tracking', 'vehicle-service', 'video']));
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'energy', 'fence', 'forwarder-809', 'gateway-808', 'industry', 'instruction', 'tracking', 'vehicle-service', 'video']));
     expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
     expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
   });

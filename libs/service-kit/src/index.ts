@@ -27,3 +27,4 @@ export * from './platform-date.validator';
 export { PlatformValidationPipe, assertDeclaredArrayCaps } from './platform-validation.pipe';
 export { sendStoredFile, safeFileName, contentDisposition, type StoredFile, type StoredFileOptions } from './stored-file';
 export { IS_PUBLIC, Public } from './public-route';
+export * from './service-part';

@@ -43,6 +43,10 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   VEHICLE_SERVICE_URL = 'http://vehicle-service:8080';
 
+  /** Cluster mode: where the industry service answers (/industry: cold chain, bus lines, waybills, certification). */
+  @IsString()
+  INDUSTRY_URL = 'http://industry:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';

@@ -5,7 +5,7 @@ import { ApiConfig } from './api-config';
 import { ApiModule } from './api.module';
 import { mountOpenApi } from './openapi';
 import { mountServiceProxies } from './service-proxy';
-import { mountAlarmProxy, mountEnergyProxy, mountFenceProxy, mountForwarder809Proxy, mountInstructionProxy, mountTrackingProxy, mountVehicleServiceProxy, mountVideoProxy } from './route-proxies';
+import { mountAlarmProxy, mountEnergyProxy, mountFenceProxy, mountForwarder809Proxy, mountInstructionProxy, mountIndustryProxy, mountTrackingProxy, mountVehicleServiceProxy, mountVideoProxy } from './route-proxies';
 import { registerUpstreamHealth } from './upstream';
 
 startClusterService({
@@ -23,8 +23,9 @@ startClusterService({
     mountEnergyProxy(app, config.ENERGY_URL);
     mountVideoProxy(app, config.VIDEO_URL);
     mountVehicleServiceProxy(app, config.VEHICLE_SERVICE_URL);
+    mountIndustryProxy(app, config.INDUSTRY_URL);
     mountTrackingProxy(app, config.TRACKING_URL);
-    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL, fence: config.FENCE_URL, alarm: config.ALARM_URL, 'forwarder-809': config.FORWARDER_809_URL, energy: config.ENERGY_URL, video: config.VIDEO_URL, 'vehicle-service': config.VEHICLE_SERVICE_URL });
+    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL, fence: config.FENCE_URL, alarm: config.ALARM_URL, 'forwarder-809': config.FORWARDER_809_URL, energy: config.ENERGY_URL, video: config.VIDEO_URL, 'vehicle-service': config.VEHICLE_SERVICE_URL, industry: config.INDUSTRY_URL });
     mountOpenApi(app);
   },
 }).catch(exitOnStartFailure('api'));

@@ -25,6 +25,9 @@ export const VIDEO_PATHS = ['/video'];
 /** Path prefixes the vehicle-service answers (cluster mode): records, reminders and the fuel ledger. */
 export const VEHICLE_SERVICE_PATHS = ['/vehicleService'];
 
+/** Path prefixes the industry service answers (cluster mode): cold chain, bus lines, waybills, certification. */
+export const INDUSTRY_PATHS = ['/industry'];
+
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
 
@@ -77,6 +80,11 @@ export function mountVideoProxy(app: INestApplication, target: string): void {
 /** Cluster mode: insurance, maintenance, inspections, violations, accidents, reminders and fuel to the vehicle-service. */
 export function mountVehicleServiceProxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'vehicle-service', target, (path) => matches(VEHICLE_SERVICE_PATHS, path));
+}
+
+/** Cluster mode: cold chain, bus lines, waybills and access certification to the industry service. */
+export function mountIndustryProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'industry', target, (path) => matches(INDUSTRY_PATHS, path));
 }
 
 /** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction, fence and alarm paths. */

@@ -6,6 +6,7 @@ import { EnergyModule } from '@openfleet/energy';
 import { FenceModule } from '@openfleet/fence';
 import { Forwarder809Module } from '@openfleet/forwarder-809';
 import { Gateway808Module } from '@openfleet/gateway-808';
+import { IndustryModule } from '@openfleet/industry';
 import { InstructionModule } from '@openfleet/instruction';
 import type { EventBus } from '@openfleet/bus';
 import { PlatformModule } from '@openfleet/service-kit';
@@ -34,6 +35,7 @@ export class StandaloneModule {
         EnergyModule,
         VideoModule,
         VehicleServiceModule,
+        IndustryModule,
       ],
     };
   }

@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
-import { ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
+import { ServiceStorageModule, joinParts, serviceConfigProvider } from '@openfleet/service-kit';
 import { FUEL_PART } from './fuel/fuel.part';
-import type { VehicleServicePart } from './part';
 import { RECORDS_PART } from './records/records.part';
 import { REMINDERS_PART } from './reminders/reminders.part';
 import { VEHICLE_SERVICE_CONFIG, VehicleServiceConfig } from './vehicle-service-config';
 
-const PARTS: VehicleServicePart[] = [RECORDS_PART, REMINDERS_PART, FUEL_PART];
+const PARTS = joinParts([RECORDS_PART, REMINDERS_PART, FUEL_PART]);
 
-export const VEHICLE_SERVICE_ENTITIES = PARTS.flatMap((part) => part.entities);
-export const VEHICLE_SERVICE_MIGRATIONS = PARTS.flatMap((part) => part.migrations);
+export const VEHICLE_SERVICE_ENTITIES = PARTS.entities;
+export const VEHICLE_SERVICE_MIGRATIONS = PARTS.migrations;
 
 /**
  * Vehicle services (/vehicleService): the records a fleet manager keeps per vehicle (insurance,
@@ -24,7 +23,7 @@ export const VEHICLE_SERVICE_MIGRATIONS = PARTS.flatMap((part) => part.migration
     TypeOrmModule.forFeature(VEHICLE_SERVICE_ENTITIES, 'vehicle_service'),
     AuthModule,
   ],
-  controllers: PARTS.flatMap((part) => part.controllers),
-  providers: [serviceConfigProvider(VEHICLE_SERVICE_CONFIG, VehicleServiceConfig), vehicleRegistryProvider({ service: 'vehicle-service' }), ...PARTS.flatMap((part) => part.providers)],
+  controllers: PARTS.controllers,
+  providers: [serviceConfigProvider(VEHICLE_SERVICE_CONFIG, VehicleServiceConfig), vehicleRegistryProvider({ service: 'vehicle-service' }), ...PARTS.providers],
 })
 export class VehicleServiceModule {}

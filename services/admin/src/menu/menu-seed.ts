@@ -73,6 +73,13 @@ export const MENU_GROUPS: GroupSpec[] = [
       ['fuelReport', VIEW], ['fuelEvents', [...VIEW, 'modify']],
     ],
   },
+  {
+    // The industry service (docs/industry.md): cold chain and bus lines; waybills, bigDataShow and certification have their pages above.
+    prefix: 'industry',
+    label: '行业应用',
+    icon: 'office',
+    pages: [['coldChainMonitor', [...VIEW, 'modify']], ['coldChainReport', VIEW], ['busLine', CRUD], ['busLineMonitor', VIEW]],
+  },
 ];
 
 /**
@@ -80,7 +87,7 @@ export const MENU_GROUPS: GroupSpec[] = [
  * monitoring first, basic management last; inside a group the daily screens first, then the rest
  * in seed order.
  */
-export const GROUP_ORDER = ['monitor', 'vehicleService', 'system', 'battery', 'recovery', 'retirement', 'veclCertifica', 'index'];
+export const GROUP_ORDER = ['monitor', 'vehicleService', 'industry', 'system', 'battery', 'recovery', 'retirement', 'veclCertifica', 'index'];
 export const PAGE_ORDER: Readonly<Record<string, readonly string[]>> = {
   monitor: [
     'home', 'multiCar', 'singleCar', 'historyTrack', 'vehicleTrack', 'alarmMonitor', 'alarmHandle', 'alarmConfigNew', 'overSpeed', 'fatigueDriving',

@@ -1,6 +1,6 @@
 import { LocalFileStore, PlatformConfig, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import { join } from 'node:path';
-import type { VehicleServicePart } from '../part';
+import type { ServicePart } from '@openfleet/service-kit';
 import { FuelExportTaskController } from './export/fuel-export-task.controller';
 import { FuelExportTask } from './export/fuel-export-task.entity';
 import { FUEL_EXPORT_FILES, FuelExportTaskService } from './export/fuel-export-task.service';
@@ -15,7 +15,7 @@ import { CreateFuelTables1733290000000 } from './migrations/1733290000000-create
 import { CreateFuelExportTask1733290000001 } from './migrations/1733290000001-create-fuel-export-task';
 
 /** The fuel ledger: levels, refuelling and theft events, consumption (docs/fuel.md). */
-export const FUEL_PART: VehicleServicePart = {
+export const FUEL_PART: ServicePart = {
   entities: [...FUEL_ENTITIES, FuelExportTask],
   migrations: [CreateFuelTables1733290000000, CreateFuelExportTask1733290000001],
   controllers: [FuelController, FuelExportTaskController],

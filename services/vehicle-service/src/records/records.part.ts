@@ -1,6 +1,6 @@
 import { LocalFileStore, PlatformConfig, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import { join } from 'node:path';
-import type { VehicleServicePart } from '../part';
+import type { ServicePart } from '@openfleet/service-kit';
 import { CreateRecordTables1733200000000 } from './migrations/1733200000000-create-record-tables';
 import { RECORD_CONTROLLERS } from './record.controller';
 import { RecordAttachmentsService, RECORD_FILE_STORE } from './record-attachments.service';
@@ -10,7 +10,7 @@ import { RecordExcelService } from './record-excel.service';
 import { RecordsService } from './records.service';
 
 /** Insurance, maintenance, annual inspection, violation and accident records. */
-export const RECORDS_PART: VehicleServicePart = {
+export const RECORDS_PART: ServicePart = {
   entities: RECORD_ENTITIES,
   migrations: [CreateRecordTables1733200000000],
   controllers: RECORD_CONTROLLERS,

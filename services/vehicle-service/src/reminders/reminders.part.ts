@@ -1,4 +1,4 @@
-import type { VehicleServicePart } from '../part';
+import type { ServicePart } from '@openfleet/service-kit';
 import { DayMileageConsumer } from './day-mileage.consumer';
 import { CreateReminderTables1733300000000 } from './migrations/1733300000000-create-reminder-tables';
 import { reminderConfigProvider } from './reminder-config.provider';
@@ -12,7 +12,7 @@ import { ServiceMileage } from './service-mileage';
 import { SweepLease } from './sweep-lease';
 
 /** Reminders of insurance, annual inspection and maintenance falling due. */
-export const REMINDERS_PART: VehicleServicePart = {
+export const REMINDERS_PART: ServicePart = {
   entities: REMINDER_ENTITIES,
   migrations: [CreateReminderTables1733300000000],
   controllers: [RemindersController],

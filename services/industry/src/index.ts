@@ -1,0 +1,1 @@
+export { IndustryModule, INDUSTRY_ENTITIES, INDUSTRY_MIGRATIONS } from './industry.module';
