@@ -63,6 +63,7 @@ module.exports = {
         '^@openfleet/contracts/alarm$': '<rootDir>/libs/contracts/src/alarm/index.ts',
         '^@openfleet/contracts/fence$': '<rootDir>/libs/contracts/src/fence/browser.ts',
         '^@openfleet/contracts/vehicle-service$': '<rootDir>/libs/contracts/src/vehicle-service/browser.ts',
+        '^@openfleet/contracts/industry$': '<rootDir>/libs/contracts/src/industry/browser.ts',
         '^@openfleet/contracts/energy$': '<rootDir>/libs/contracts/src/energy/browser.ts',
         '^@openfleet/contracts/emission$': '<rootDir>/libs/contracts/src/energy/emission-api.ts',
         '^@openfleet/contracts/report$': '<rootDir>/libs/contracts/src/report/report-api.ts',

@@ -36,6 +36,7 @@ export default defineConfig({
       '@openfleet/contracts/alarm': here('../libs/contracts/src/alarm/index.ts'),
       '@openfleet/contracts/fence': here('../libs/contracts/src/fence/browser.ts'),
       '@openfleet/contracts/vehicle-service': here('../libs/contracts/src/vehicle-service/browser.ts'),
+      '@openfleet/contracts/industry': here('../libs/contracts/src/industry/browser.ts'),
       '@openfleet/contracts/energy': here('../libs/contracts/src/energy/browser.ts'),
       '@openfleet/contracts/emission': here('../libs/contracts/src/energy/emission-api.ts'),
       '@openfleet/contracts/report': here('../libs/contracts/src/report/report-api.ts'),

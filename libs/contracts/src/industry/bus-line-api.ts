@@ -1,0 +1,2 @@
+/** What the industry service's bus-line module answers the console: types only, browser-safe. */
+export {};

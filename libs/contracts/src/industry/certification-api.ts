@@ -1,0 +1,2 @@
+/** What the industry service's certification module answers the console: types only, browser-safe. */
+export {};

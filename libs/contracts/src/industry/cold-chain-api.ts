@@ -1,0 +1,2 @@
+/** What the industry service's cold-chain module answers the console: types only, browser-safe. */
+export {};
