@@ -14,6 +14,8 @@ COPY --from=build /repo/package.json ./
 COPY --from=build /repo/node_modules ./node_modules
 COPY --from=build /repo/libs ./libs
 COPY --from=build /repo/services ./services
+# The video service transcodes H.265 for browsers without it with Debian's ffmpeg (found on the PATH first).
+RUN if [ "$SERVICE" = "video" ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
 # Media volume mount point, owned by the runtime user (a fresh named volume copies this ownership).
 RUN mkdir -p /var/lib/openfleet/media && chown -R node:node /var/lib/openfleet
 USER node
