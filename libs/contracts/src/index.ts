@@ -31,3 +31,4 @@ export * from './alarm';
 // Not in alarm/index.ts: that is the console's entry, and this carries a codec.
 export * from './alarm/detected-alarm';
 export * from './vehicle-service/browser';
+export * from './industry/browser';
