@@ -109,7 +109,8 @@ describe('console vehicle services (standalone server)', () => {
     await opened.close();
     await page.keyboard.press('Escape');
     await cell(page, 'PDAA2026-0029').waitFor();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('.bp6-table-cell')).some((c) => c.textContent === '1'));
+    // The attachment count column says 1.
+    await page.waitForFunction("Array.from(document.querySelectorAll('.bp6-table-cell')).some((c) => c.textContent === '1')");
     await snap('insurance');
   });
 
