@@ -1,8 +1,11 @@
 import { Button } from '@blueprintjs/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
-import { CalibrationEditor, type CalibratedTank } from './CalibrationEditor';
+import type { CalibratedTank } from './CalibrationEditor';
+
+// The editor charts the curve: loaded on first use, so the catalogue screens' chunk stays free of Highcharts.
+const CalibrationEditor = lazy(() => import('./CalibrationEditor').then((m) => ({ default: m.CalibrationEditor })));
 
 /** The fuel tank screen's "calibration" button: opens the editor of the one selected tank. */
 export function CalibrationButton({ selected }: { selected: readonly { readonly id: number; readonly [field: string]: unknown }[] }) {
@@ -16,7 +19,11 @@ export function CalibrationButton({ selected }: { selected: readonly { readonly 
   return (
     <>
       <Button icon="timeline-line-chart" className="of-calibration-open" text={t('fuel.calibration.open')} onClick={open} />
-      {tank && <CalibrationEditor tank={tank} onClose={() => setTank(null)} />}
+      {tank && (
+        <Suspense fallback={null}>
+          <CalibrationEditor tank={tank} onClose={() => setTank(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
