@@ -1,4 +1,6 @@
-import { DataType, PayloadType } from '@openfleet/jt1078';
+import { DataType, h264AccessUnits, PayloadType } from '@openfleet/jt1078';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MediaStream } from '../media/media-stream';
 import type { VideoConfig } from '../video-config';
 import { H264Variant } from './h264-variant';
@@ -70,13 +72,16 @@ describe('transcode hub (H.265 to H.264 for browsers without H.265)', () => {
 
   it('hands a stream known to be H.264 over as it is, without a transcode', () => {
     const source = new MediaStream('013800000001-2', OWNER, T0);
-    const join = jest.spyOn(H264Variant.prototype, 'join');
-    (source as unknown as { init: unknown }).init = { type: 'init', videoCodec: 'avc1.42c01e' };
+    const units = h264AccessUnits(readFileSync(join(__dirname, '../../../../scripts/simulator/media/sample.h264')));
+    source.accept(units.slice(0, 10).map((unit, i) => ({ channel: 1, dataType: unit.keyframe ? DataType.I_FRAME : DataType.P_FRAME, payloadType: PayloadType.H264, timestamp: T0 + i * 40, data: unit.data })), T0 + 400);
     const viewer = new FakeViewer('c');
-    hub.join(source, viewer)();
-    expect(join).not.toHaveBeenCalled();
+    const leave = hub.join(source, viewer);
+    expect(hub.variantOf(source)).toBeUndefined();
+    expect(source.viewerCount).toBe(1);
+    expect(viewer.texts[0]).toMatchObject({ type: 'init', videoCodec: expect.stringMatching(/^avc1\./) });
+    expect(viewer.texts[0]).not.toHaveProperty('transcodedFrom');
+    leave();
     expect(source.viewerCount).toBe(0);
-    join.mockRestore();
   });
 
   it('passes the source\'s end on with its reason and stops ffmpeg', async () => {
