@@ -41,7 +41,7 @@ export const MENU_GROUPS: GroupSpec[] = [
     pages: [
       ['bigDataShow', []], ['home', []], ['alarmHandle', [...VIEW, 'modify']], ['controlInstruction', [...VIEW, 'send']],
       ['fenceManage', [...CRUD, 'send']], ['fenceSend', [...VIEW, 'send']], ['historyTrack', VIEW], ['singleCar', ['send']],
-      ['multiCar', ['send']], ['vehicleTrack', VIEW], ['waybill', CRUD], ['videoPlay', []], ['videoPlayMulti', []],
+      ['multiCar', ['send']], ['vehicleTrack', VIEW], ['waybill', [...CRUD, 'send']], ['videoPlay', []], ['videoPlayMulti', []],
       ['h5Playback', ['search']], ['screenshot', VIEW], ['realvideoTable', VIEW], ['videoflux', VIEW], ['batteryModel', CRUD],
       ['batteryRetirement', VIEW], ['driverRating', VIEW], ['drivingBehavior', VIEW], ['canData', [...VIEW, 'add', 'modify', 'delete']], ['mileageStatistics', VIEW],
       ['onlineStatistics', VIEW], ['emissionData', VIEW], ['noxData', VIEW], ['ureaData', VIEW], ['otaUpdata', [...CRUD, 'upload', 'send']],
