@@ -17,6 +17,8 @@ export const ALARM_TYPES = [
   'motorControllerTemperature', 'highVoltageInterlock', 'motorTemperature', 'packOvercharge',
   // Detected by the fuel ledger (source fuel)
   'fuelTheft',
+  // Detected by the cold chain (source coldChain)
+  'coldChainTooWarm', 'coldChainTooCold', 'coldChainHumidity', 'coldChainDoorOpenMoving', 'coldChainDoorOpenTooLong',
 ] as const;
 
 /** Preset handling results (spec §4): 17 false alarm ... 21 reported to police, 22 custom (remark). */

@@ -6,7 +6,7 @@ export const AlarmLevel = { EMERGENCY: 0, INTERMEDIATE: 1, ORDINARY: 2, TIP: 3 }
 export type AlarmLevelCode = (typeof AlarmLevel)[keyof typeof AlarmLevel];
 
 /** Services other than the alarm service that detect alarms (alarm.detected.v1): energy's GB/T 32960 battery alarms, the fuel ledger's thefts. */
-export const DETECTED_ALARM_SOURCES = ['energy', 'fuel'] as const;
+export const DETECTED_ALARM_SOURCES = ['energy', 'fuel', 'coldChain'] as const;
 
 /** terminal: 0x0200 bits and extras; platform: our rules and fences; then the detecting services. */
 export const ALARM_SOURCES = ['terminal', 'platform', ...DETECTED_ALARM_SOURCES] as const;

@@ -32,6 +32,12 @@ const LEVELS: Record<string, AlarmLevelCode> = {
   nightDriving: AlarmLevel.ORDINARY,
   // The fuel ledger's (alarm.detected.v1); it publishes this level too.
   fuelTheft: AlarmLevel.INTERMEDIATE,
+  // The cold chain's (industry service, alarm.detected.v1 source coldChain); it publishes these levels too.
+  coldChainTooWarm: AlarmLevel.INTERMEDIATE,
+  coldChainTooCold: AlarmLevel.INTERMEDIATE,
+  coldChainHumidity: AlarmLevel.ORDINARY,
+  coldChainDoorOpenMoving: AlarmLevel.INTERMEDIATE,
+  coldChainDoorOpenTooLong: AlarmLevel.ORDINARY,
 };
 
 /** Platform rule alarms (lasting while the rule holds). */
@@ -98,6 +104,11 @@ export const ALL_ALARM_TYPES: readonly string[] = [
   'tpmsAlarm',
   // Detected by other services (alarm.detected.v1), configurable like the rest.
   'fuelTheft',
+  'coldChainTooWarm',
+  'coldChainTooCold',
+  'coldChainHumidity',
+  'coldChainDoorOpenMoving',
+  'coldChainDoorOpenTooLong',
 ];
 
 /** Defaults until a company configures a type: pushed live at levels 0-1, sounding at level 0, always to be handled. */
