@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
+import { DashboardGateway } from './live-hub/dashboard/dashboard.gateway';
 import { LiveHubGateway } from './live-hub/live-hub.gateway';
 import { SystemInfoController } from './system-info.controller';
 
@@ -11,6 +12,7 @@ import { SystemInfoController } from './system-info.controller';
 @Module({
   imports: [AuthModule],
   controllers: [SystemInfoController],
-  providers: [vehicleRegistryProvider({ service: 'api' }), LiveHubGateway],
+  // The big screen counts online vehicles from tracking's states (docs/dashboard.md).
+  providers: [vehicleRegistryProvider({ service: 'api', follow: { states: true } }), LiveHubGateway, DashboardGateway],
 })
 export class ApiModule {}

@@ -11,6 +11,7 @@ import type { InstructionOrderEvent } from '../instruction/order-types';
 import type { ExportTaskEvent } from '../report/export-task';
 import type { ReminderEvent } from '../vehicle-service/reminders-api';
 import type { LivePosition } from './vehicle-positions';
+import type { DashboardFollowRequest, DashboardPayload } from './dashboard';
 
 /** What the alarm service puts in an alarm's `detail` for the browser (plate, the company's push and sound settings). */
 export interface AlarmPushDetail {
@@ -41,6 +42,8 @@ export interface ServerToClientEvents {
   exportTask: (event: ExportTaskEvent) => void;
   /** vehicle-service.reminders.v1 (vehicle-service reminders sweep), to the receiving roles of the vehicle's company */
   reminders: (event: ReminderEvent) => void;
+  /** The big screen's aggregates of the socket's scope, every DASHBOARD_TICK_MS to sockets that sent `dashboard` {follow: true} (positions, alarms, energy reports, vehicle states). */
+  dashboard: (payload: DashboardPayload) => void;
 }
 
 /** `subscribe`: follow these vehicles (ids or terminal phones), or the whole scope. */
@@ -58,6 +61,8 @@ export interface ClientToServerEvents {
   subscribe: (request: LiveSubscribeRequest, ack: (answer: LiveSubscribeAck) => void) => void;
   /** Stops every position push to this socket until the next `subscribe`. */
   unsubscribe: (request: Record<string, never>, ack: (answer: LiveSubscribeAck) => void) => void;
+  /** Follow (or stop) the big screen's `dashboard` pushes; the first push follows at once. */
+  dashboard: (request: DashboardFollowRequest, ack: (answer: LiveSubscribeAck) => void) => void;
 }
 
 export type HubEventName = keyof ServerToClientEvents;
@@ -75,6 +80,7 @@ export const HubEvent = {
   terminalSession: 'terminalSession',
   exportTask: 'exportTask',
   reminders: 'reminders',
+  dashboard: 'dashboard',
 } as const satisfies { [E in HubEventName]: E };
 
-export const HubCommand = { subscribe: 'subscribe', unsubscribe: 'unsubscribe' } as const satisfies { [C in keyof ClientToServerEvents]: C };
+export const HubCommand = { subscribe: 'subscribe', unsubscribe: 'unsubscribe', dashboard: 'dashboard' } as const satisfies { [C in keyof ClientToServerEvents]: C };

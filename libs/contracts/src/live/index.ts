@@ -1,2 +1,3 @@
 export * from './vehicle-positions';
 export * from './hub-events';
+export * from './dashboard';

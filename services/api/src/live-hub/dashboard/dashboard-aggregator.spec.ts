@@ -1,0 +1,109 @@
+import { chinaDayStart, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { DashboardAggregator, socBucketOf } from './dashboard-aggregator';
+import type { DashboardScope } from './dashboard-figures';
+
+const DAY = '2026-11-27';
+const T0 = chinaDayStart(DAY) + 9 * 3_600_000; // 09:00 China time
+const STEP = 600_000;
+
+function vehicle(vehicleId: string, companyPath: string[], fleetPath: string[] = []): VehicleRegistryEntry {
+  return { vehicleId, plateCode: `京A${vehicleId}`, plateColor: 1, vin: '', companyId: companyPath.at(-1)!, companyPath, fleetPath, terminalPhone: `1380000000${vehicleId}`, deleted: false, updatedAt: 1 };
+}
+
+const all: DashboardScope = { superAdmin: true, companies: new Set(), fleets: new Set() };
+const companyB: DashboardScope = { superAdmin: false, companies: new Set(['B']), fleets: new Set() };
+const fleetF: DashboardScope = { superAdmin: false, companies: new Set(), fleets: new Set(['F']) };
+const alarm = (alarmId: string, vehicleId: string, level: number, extra: object = {}) =>
+  ({ alarmId, vehicleId, type: 'overspeed', level, startedAt: T0, latitude: 31.23, longitude: 121.47, ...extra });
+
+describe('DashboardAggregator', () => {
+  let aggregator: DashboardAggregator;
+  beforeEach(() => {
+    aggregator = new DashboardAggregator(T0);
+    aggregator.applyVehicle('1', vehicle('1', ['R', 'A']));
+    aggregator.applyVehicle('2', vehicle('2', ['R', 'B']));
+    aggregator.applyVehicle('3', vehicle('3', ['R', 'B'], ['F']));
+  });
+
+  it('counts vehicles total, online, moving and offline, by province, for each scope', () => {
+    aggregator.applyPosition('1', 116.4, 39.9, 30, undefined, T0); // Beijing, moving
+    aggregator.applyState('2', true, 0, 121.47, 31.23); // Shanghai, standing
+    aggregator.applyState('3', false, 0, 121.47, 31.23); // offline in Shanghai
+    const everything = aggregator.payloadFor(all, '*', T0);
+    expect(everything.vehicles).toEqual({ total: 3, online: 2, moving: 1, offline: 1 });
+    expect(everything.provinces).toEqual([{ key: '11', count: 1 }, { key: '31', count: 2 }]);
+    expect(aggregator.payloadFor(companyB, 'B', T0).vehicles).toEqual({ total: 2, online: 1, moving: 0, offline: 1 });
+    expect(aggregator.payloadFor(fleetF, 'F', T0).vehicles).toEqual({ total: 1, online: 0, moving: 0, offline: 1 });
+  });
+
+  it('never counts another company’s vehicles, mileage or alarms in a scope', () => {
+    aggregator.applyPosition('1', 116.4, 39.9, 30, 1000, T0);
+    aggregator.applyPosition('1', 116.4, 39.9, 30, 1250, T0 + 1000); // company A drives 25 km
+    aggregator.applyAlarm(alarm('a1', '1', 0), T0);
+    const b = aggregator.payloadFor(companyB, 'B', T0);
+    expect(b.mileageKm).toBe(0);
+    expect(b.alarms.total).toBe(0);
+    expect(b.ticker).toEqual([]);
+    expect(b.topCompaniesByMileage).toEqual([]);
+    expect(aggregator.payloadFor(all, '*', T0).topCompaniesByMileage).toEqual([{ companyId: 'A', value: 25 }]);
+  });
+
+  it('adds today’s mileage from odometer steps, skipping jumps and resets', () => {
+    aggregator.applyPosition('2', 121.47, 31.23, 40, 500, T0);
+    aggregator.applyPosition('2', 121.47, 31.23, 40, 520, T0 + 1); // +2 km
+    aggregator.applyPosition('2', 121.47, 31.23, 40, 100, T0 + 2); // odometer reset: nothing
+    aggregator.applyPosition('2', 121.47, 31.23, 40, 105, T0 + 3); // +0.5 km
+    aggregator.applyPosition('2', 121.47, 31.23, 40, 105 + 5001, T0 + 4); // a jump over 500 km: nothing
+    expect(aggregator.payloadFor(companyB, 'B', T0).mileageKm).toBe(2.5);
+  });
+
+  it('counts an alarm once (its updates and end are not new), by level and type, and puts it on the ticker', () => {
+    aggregator.applyAlarm(alarm('a1', '2', 1), T0);
+    aggregator.applyAlarm(alarm('a1', '2', 1), T0 + 5); // an update of the open alarm
+    aggregator.applyAlarm(alarm('a1', '2', 1, { endedAt: T0 + 9 }), T0 + 9);
+    aggregator.applyAlarm(alarm('a2', '3', 0, { type: 'emergency', startedAt: T0 + 20 }), T0 + 20);
+    aggregator.applyAlarm(alarm('old', '3', 0, { startedAt: T0 - 10 * 3_600_000 }), T0 + 30); // started yesterday
+    const b = aggregator.payloadFor(companyB, 'B', T0 + 30);
+    expect(b.alarms).toEqual({ total: 2, byLevel: [1, 1, 0, 0], byType: [{ key: 'emergency', count: 1 }, { key: 'overspeed', count: 1 }] });
+    expect(b.ticker.map((item) => [item.alarmId, item.plateCode, item.province])).toEqual([['a2', '京A3', '31'], ['a1', '京A2', '31']]);
+    expect(b.topCompaniesByAlarms).toEqual([{ companyId: 'B', value: 2 }]);
+  });
+
+  it('moves a vehicle’s counts when it changes company and drops them when deleted', () => {
+    aggregator.applyState('2', true, 10, 121.47, 31.23);
+    aggregator.applyVehicle('2', vehicle('2', ['R', 'A']));
+    expect(aggregator.payloadFor(companyB, 'B', T0).vehicles).toEqual({ total: 1, online: 0, moving: 0, offline: 1 });
+    expect(aggregator.payloadFor(all, '*', T0).vehicles).toEqual({ total: 3, online: 1, moving: 1, offline: 2 });
+    aggregator.applyVehicle('2', undefined);
+    expect(aggregator.payloadFor(all, '*', T0).vehicles).toEqual({ total: 2, online: 0, moving: 0, offline: 2 });
+    expect(aggregator.payloadFor(all, '*', T0).provinces).toEqual([]);
+  });
+
+  it('samples the online trend once per step and starts a new day from zero', () => {
+    aggregator.tick(T0, STEP);
+    aggregator.applyState('1', true, 0, 116.4, 39.9);
+    aggregator.tick(T0 + 1000, STEP); // same step: no new point
+    aggregator.tick(T0 + STEP, STEP);
+    expect(aggregator.payloadFor(all, '*', T0 + STEP).onlineTrend).toEqual([
+      { at: T0, online: 0, total: 3 },
+      { at: T0 + STEP, online: 1, total: 3 },
+    ]);
+    aggregator.applyAlarm(alarm('a1', '1', 2), T0);
+    const tomorrow = chinaDayStart(DAY) + 86_400_000;
+    aggregator.tick(tomorrow + 1, STEP);
+    const next = aggregator.payloadFor(all, '*', tomorrow + 1);
+    expect(next.day).toBe('2026-11-28');
+    expect(next.alarms.total).toBe(0);
+    expect(next.onlineTrend).toEqual([{ at: tomorrow, online: 1, total: 3 }]);
+    expect(next.vehicles.online).toBe(1);
+  });
+
+  it('counts new-energy vehicles, charging and SOC buckets from their reports', () => {
+    aggregator.applyEnergy('2', 1, 15);
+    aggregator.applyEnergy('3', 3, 80);
+    aggregator.applyEnergy('3', 2, 79.9); // the latest report wins
+    expect(aggregator.payloadFor(companyB, 'B', T0).energy).toEqual({ vehicles: 2, charging: 2, socBuckets: [1, 0, 0, 1, 0] });
+    expect(socBucketOf(20)).toBe(1);
+    expect(socBucketOf(100)).toBe(4);
+  });
+});

@@ -1,0 +1,197 @@
+import { chinaDate, chinaDayStart, CHINA_PROVINCES, SOC_BUCKET_BOUNDS, type DashboardPayload, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { groupVisibleTo, GroupFigures, sumFigures, type DashboardScope } from './dashboard-figures';
+import { provinceIndexOf } from './province-of';
+
+/** What the aggregator keeps per vehicle: enough to move the group counters when something changes. */
+interface VehicleSlot {
+  group: GroupFigures;
+  plateCode: string;
+  online: boolean;
+  moving: boolean;
+  province: number;
+  /** Last odometer seen (1/10 km), -1 before the first. */
+  mileageHm: number;
+  socBucket: number;
+  charging: boolean;
+  ev: boolean;
+}
+
+/** A mileage step larger than this between two positions is a reset or a swapped terminal, not driving. */
+const MAX_MILEAGE_STEP_HM = 5_000;
+/** Alarms of vehicles the registry does not know: super administrators only, as the hub forwards them. */
+const UNKNOWN_GROUP = '?';
+
+export interface DashboardAlarmInput {
+  alarmId: string;
+  vehicleId?: string;
+  type: string;
+  level: number;
+  startedAt: number;
+  endedAt?: number;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The big screen's figures, kept as counters per group of vehicles (company path + fleet path) and
+ * moved by each event; `payloadFor(scope)` sums the groups a user may see. Pure: the hub feeds it
+ * the registry, vehicle states, positions, alarms and energy reports, and the clock.
+ */
+export class DashboardAggregator {
+  private readonly groups = new Map<string, GroupFigures>();
+  private readonly vehicles = new Map<string, VehicleSlot>();
+  /** Alarms seen and not ended: an update of an open alarm is not a new alarm. */
+  private readonly openAlarms = new Set<string>();
+  private readonly trendSteps: number[] = [];
+  private readonly scopeGroups = new Map<string, { version: number; groups: GroupFigures[] }>();
+  private groupsVersion = 0;
+  private day = '';
+  private dayStart = 0;
+  private nextDayStart = 0;
+
+  constructor(now: number) {
+    this.rollDay(now);
+  }
+
+  /** A vehicle added, moved to another company or fleet, or deleted (entry undefined). */
+  applyVehicle(vehicleId: string, entry: VehicleRegistryEntry | undefined): void {
+    const slot = this.vehicles.get(vehicleId);
+    const key = entry ? `${entry.companyPath.join('/')}|${entry.fleetPath.join('/')}` : '';
+    if (slot && entry && slot.group.key === key) {
+      slot.plateCode = entry.plateCode;
+      return;
+    }
+    if (slot) {
+      this.count(slot, -1);
+      this.vehicles.delete(vehicleId);
+    }
+    if (!entry || entry.deleted) return;
+    const group = this.groupOf(key, entry.companyId, entry.companyPath, entry.fleetPath);
+    const moved: VehicleSlot = slot
+      ? { ...slot, group, plateCode: entry.plateCode }
+      : { group, plateCode: entry.plateCode, online: false, moving: false, province: -1, mileageHm: -1, socBucket: -1, charging: false, ev: false };
+    this.vehicles.set(vehicleId, moved);
+    this.count(moved, 1);
+  }
+
+  /** Tracking's state of a vehicle: online or not, and where it is. */
+  applyState(vehicleId: string, online: boolean, speedKmh: number, lon: number, lat: number): void {
+    const slot = this.vehicles.get(vehicleId);
+    if (!slot) return;
+    this.count(slot, -1);
+    slot.online = online;
+    slot.moving = online && speedKmh > 0;
+    const province = provinceIndexOf(lon, lat);
+    if (province >= 0) slot.province = province;
+    this.count(slot, 1);
+  }
+
+  /** A position: where, moving or not, and the mileage it adds to today (its odometer's step). */
+  applyPosition(vehicleId: string, lon: number, lat: number, speedKmh: number, mileageHm: number | undefined, at: number): void {
+    const slot = this.vehicles.get(vehicleId);
+    if (!slot) return;
+    this.rollDay(at);
+    this.count(slot, -1);
+    slot.online = true;
+    slot.moving = speedKmh > 0;
+    const province = provinceIndexOf(lon, lat);
+    if (province >= 0) slot.province = province;
+    this.count(slot, 1);
+    if (mileageHm === undefined) return;
+    const step = mileageHm - slot.mileageHm;
+    if (slot.mileageHm >= 0 && step > 0 && step <= MAX_MILEAGE_STEP_HM) slot.group.mileageHm += step;
+    slot.mileageHm = mileageHm;
+  }
+
+  /** An alarm event: counted once, at its first sight, when it started today. */
+  applyAlarm(alarm: DashboardAlarmInput, now: number): void {
+    this.rollDay(now);
+    const seen = this.openAlarms.has(alarm.alarmId);
+    if (alarm.endedAt) this.openAlarms.delete(alarm.alarmId);
+    else this.openAlarms.add(alarm.alarmId);
+    if (seen || alarm.startedAt < this.dayStart) return;
+    const slot = alarm.vehicleId ? this.vehicles.get(alarm.vehicleId) : undefined;
+    const group = slot?.group ?? this.groupOf(UNKNOWN_GROUP, '', [], []);
+    const province = provinceIndexOf(alarm.longitude, alarm.latitude);
+    group.countAlarm(alarm.type, alarm.level, {
+      alarmId: alarm.alarmId, plateCode: slot?.plateCode ?? '', type: alarm.type, level: alarm.level, startedAt: alarm.startedAt,
+      province: province >= 0 ? CHINA_PROVINCES[province].code : '',
+    });
+  }
+
+  /** A GB/T 32960 report's whole-vehicle unit: 1 or 2 charging (parked, driving), SOC in %. */
+  applyEnergy(vehicleId: string, chargeState: number, socPercent: number | undefined): void {
+    const slot = this.vehicles.get(vehicleId);
+    if (!slot) return;
+    this.count(slot, -1);
+    slot.ev = true;
+    slot.charging = chargeState === 1 || chargeState === 2;
+    if (socPercent !== undefined) slot.socBucket = socBucketOf(socPercent);
+    this.count(slot, 1);
+  }
+
+  /** Called every tick: a new day resets the day's figures; each 10-minute step adds a trend point. */
+  tick(now: number, stepMs: number): void {
+    this.rollDay(now);
+    const step = now - ((now - this.dayStart) % stepMs);
+    if (this.trendSteps.at(-1) === step) return;
+    this.trendSteps.push(step);
+    for (const group of this.groups.values()) group.trend.push({ at: step, online: group.online, total: group.total });
+  }
+
+  payloadFor(scope: DashboardScope, scopeKey: string, now: number): DashboardPayload {
+    this.rollDay(now);
+    let cached = this.scopeGroups.get(scopeKey);
+    if (!cached || cached.version !== this.groupsVersion) {
+      cached = { version: this.groupsVersion, groups: [...this.groups.values()].filter((group) => groupVisibleTo(scope, group)) };
+      this.scopeGroups.set(scopeKey, cached);
+    }
+    return sumFigures(cached.groups, now, this.day);
+  }
+
+  /** Forget cached group lists of scopes nobody follows any more. */
+  retainScopes(keys: ReadonlySet<string>): void {
+    for (const key of this.scopeGroups.keys()) if (!keys.has(key)) this.scopeGroups.delete(key);
+  }
+
+  private rollDay(now: number): void {
+    if (now < this.nextDayStart) return; // one comparison per event; the date only at midnight
+    const day = chinaDate(now);
+    this.day = day;
+    this.dayStart = chinaDayStart(day);
+    this.nextDayStart = this.dayStart + 86_400_000;
+    this.trendSteps.length = 0;
+    for (const group of this.groups.values()) group.resetDay();
+  }
+
+  private groupOf(key: string, companyId: string, companyPath: readonly string[], fleetPath: readonly string[]): GroupFigures {
+    let group = this.groups.get(key);
+    if (!group) {
+      group = new GroupFigures(key, String(companyId), companyPath.map(String), fleetPath.map(String));
+      // A group born mid-day had nothing at the earlier trend steps: zeros keep the steps aligned.
+      for (const at of this.trendSteps) group.trend.push({ at, online: 0, total: 0 });
+      this.groups.set(key, group);
+      this.groupsVersion++;
+    }
+    return group;
+  }
+
+  /** Adds (sign 1) or removes (-1) a vehicle's contribution to its group's counters. */
+  private count(slot: VehicleSlot, sign: 1 | -1): void {
+    const group = slot.group;
+    group.total += sign;
+    if (slot.online) group.online += sign;
+    if (slot.online && slot.moving) group.moving += sign;
+    if (slot.province >= 0) group.provinces[slot.province] += sign;
+    if (slot.ev) {
+      group.evVehicles += sign;
+      if (slot.charging) group.charging += sign;
+      if (slot.socBucket >= 0) group.socBuckets[slot.socBucket] += sign;
+    }
+  }
+}
+
+export function socBucketOf(socPercent: number): number {
+  const index = SOC_BUCKET_BOUNDS.findIndex((bound) => socPercent < bound);
+  return index < 0 ? SOC_BUCKET_BOUNDS.length - 1 : index;
+}
