@@ -91,6 +91,14 @@ describe('H.265 in Chromium (standalone server + a simulated terminal sending H.
     const mark = page.locator('[data-testid=video-transcoded]');
     if (hevcInMse) expect(await mark.count()).toBe(0);
     else await expect(mark.textContent()).resolves.toMatch(/转码|Transcoded/);
+    // Capture (the terminal's timestamp, kept through ffmpeg) to display, per presented frame.
+    const stats = await page.evaluate<{ latencies: number[]; dropped: number; totalFrames: number }>(`Object.values(window.__videoStats ?? {}).pop()`);
+    const sorted = [...stats.latencies].sort((a, b) => a - b);
+    const p = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]);
+    console.log(`H.265 transcoded tile: displayed latency p50 ${p(0.5)} ms, p95 ${p(0.95)} ms over ${sorted.length} frames; dropped ${stats.dropped} of ${stats.totalFrames}`);
+    expect(sorted.length).toBeGreaterThan(50);
+    // Generous: the machine is shared; a transcode that buffered seconds would fail here.
+    expect(p(0.95)).toBeLessThan(2000);
     await shot(page, 'video-h265');
     expect(browserErrors).toEqual([]);
   }, 150_000);
