@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope, type ColdChainSettingsInput } from '@openfleet/contracts';
@@ -78,6 +78,7 @@ export class ColdChainController {
   }
 
   @Post('profiles')
+  @HttpCode(200)
   @RequiresAction('coldChainMonitor:modify')
   async createProfile(@CurrentUser() user: AuthUser, @Body() dto: ColdChainCreateProfileDto) {
     const { companyId, ...input } = dto;
