@@ -10,6 +10,7 @@ const { closeVideo } = require('./video-replies');
 const { VehicleMotion } = require('./vehicle-motion');
 const { canBody, driverCardBody } = require('./driver-can');
 const { FuelTankSim } = require('./fuel-tank-sim');
+const { busLineMotion } = require('./bus-line');
 
 const ALARM_BITS = [0, 1, 2, 3, 4, 5, 6, 11, 18, 19, 20, 21]; // emergency, overspeed, fatigue, GNSS faults, area/route alarms
 const STATUS_ACC = 1 << 0;
@@ -49,7 +50,7 @@ class SimTerminal {
      */
     this.unacked = new Map();
     this.plate = plateOf(index);
-    this.motion = new VehicleMotion(options);
+    this.motion = options.busLine ? busLineMotion(index, options) : new VehicleMotion(options);
     this.fuel = options.fuel ? new FuelTankSim({ siphonRate: options.siphonRate }) : undefined;
     this.intervalS = options.interval;
     this.heartbeatS = options.heartbeat;
@@ -264,7 +265,7 @@ class SimTerminal {
       altitude: m.altitude,
       speed: Math.round(m.speedKmh * 10) / 10,
       direction: m.direction,
-      time: new Date(),
+      time: this.motion.time ?? new Date(),
       extras: [
         { id: 0x01, kind: 'mileageKm', value: Math.round(m.mileageKm * 10) / 10 },
         { id: 0x02, kind: 'fuelL', value: Math.round(m.fuelL * 10) / 10 },

@@ -41,6 +41,8 @@ const DEFAULTS = {
   videoCodec: 'h264',
   fuel: false,
   siphonRate: 0.05,
+  busLine: '',
+  busStart: '',
 };
 
 const HELP = `usage: simulate.js [options]
@@ -82,6 +84,11 @@ const HELP = `usage: simulate.js [options]
                      stops when low, an occasional siphoning while parked; each report carries 0x02 litres, the
                      sensor height on analog AD0 (300 L tank, 600 mm, linear) and a CAN fuel counter (0xE1)
   --siphon-rate X    with --fuel, the chance that a parking spell has fuel siphoned (default ${DEFAULTS.siphonRate})
+  --bus-line FILE    terminals are buses on the line in FILE (JSON as POST /industry/busLine, e.g.
+                     scripts/simulator/lines/line-1.json): one headway apart, dwell at stops, hour-dependent
+                     traffic, turning at each terminus; their reports carry the simulated time
+  --bus-start T      with --bus-line, the simulated clock's start (ISO date; default now); with --speedup,
+                     start in the past so reports stay behind the wall clock
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
