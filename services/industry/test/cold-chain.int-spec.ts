@@ -1,15 +1,13 @@
-// The cold chain on SQLite and MariaDB: the industry service and the alarm service in one app on an
-// in-process bus the test feeds like tracking and admin would. A scripted reefer day (G10LS probes
+// The cold chain on SQLite and MariaDB: the industry service on an in-process bus the test feeds like tracking and admin would. A scripted reefer day (G10LS probes
 // in 0x51, the rear door in the status word) gives one door-open-while-moving alarm, one too-warm
 // excursion of known start and end (a shorter one gives none), the trip's time in range and the
-// alarms through the alarm API (alarm.detected.v1, source coldChain); a replayed batch writes nothing
-// twice; profiles and settings with their checks; vehicle scope and action codes.
+// alarms on the alarm service's contract (alarm.detected.v1, source coldChain: a start and an end
+// each, under one event id); a replayed batch writes and raises nothing twice; profiles and settings with their checks; vehicle scope and action codes.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { AlarmModule } from '@openfleet/alarm';
 import { TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { formatChinaTime, Topics, type ColdChainCurve, type ColdChainExcursion, type ColdChainLiveRow, type ColdChainProfile, type ColdChainReport, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { detectedAlarmCodec, formatChinaTime, Topics, type ColdChainCurve, type ColdChainExcursion, type ColdChainLiveRow, type ColdChainProfile, type ColdChainReport, type DetectedAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
@@ -63,6 +61,7 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
   let bus: InProcessBus;
   let app: INestApplication;
   const tokens: Record<string, string> = {};
+  const detected: DetectedAlarmEvent[] = [];
 
   const position = (v: VehicleRegistryEntry, minute: number, step: Minute): Position => ({
     terminalPhone: v.terminalPhone, vehicleId: v.vehicleId, gpsTimeS: (T0 + minute * MIN) / 1000, receivedAtMs: Date.now(), latitudeE6: 31_200_000 + minute * 100, longitudeE6: 121_400_000, altitudeM: 0,
@@ -79,12 +78,13 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
 
   beforeAll(async () => {
     bus = new InProcessBus({ logger: silentBusLogger });
+    await bus.subscribe(Topics.alarmDetected, { group: 'probe', handle: async (messages) => void detected.push(...messages.map((m) => m.value)) });
     await bus.publish(Topics.rolePermissions, [
       { key: 'cold', value: { roleId: 'cold', actionCodes: COLD_CODES, deleted: false, updatedAt: Date.now() } },
       { key: 'viewer', value: { roleId: 'viewer', actionCodes: ['coldChainMonitor', 'coldChainMonitor:search'], deleted: false, updatedAt: Date.now() } },
     ]);
     await bus.publish(Topics.vehicleRegistry, VEHICLES.map((value) => ({ key: value.vehicleId, value })));
-    app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'cold-chain-test', config: loadConfig(PlatformConfig, env), bus, env }), IndustryModule, AlarmModule] }).compile()).createNestApplication({ logger: false });
+    app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'cold-chain-test', config: loadConfig(PlatformConfig, env), bus, env }), IndustryModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     await app.get(VehicleRegistry).ready;
     const sign = async (u: AuthUser) => `Bearer ${await app.get(TokenService).sign(u)}`;
@@ -93,7 +93,6 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
   afterAll(async () => {
     await app?.close();
     await dropTestSchema(env, 'industry');
-    await dropTestSchema(env, 'alarm');
   });
 
   it('stores a vehicle’s settings with their checks, for its own company only', async () => {
@@ -122,12 +121,15 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
       expect.objectContaining({ type: 'coldChainTooWarm', probe: 1, startedAt: T0 + 10 * MIN, endedAt: T0 + 17 * MIN, durationS: 420, extreme: -12 }),
     ]);
 
-    // Raised on alarm.detected.v1: stored by the alarm service with the cold chain as its source.
-    const alarms = async () => (await get<{ records: Record<string, unknown>[] }>(`/gps/alarm/page?${window}`, tokens.admin)).data.records.filter((a) => String(a.type).startsWith('coldChain'));
-    await waitFor(async () => (await alarms()).filter((a) => a.endedAt).length === 2, 'the two alarms, ended');
-    const byType = Object.fromEntries((await alarms()).map((a) => [a.type, a]));
-    expect(Object.keys(byType).sort()).toEqual(['coldChainDoorOpenMoving', 'coldChainTooWarm']);
-    expect(byType.coldChainTooWarm).toMatchObject({ source: 'coldChain', level: 1, vehicleId: 'v1', plateCode: '沪Cv1', startedAt: T0 + 10 * MIN, endedAt: T0 + 17 * MIN });
+    // Raised on alarm.detected.v1 (the alarm service stores them, docs/alarms.md): a start and an end each, once, under one id.
+    expect(detected.map((a) => [a.type, a.phase, a.at])).toEqual([
+      ['coldChainDoorOpenMoving', 'start', T0 + 4 * MIN],
+      ['coldChainDoorOpenMoving', 'end', T0 + 6 * MIN],
+      ['coldChainTooWarm', 'start', T0 + 10 * MIN],
+      ['coldChainTooWarm', 'end', T0 + 17 * MIN],
+    ]);
+    expect(detected[2]).toMatchObject({ source: 'coldChain', level: 1, vehicleId: 'v1', startedAt: T0 + 10 * MIN, eventId: detected[3].eventId, detail: { probe: 1, extreme: -12 } });
+    expect(detectedAlarmCodec.decode(detectedAlarmCodec.encode(detected[3]))).toEqual(detected[3]);
 
     // One trip, minutes 0-29 (ACC off at 30): 29 minutes measured, 10 of them out of range (10-16, 20-22).
     const report = (await get<ColdChainReport>(`/industry/coldChain/report?${window}`)).data;
