@@ -33,8 +33,9 @@ describe('stop detector', () => {
 
   it('turns at the last stop to the other direction, whose first stop is arrived at on the way back', () => {
     const { events, state } = drive([[0, 2990], [20, 3000], [40, 2995], [60, 2900], [80, 2000]]);
-    expect(brief(events)).toEqual(['arrive3@0', 'depart3@40', 'arrive1@80']);
-    expect(events.find((e) => e.kind === 'arrive' && e.seq === 1)?.direction).toBe('down');
+    // The terminus U4 is also D1: arrived at with U4, left with it (the layover is D1's dwell).
+    expect(brief(events)).toEqual(['arrive3@0', 'depart3@40', 'arrive0@0', 'depart0@40', 'run0:40', 'arrive1@80']);
+    expect(events.filter((e) => e.kind === 'arrive').map((e) => e.direction)).toEqual(['up', 'down', 'down']);
     expect(state).toMatchObject({ direction: 'down', seq: 1 });
   });
 

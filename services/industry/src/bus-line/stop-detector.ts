@@ -66,8 +66,16 @@ export function applyPosition(line: LineStops, state: BusVehicleState, position:
   if (state.atStop) {
     const current = stops[state.seq];
     if (current && inside(current)) return remember(state, position, events);
+    const arrivedAt = state.arrivals[state.seq] ?? state.lastAt;
     depart(state, events, state.lastAt);
-    if (state.seq === stops.length - 1 && turn(state, stopsOf)) stops = stopsOf(state.direction);
+    if (state.seq === stops.length - 1 && turn(state, stopsOf)) {
+      stops = stopsOf(state.direction);
+      // The terminus is usually the other direction's first stop too: the layover is its dwell.
+      if (metresBetween(stops[0], previous ?? position) <= stops[0].radiusM) {
+        arrive(state, events, 0, arrivedAt);
+        depart(state, events, state.lastAt);
+      }
+    }
   }
 
   // Passed between the two positions (no position inside): arrived and left at the crossing.
