@@ -10,7 +10,7 @@ const { join } = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { findFfmpeg } = require('../../services/video/dist/transcode/ffmpeg-binary');
 const { H265Transcoder } = require('../../services/video/dist/transcode/h265-transcoder');
-const { hevcAccessUnits } = require('../simulator/video-h265');
+const { h265AccessUnits } = require('../../libs/jt1078/dist');
 const { machineLine, percentile } = require('./machine');
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.split('=')));
@@ -33,7 +33,7 @@ function testStream(size) {
   const file = join(work, `${size}.h265`);
   const run = spawnSync(ffmpeg.path, ['-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${FPS}`, '-t', '10', '-c:v', 'libx265', '-preset', 'ultrafast', '-b:v', BITRATE[size] ?? '1000k', '-pix_fmt', 'yuv420p', '-x265-params', 'keyint=25:min-keyint=25:bframes=0:scenecut=0:repeat-headers=1:log-level=error', '-f', 'hevc', file]);
   if (run.status !== 0) throw new Error(`ffmpeg could not make the ${size} stream: ${run.stderr}`);
-  return hevcAccessUnits(readFileSync(file)).map((unit) => unit.data);
+  return h265AccessUnits(readFileSync(file)).map((unit) => unit.data);
 }
 
 /** CPU seconds ffmpeg's native HEVC decoder (one thread) takes for the 10 s stream. */

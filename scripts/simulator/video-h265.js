@@ -1,15 +1,11 @@
 // The simulated camera's H.265 + AAC media (`--video-codec h265`): the committed samples
-// media/sample.h265 and media/sample.aac cut into frames on one timeline, and packed as JT/T 1078
-// packets with payload types 99 (H.265) and 19 (AAC). The H.264 path stays in video-packets.js.
+// media/sample.h265 and media/sample.aac, cut and packed by libs/jt1078's h265-packetizer (payload
+// types 99 and 19). The H.264 path stays in video-packets.js.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { PayloadType, SAMPLE_FRAME_MS, framePackets } = require('@openfleet/jt1078');
+const { h265Timeline: timelineOf, h265FramePackets } = require('@openfleet/jt1078');
 
 const MEDIA_DIR = join(__dirname, 'media');
-const AAC_SAMPLE_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];
-const H265_VPS = 32;
-const H265_AUD = 35;
-const H265_PREFIX_SEI = 39;
 
 let cached;
 /** The committed H.265 and AAC samples, read once. */
@@ -18,81 +14,9 @@ function loadH265Sample() {
   return cached;
 }
 
-/** Start code offsets (3- or 4-byte) and NAL header offsets of an Annex-B stream. */
-function nalUnits(annexB) {
-  const units = [];
-  for (let i = 0; i + 3 <= annexB.length; i++) {
-    if (annexB[i] !== 0 || annexB[i + 1] !== 0) continue;
-    if (annexB[i + 2] === 1) units.push({ start: i, header: i + 3 });
-    else if (annexB[i + 2] === 0 && annexB[i + 3] === 1) units.push({ start: i, header: i + 4 });
-    else continue;
-    i = units[units.length - 1].header;
-  }
-  return units;
-}
-
-/**
- * An H.265 Annex-B stream as access units, start codes kept: a parameter set, delimiter or prefix
- * SEI after a picture's slices opens a new unit, and so does a slice with
- * first_slice_segment_in_pic_flag set (the first bit after the two-byte NAL header). A unit with an
- * IRAP slice (types 16-23) is a keyframe.
- */
-function hevcAccessUnits(annexB) {
-  const units = nalUnits(annexB);
-  const frames = [];
-  let current;
-  let hasSlice = false;
-  units.forEach((unit, i) => {
-    const type = (annexB[unit.header] >> 1) & 0x3f;
-    const isSlice = type < 32;
-    const firstSlice = isSlice && (annexB[unit.header + 2] & 0x80) !== 0;
-    const opensUnit = (type >= H265_VPS && type <= H265_AUD) || type === H265_PREFIX_SEI;
-    if (!current || (hasSlice && (opensUnit || firstSlice))) {
-      current = { start: unit.start, end: annexB.length, keyframe: false };
-      frames.push(current);
-      hasSlice = false;
-    }
-    if (isSlice) hasSlice = true;
-    if (type >= 16 && type <= 23) current.keyframe = true;
-    current.end = i + 1 < units.length ? units[i + 1].start : annexB.length;
-  });
-  return frames.map(({ start, end, keyframe }) => ({ data: annexB.subarray(start, end), keyframe }));
-}
-
-/** ADTS frames (headers kept) and how long each lasts: 1024 samples at the header's rate. */
-function adtsFrames(adts) {
-  const frames = [];
-  let pos = 0;
-  while (pos + 7 <= adts.length && adts[pos] === 0xff && (adts[pos + 1] & 0xf0) === 0xf0) {
-    const length = ((adts[pos + 3] & 0x03) << 11) | (adts[pos + 4] << 3) | (adts[pos + 5] >> 5);
-    if (length < 7 || pos + length > adts.length) break;
-    const rate = AAC_SAMPLE_RATES[(adts[pos + 2] >> 2) & 0x0f] ?? 16000;
-    frames.push({ data: adts.subarray(pos, pos + length), durationMs: (1024 * 1000) / rate });
-    pos += length;
-  }
-  return frames;
-}
-
-/** One pass of the H.265 + AAC sample as frames in send order (video frame n at n * 40 ms; audio by its sample count). */
+/** One pass of the committed sample as frames in send order. */
 function h265Timeline(sample = loadH265Sample()) {
-  const video = hevcAccessUnits(sample.video).map((frame, n) => ({ atMs: n * SAMPLE_FRAME_MS, kind: 'video', keyframe: frame.keyframe, data: frame.data }));
-  let at = 0;
-  const audio = (sample.audio ? adtsFrames(sample.audio) : []).map((frame) => {
-    const entry = { atMs: Math.round(at), kind: 'audio', keyframe: false, data: frame.data };
-    at += frame.durationMs;
-    return entry;
-  });
-  const entries = [...video, ...audio].sort((a, b) => a.atMs - b.atMs || (a.kind === 'video' ? -1 : 1));
-  return { entries, durationMs: Math.max(video.length * SAMPLE_FRAME_MS, Math.round(at)) };
+  return timelineOf(sample);
 }
 
-/** One frame as table-19 packets, typed H.265 (99) or AAC (19): the H.264 packer's, with byte 5's payload type changed. */
-function h265FramePackets(link, entry, timestamp) {
-  const payloadType = entry.kind === 'video' ? PayloadType.H265 : PayloadType.AAC;
-  return framePackets(link, entry, timestamp).map((packet) => {
-    packet[5] = (packet[5] & 0x80) | payloadType;
-    return packet;
-  });
-}
-
-module.exports = { loadH265Sample, hevcAccessUnits, adtsFrames, h265Timeline, h265FramePackets };
+module.exports = { loadH265Sample, h265Timeline, h265FramePackets };

@@ -3,3 +3,4 @@ export * from './stream';
 export * from './remux';
 export * from './packetizer';
 export * from './audio';
+export * from './h265-packetizer';

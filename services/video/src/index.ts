@@ -4,3 +4,4 @@ export { StreamHub } from './media/stream-hub';
 export { UploadFtpServer } from './download/upload-ftp.server';
 export { MEDIA_TOKENS, MediaTokens } from './delivery/media-tokens';
 export { EMBED_TOKENS, EmbedTokens } from './embed/embed-tokens';
+export { findFfmpeg, type FfmpegBinary } from './transcode/ffmpeg-binary';

@@ -118,6 +118,15 @@ export class VideoConfig {
   @IsInt()
   @Min(1)
   VIDEO_MAX_BAD_FRAMES = 10;
+
+  /**
+   * H.265 streams transcoded to H.264 at once for browsers without H.265 (one ffmpeg each, shared by
+   * the stream's viewers); 0 turns transcoding off. A D1 stream takes about 18 % of a core
+   * (docs/video.md, H.265).
+   */
+  @IsInt()
+  @Min(0)
+  VIDEO_MAX_TRANSCODES = 8;
 }
 
 export const VIDEO_CONFIG = Symbol('VIDEO_CONFIG');

@@ -7,7 +7,7 @@ import { H264Variant } from './h264-variant';
 import { TranscodeHub } from './transcode-hub';
 import { FakeViewer, H265_FRAMES, OWNER, T0, play, until } from './testing/h265-sample';
 
-const config = { VIDEO_SPEECH_CODEC: 'flac' } as VideoConfig;
+const config = { VIDEO_SPEECH_CODEC: 'flac', VIDEO_MAX_TRANSCODES: 8 } as VideoConfig;
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -96,6 +96,21 @@ describe('transcode hub (H.265 to H.264 for browsers without H.265)', () => {
     expect(viewer.closed).toBe(true);
     expect(hub.variantOf(source)).toBeUndefined();
     await until('ffmpeg gone', () => !alive(pid));
+  });
+
+  it('runs at most VIDEO_MAX_TRANSCODES transcodes and tells a viewer beyond why', () => {
+    const small = new TranscodeHub({ ...config, VIDEO_MAX_TRANSCODES: 1 });
+    const first = new MediaStream('013800000001-6', OWNER, T0);
+    const second = new MediaStream('013800000001-7', OWNER, T0);
+    small.join(first, new FakeViewer('g'));
+    small.join(first, new FakeViewer('h'));
+    expect(first.viewerCount).toBe(2);
+    const refused = new FakeViewer('i');
+    small.join(second, refused);
+    expect(refused.texts).toEqual([{ type: 'unsupported', reason: 'h265', codec: 'H.265, not transcoded: the server already transcodes its maximum of 1 (VIDEO_MAX_TRANSCODES)' }]);
+    expect(refused.closed).toBe(true);
+    expect(second.viewerCount).toBe(0);
+    small.onModuleDestroy();
   });
 
   it('still reports AVS and SVAC as unsupported, with the reason', () => {

@@ -11,7 +11,8 @@ export const TRANSCODE_QUERY = 'video';
 /**
  * The H.264 variants of H.265 streams, for browsers whose MSE cannot play `hvc1`. One variant (so
  * one ffmpeg) per source stream, started by its first viewer, stopped with its last or when the
- * source ends. A stream already known to be H.264 is served as it is.
+ * source ends, at most VIDEO_MAX_TRANSCODES at once (a viewer beyond is told why). A stream already
+ * known to be H.264 is served as it is.
  */
 @Injectable()
 export class TranscodeHub implements OnModuleDestroy {
@@ -41,7 +42,16 @@ export class TranscodeHub implements OnModuleDestroy {
       source.addViewer(viewer);
       return () => source.removeViewer(viewer.id);
     }
-    return (this.variants.get(source)?.variant ?? this.create(source)).join(viewer);
+    const existing = this.variants.get(source)?.variant;
+    if (existing) return existing.join(viewer);
+    const max = this.config.VIDEO_MAX_TRANSCODES;
+    if (this.variants.size >= max) {
+      const why = max ? `the server already transcodes its maximum of ${max} (VIDEO_MAX_TRANSCODES)` : 'transcoding is off (VIDEO_MAX_TRANSCODES=0)';
+      viewer.sendText({ type: 'unsupported', reason: 'h265', codec: `H.265, not transcoded: ${why}` });
+      viewer.close();
+      return () => undefined;
+    }
+    return this.create(source).join(viewer);
   }
 
   onModuleDestroy(): void {

@@ -1,16 +1,15 @@
 import type { MediaSocketMessage } from '@openfleet/contracts';
-import { DataType, PayloadType, type Jt1078Frame } from '@openfleet/jt1078';
+import { DataType, h265Timeline, PayloadType, type Jt1078Frame } from '@openfleet/jt1078';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { MediaStream, StreamOwner } from '../../media/media-stream';
 import type { MediaViewer } from '../../media/media-viewer';
 
 // The simulator's H.265 + AAC sample (scripts/simulator/media), cut as the simulator sends it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const sample = require('../../../../../scripts/simulator/video-h265.js') as {
-  h265Timeline(): { entries: { atMs: number; kind: 'video' | 'audio'; keyframe: boolean; data: Buffer }[]; durationMs: number };
-};
+const MEDIA = join(__dirname, '../../../../../scripts/simulator/media');
 
 export const T0 = 1_700_000_000_000;
-export const H265_TIMELINE = sample.h265Timeline();
+export const H265_TIMELINE = h265Timeline({ video: readFileSync(join(MEDIA, 'sample.h265')), audio: readFileSync(join(MEDIA, 'sample.aac')) });
 
 /** The sample's frames as the media link hands them on: H.265 (99) and AAC (19), at T0 + their media time. */
 export const H265_FRAMES: Jt1078Frame[] = H265_TIMELINE.entries.map((entry) => ({

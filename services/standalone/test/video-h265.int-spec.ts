@@ -6,25 +6,20 @@
 // transcoded one every frame, close to it, with the AAC audio.
 import { Gateway808Server } from '@openfleet/gateway-808';
 import type { TestTerminal } from '@openfleet/gateway-808/testing';
-import { packetLink } from '@openfleet/jt1078';
-import { MediaIngestServer } from '@openfleet/video';
+import { h265FramePackets, h265Timeline, packetLink } from '@openfleet/jt1078';
+import { findFfmpeg, MediaIngestServer } from '@openfleet/video';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import type { RunningPlatform } from '../../standalone/src';
-import { connectTerminal, loginAdmin, provisionVehicle, sleep, waitFor, type ApiClient, type ProvisionedVehicle } from '../../standalone/test/provisioning';
-import { startTestPlatform } from '../../standalone/test/test-platform';
-import { findFfmpeg } from '../src/transcode/ffmpeg-binary';
+import type { RunningPlatform } from '../src';
+import { connectTerminal, loginAdmin, provisionVehicle, sleep, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
+import { startTestPlatform } from './test-platform';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const simulator = require('../../../scripts/simulator/video-h265.js') as {
-  h265Timeline(): { entries: { atMs: number; kind: 'video' | 'audio'; keyframe: boolean; data: Buffer }[] };
-  h265FramePackets(link: unknown, entry: unknown, timestamp: number): Buffer[];
-};
 const SAMPLE = join(__dirname, '../../../scripts/simulator/media/sample.h265');
+const AAC = join(__dirname, '../../../scripts/simulator/media/sample.aac');
 const ffmpeg = findFfmpeg();
 const work = mkdtempSync(join(tmpdir(), 'openfleet-h265-'));
 
@@ -99,11 +94,11 @@ describe('H.265 + AAC over the whole path (standalone)', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     const link = packetLink({ sim: vehicle.header, simBytes: 10, channel: 1 });
     const startAt = Date.now();
-    const entries = simulator.h265Timeline().entries;
+    const entries = h265Timeline({ video: readFileSync(SAMPLE), audio: readFileSync(AAC) }).entries;
     for (const entry of entries) {
       const due = startAt + entry.atMs / 2;
       if (due > Date.now()) await sleep(due - Date.now());
-      for (const packet of simulator.h265FramePackets(link, entry, startAt + entry.atMs)) socket.write(packet);
+      for (const packet of h265FramePackets(link, entry, startAt + entry.atMs)) socket.write(packet);
     }
     const videoFrames = entries.filter((entry) => entry.kind === 'video').length;
     const fragments = (viewer: Viewer) => viewer.binaries.length - 1;
