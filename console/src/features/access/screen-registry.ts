@@ -79,6 +79,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   externalPower: lazyScreen(() => import('../statistics/RecordScreens').then((m) => ({ default: m.ExternalPowerScreen }))),
   inspectionLog: lazyScreen(() => import('../platform809/InspectionLogScreen').then((m) => ({ default: m.InspectionLogScreen }))),
   canData: lazyScreen(() => import('../can/CanDataScreen').then((m) => ({ default: m.CanDataScreen }))),
+  coldChainMonitor: lazyScreen(() => import('../cold-chain/ColdChainMonitorScreen')),
+  coldChainReport: lazyScreen(() => import('../cold-chain/ColdChainReportScreen')),
   vehicleOperation: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.VehicleOperationScreen }))),
   videoPlay: lazyScreen(() => import('../video/VideoPlayScreen')),
   videoPlayMulti: lazyScreen(() => import('../video/VideoPlayMultiScreen')),

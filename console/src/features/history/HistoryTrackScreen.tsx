@@ -20,6 +20,7 @@ import { TrackCharts } from './TrackCharts';
 import { TrackExportButton } from './TrackExportButton';
 import { useCanCurves } from './useCanCurves';
 import { useHistoryFuel } from '../fuel/useHistoryFuel';
+import { useHistoryColdChain } from '../cold-chain/useHistoryColdChain';
 import { TrackQueryForm, type TrackQuery } from './TrackQueryForm';
 import { formatDuration, TripsTable } from './TripsTable';
 import { usePlayback } from './usePlayback';
@@ -46,6 +47,7 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
   const cursor = pointIndexAt(chartEpochs, playback.state.at);
   const canCurves = useCanCurves(window, chartEpochs);
   const fuel = useHistoryFuel(window, points.length ? playback.state.at : null);
+  const coldChain = useHistoryColdChain(window, points.length ? playback.state.at : null);
   const [loadFenceEvents, fenceEvents] = useLazyFenceEventsQuery();
   const fenceHistory = useGranted('historyTrack');
   const stops = useMemo(
@@ -105,9 +107,10 @@ export default function HistoryTrackScreen(_props: ScreenProps) {
             <div className="of-history-chart-tools">
               {canCurves.picker}
               {fuel.toggle}
+              {coldChain.toggle}
               <TrackExportButton window={window} />
             </div>
-            {fuel.chart ?? <TrackCharts charts={daily.data?.charts ?? null} cursor={cursor} onSeekIndex={(index) => chartEpochs[index] !== undefined && playback.seek(chartEpochs[index]!)} extra={canCurves.curves} />}
+            {fuel.chart ?? coldChain.chart ?? <TrackCharts charts={daily.data?.charts ?? null} cursor={cursor} onSeekIndex={(index) => chartEpochs[index] !== undefined && playback.seek(chartEpochs[index]!)} extra={canCurves.curves} />}
           </div>
           <div className="of-history-side">
             <dl className="of-info-fields of-history-totals">
