@@ -11,6 +11,7 @@ const { VehicleMotion } = require('./vehicle-motion');
 const { canBody, driverCardBody } = require('./driver-can');
 const { FuelTankSim } = require('./fuel-tank-sim');
 const { busLineMotion } = require('./bus-line');
+const { ColdChainSim } = require('./cold-chain');
 
 const ALARM_BITS = [0, 1, 2, 3, 4, 5, 6, 11, 18, 19, 20, 21]; // emergency, overspeed, fatigue, GNSS faults, area/route alarms
 const STATUS_ACC = 1 << 0;
@@ -52,6 +53,7 @@ class SimTerminal {
     this.plate = plateOf(index);
     this.motion = options.busLine ? busLineMotion(index, options) : new VehicleMotion(options);
     this.fuel = options.fuel ? new FuelTankSim({ siphonRate: options.siphonRate }) : undefined;
+    this.coldChain = options.coldChain ? new ColdChainSim() : undefined;
     this.intervalS = options.interval;
     this.heartbeatS = options.heartbeat;
     this.parameters = {
@@ -212,6 +214,7 @@ class SimTerminal {
     const stepS = tracking ?? (this.motion.accOn ? this.intervalS : Math.max(this.intervalS, this.intervalS * 3));
     this.motion.step(stepS);
     this.fuel?.step(stepS, this.motion);
+    this.coldChain?.step(stepS, this.motion);
     const location = this.location();
     if (this.online) {
       this.send(0x0200, location);
@@ -276,6 +279,7 @@ class SimTerminal {
     if (special === 'activeSafety') location.extras.push(activeSafetyExtra(this, location));
     if (special === 'video') location.extras.push({ id: 0x14, kind: 'videoAlarms', value: 1 << Math.floor(Math.random() * 7) }, { id: 0x15, kind: 'videoSignalLossChannels', value: 1 });
     this.fuel?.decorate(location);
+    this.coldChain?.decorate(location);
     return location;
   }
 

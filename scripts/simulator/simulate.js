@@ -43,6 +43,7 @@ const DEFAULTS = {
   siphonRate: 0.05,
   busLine: '',
   busStart: '',
+  coldChain: false,
 };
 
 const HELP = `usage: simulate.js [options]
@@ -89,6 +90,9 @@ const HELP = `usage: simulate.js [options]
                      traffic, turning at each terminus; their reports carry the simulated time
   --bus-start T      with --bus-line, the simulated clock's start (ISO date; default now); with --speedup,
                      start in the past so reports stay behind the wall clock
+  --cold-chain       refrigerated trucks for the cold chain: two probes cycling between -20 and -16 °C on
+                     0x51 (the G10LS layout, profile g10ls-0x51), the cargo door (status bit 15) opening at
+                     some stops, and a 15-minute compressor failure after the first quarter hour (an excursion)
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -99,8 +103,8 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     }
-    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission' || arg === '--video' || arg === '--fuel') {
-      options[arg.slice(2)] = true;
+    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission' || arg === '--video' || arg === '--fuel' || arg === '--cold-chain') {
+      options[arg.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase())] = true;
       continue;
     }
     if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
