@@ -104,7 +104,7 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
     // A malformed body never reaches the service: 400 from validation.
     const bad = await http().put('/industry/coldChain/settings').set('Authorization', tokens.manager).send({ ...SETTINGS, minDurationS: 'long' }).expect(400);
     expect(bad.body).toMatchObject({ flag: false, errorCode: 400 });
-    expect((await get('/industry/coldChain/settings?vehicleId=v1', tokens.viewer)).data).toMatchObject({ profileId: 'g10ls-0x51' });
+    expect((await get('/industry/coldChain/settings?vehicleId=v1&_t=1764201600000', tokens.viewer)).data).toMatchObject({ profileId: 'g10ls-0x51' });
     expect(await get('/industry/coldChain/settings?vehicleId=v1', tokens.other)).toMatchObject({ flag: false, errorCode: 8002 });
   });
 
@@ -140,7 +140,7 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
     const live = (await get<{ records: ColdChainLiveRow[]; total: number }>('/industry/coldChain/live', tokens.viewer)).data;
     expect(live.records).toEqual([expect.objectContaining({ vehicleId: 'v1', at: T0 + 30 * MIN, temperatures: [-18, -20], doors: [false], active: [], profileId: 'g10ls-0x51' })]);
 
-    const curve = (await get<ColdChainCurve>(`/industry/coldChain/curve?vehicleId=v1&${window}`)).data;
+    const curve = (await get<ColdChainCurve>(`/industry/coldChain/curve?vehicleId=v1&${window}&_t=1764201600000`)).data;
     expect(curve.points).toHaveLength(31);
     expect(curve.points[12]).toMatchObject({ at: T0 + 12 * MIN, temperatures: [-12, -20], doors: [false] });
     expect(curve.excursions.map((e) => e.type)).toEqual(['coldChainDoorOpenMoving', 'coldChainTooWarm']);

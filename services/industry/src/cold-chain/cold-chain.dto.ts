@@ -6,7 +6,12 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Mat
 
 const TIME = '"YYYY-MM-DD HH:mm:ss" (China time) or epoch ms';
 
-export class ColdChainCurveQueryDto {
+/** The console's GETs all carry a `_t` cache buster: a DTO outside PageQueryDto must accept it. */
+class CacheBustedQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) _t?: string;
+}
+
+export class ColdChainCurveQueryDto extends CacheBustedQueryDto {
   @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
   @ApiProperty({ description: TIME }) @IsString() @MaxLength(32) startTime!: string;
   @ApiProperty({ description: `${TIME}; at most 7 days after startTime` }) @IsString() @MaxLength(32) endTime!: string;
@@ -74,6 +79,6 @@ export class ColdChainSettingsDto {
   @ApiProperty({ type: [ColdChainTripRangeDto] }) @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => ColdChainTripRangeDto) tripRanges!: ColdChainTripRangeDto[];
 }
 
-export class ColdChainVehicleQueryDto {
+export class ColdChainVehicleQueryDto extends CacheBustedQueryDto {
   @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
 }
