@@ -98,6 +98,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   accidentManage: lazyScreen(() => import('../vehicle-service/screens').then((m) => ({ default: m.AccidentScreen }))),
   fuelReport: lazyScreen(() => import('../fuel/FuelReportScreen')),
   fuelEvents: lazyScreen(() => import('../fuel/FuelEventsScreen')),
+  waybill: lazyScreen(() => import('../waybill/WaybillScreen')),
 };
 
 export function screenFor(name: string): Screen | null {
