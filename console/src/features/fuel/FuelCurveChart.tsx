@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HighChart, type ChartInstance, type ChartOptions } from '../../charts/HighChart';
 import { formatCst } from '../monitor/liveSlice';
@@ -24,13 +24,15 @@ export interface FuelCurveChartProps {
   readonly pollingInterval?: number;
   /** Epoch ms of the playback position: a plot line moved in place. */
   readonly cursorAt?: number | null;
+  /** Shown instead when the ledger does not answer (the tracking oil curve in the info panel). */
+  readonly fallback?: ReactNode;
 }
 
 /** Litres over time (median-filtered, all tanks) with refuel (▲) and suspected theft or leak (▼) markers. */
-export function FuelCurveChart({ vehicleId, startTime, endTime, height = 220, pollingInterval, cursorAt = null }: FuelCurveChartProps) {
+export function FuelCurveChart({ vehicleId, startTime, endTime, height = 220, pollingInterval, cursorAt = null, fallback }: FuelCurveChartProps) {
   const { t } = useTranslation();
   const chart = useRef<ChartInstance | null>(null);
-  const { data } = useFuelCurveQuery({ vehicleId, startTime, endTime }, { pollingInterval });
+  const { data, isError } = useFuelCurveQuery({ vehicleId, startTime, endTime }, { pollingInterval });
   const series = useMemo(() => fuelCurveSeries(data), [data]);
 
   const options = useMemo<ChartOptions>(() => {
@@ -69,6 +71,7 @@ export function FuelCurveChart({ vehicleId, startTime, endTime, height = 220, po
     if (cursorAt !== null) axis.addPlotLine({ id: CURSOR_ID, value: cursorAt, color: '#2d72d2', width: 2, zIndex: 5 });
   }, [cursorAt, options]);
 
+  if (isError && fallback !== undefined) return <>{fallback}</>;
   return (
     <div className="of-fuel-curve" data-vehicle={vehicleId} data-points={series.line.length} data-refuels={series.refuels.length} data-thefts={series.thefts.length}>
       <HighChart options={options} onChart={(instance) => (chart.current = instance)} />

@@ -26,7 +26,8 @@ export function fuelParams(filter: object): Record<string, string | number> {
 export const fuelApi = api.injectEndpoints({
   endpoints: (build) => ({
     fuelCurve: build.query<FuelCurve, { vehicleId: string; startTime: string; endTime: string }>({
-      query: (params) => ({ url: 'vehicleService/fuel/curve', method: 'GET', params }),
+      // Silent: a panel without the ledger (refused, or the vehicle-service down) falls back, no toast.
+      query: (params) => ({ url: 'vehicleService/fuel/curve', method: 'GET', params, silent: true }),
       providesTags: [{ type: 'Fuel', id: 'LIST' }],
     }),
     fuelEvents: build.query<FuelPage<FuelEventView>, FuelFilter & Paged & { kind?: FuelEventKind }>({

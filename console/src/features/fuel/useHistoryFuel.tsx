@@ -1,4 +1,4 @@
-import { Button } from '@blueprintjs/core';
+import { Button, NonIdealState } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FuelCurveChart } from './FuelCurveChart';
@@ -15,6 +15,6 @@ export function useHistoryFuel(window: { vehicleId: string; startTime: string; e
   const [on, setOn] = useState(false);
   if (!granted) return { toggle: null, chart: null };
   const toggle = <Button className="of-history-fuel-toggle" icon="oil-field" active={on} disabled={!window} text={t('fuel.curve.title')} onClick={() => setOn((now) => !now)} />;
-  const chart = on && window ? <FuelCurveChart vehicleId={window.vehicleId} startTime={window.startTime} endTime={window.endTime} height={250} cursorAt={playbackAtS === null ? null : playbackAtS * 1000} /> : null;
+  const chart = on && window ? <FuelCurveChart vehicleId={window.vehicleId} startTime={window.startTime} endTime={window.endTime} height={250} cursorAt={playbackAtS === null ? null : playbackAtS * 1000} fallback={<NonIdealState icon="oil-field" description={t('fuel.curve.unavailable')} />} /> : null;
   return { toggle, chart };
 }

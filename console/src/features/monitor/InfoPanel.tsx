@@ -108,7 +108,7 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
         <Tab id="electrical" title={t('monitor.info.electrical')} panel={<FieldList fields={electricalFields(vehicle, t)} />} />
         <Tab id="can" title={t('monitor.info.can')} panel={<FieldList fields={canFields(t)} />} />
         <Tab id="satellite" title={t('monitor.info.satellite')} panel={<FieldList fields={satelliteFields(vehicle, t)} />} />
-        <Tab id="fuel" title={t('monitor.info.fuel')} panel={fuelLedger ? <TodayFuelCurve vehicleId={vehicle.vehicleId} /> : <FuelCurve vehicleId={vehicle.vehicleId} />} />
+        <Tab id="fuel" title={t('monitor.info.fuel')} panel={fuelLedger ? <TodayFuelCurve vehicleId={vehicle.vehicleId} fallback={<FuelCurve vehicleId={vehicle.vehicleId} />} /> : <FuelCurve vehicleId={vehicle.vehicleId} />} />
         {battery && <Tab id="battery" title={t('monitor.info.battery')} panel={<BatteryFields battery={battery} />} />}
       </Tabs>
     </div>
