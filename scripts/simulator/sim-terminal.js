@@ -12,6 +12,7 @@ const { canBody, driverCardBody } = require('./driver-can');
 const { FuelTankSim } = require('./fuel-tank-sim');
 const { busLineMotion } = require('./bus-line');
 const { ColdChainSim } = require('./cold-chain');
+const { waybillUpload } = require('./waybill');
 
 const ALARM_BITS = [0, 1, 2, 3, 4, 5, 6, 11, 18, 19, 20, 21]; // emergency, overspeed, fatigue, GNSS faults, area/route alarms
 const STATUS_ACC = 1 << 0;
@@ -175,6 +176,7 @@ class SimTerminal {
           this.stats.authenticated++;
           this.flushBacklog();
           this.send(0x0702, driverCardBody(this.index, this.options.version));
+          if (this.options.waybill) this.send(0x0701, waybillUpload(this));
         } else {
           this.authCode = undefined; // register again
           this.reconnect('authentication refused', 5);

@@ -44,6 +44,7 @@ const DEFAULTS = {
   busLine: '',
   busStart: '',
   coldChain: false,
+  waybill: false,
 };
 
 const HELP = `usage: simulate.js [options]
@@ -93,6 +94,8 @@ const HELP = `usage: simulate.js [options]
   --cold-chain       refrigerated trucks for the cold chain: two probes cycling between -20 and -16 °C on
                      0x51 (the G10LS layout, profile g10ls-0x51), the cargo door (status bit 15) opening at
                      some stops, and a 15-minute compressor failure after the first quarter hour (an excursion)
+  --waybill          each terminal reports an electronic waybill (0x0701, GBK key:value text) after its
+                     driver card at every authentication
   --verbose          log every terminal's events`;
 
 function parseArgs(argv) {
@@ -103,7 +106,7 @@ function parseArgs(argv) {
       console.log(HELP);
       process.exit(0);
     }
-    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission' || arg === '--video' || arg === '--fuel' || arg === '--cold-chain') {
+    if (arg === '--verbose' || arg === '--provision' || arg === '--energy' || arg === '--emission' || arg === '--video' || arg === '--fuel' || arg === '--cold-chain' || arg === '--waybill') {
       options[arg.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase())] = true;
       continue;
     }
