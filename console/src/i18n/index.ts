@@ -27,6 +27,8 @@ import statisticsZhCN from './statistics.zh_CN.json';
 import statisticsEnUS from './statistics.en_US.json';
 import videoZhCN from './video.zh_CN.json';
 import videoEnUS from './video.en_US.json';
+import certificationZhCN from './certification.zh_CN.json';
+import certificationEnUS from './certification.en_US.json';
 import vehicleServiceZhCN from './vehicle-service.zh_CN.json';
 import vehicleServiceEnUS from './vehicle-service.en_US.json';
 import remindersZhCN from './reminders.zh_CN.json';
@@ -38,8 +40,8 @@ import waybillEnUS from './waybill.en_US.json';
 
 export const resources = {
   // The monitoring and instruction screens keep their keys in their own files (no shared-file edits per key).
-  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...coldChainZhCN, ...waybillZhCN } },
-  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...coldChainEnUS, ...waybillEnUS } },
+  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...coldChainZhCN, ...waybillZhCN, ...certificationZhCN } },
+  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...coldChainEnUS, ...waybillEnUS, ...certificationEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

@@ -59,7 +59,7 @@ export const MENU_GROUPS: GroupSpec[] = [
     prefix: 'veclCertifica',
     label: '车辆认证',
     icon: 'certificate',
-    pages: [['veclCertificaLog', VIEW], ['conformityCertfictvelcList', VIEW], ['veclCertificaRealTimeLog', VIEW]],
+    pages: [['veclCertificaLog', [...VIEW, 'add']], ['conformityCertfictvelcList', VIEW], ['veclCertificaRealTimeLog', VIEW]],
   },
   { prefix: 'system', label: '系统', icon: 'system', pages: [['operationLog', VIEW], ['systemLog', VIEW], ['systemNotice', CRUD], ['appVersion', CRUD]] },
   {

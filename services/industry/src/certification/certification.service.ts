@@ -136,6 +136,8 @@ export class CertificationService {
     const vehicleIds = (query.vehicleIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);
     if (vehicleIds.length) q.andWhere('t.vehicle_id IN (:...vehicleIds)', { vehicleIds });
     if (query.companyId) q.andWhere('t.company_path LIKE :company', { company: `%/${query.companyId}/%` });
+    // The keyword is part of a plate, a terminal phone or a VIN ('!' escapes LIKE wildcards on both engines).
+    if (query.keyword) q.andWhere("(t.plate_code LIKE :like ESCAPE '!' OR t.terminal_phone LIKE :like ESCAPE '!' OR t.vin LIKE :like ESCAPE '!')", { like: `%${query.keyword.replace(/[!%_]/g, (c) => `!${c}`)}%` });
     if (query.standard) q.andWhere('t.standard = :standard', { standard: query.standard });
     if (query.status) q.andWhere('t.status = :status', { status: query.status });
     if (query.startTime) q.andWhere('t.started_at >= :start', { start: parseTimeParam(query.startTime, 'startTime') * 1000 });
