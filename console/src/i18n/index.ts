@@ -37,11 +37,13 @@ import coldChainZhCN from './cold-chain.zh_CN.json';
 import coldChainEnUS from './cold-chain.en_US.json';
 import waybillZhCN from './waybill.zh_CN.json';
 import waybillEnUS from './waybill.en_US.json';
+import busLineZhCN from './bus-line.zh_CN.json';
+import busLineEnUS from './bus-line.en_US.json';
 
 export const resources = {
   // The monitoring and instruction screens keep their keys in their own files (no shared-file edits per key).
-  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...coldChainZhCN, ...waybillZhCN, ...certificationZhCN } },
-  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...coldChainEnUS, ...waybillEnUS, ...certificationEnUS } },
+  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...coldChainZhCN, ...waybillZhCN, ...certificationZhCN, ...busLineZhCN } },
+  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...coldChainEnUS, ...waybillEnUS, ...certificationEnUS, ...busLineEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

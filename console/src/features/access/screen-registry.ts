@@ -102,6 +102,8 @@ export const screens: Readonly<Record<string, Screen>> = {
   fuelReport: lazyScreen(() => import('../fuel/FuelReportScreen')),
   fuelEvents: lazyScreen(() => import('../fuel/FuelEventsScreen')),
   waybill: lazyScreen(() => import('../waybill/WaybillScreen')),
+  busLine: lazyScreen(() => import('../bus-line/BusLineScreen')),
+  busLineMonitor: lazyScreen(() => import('../bus-line/BusLineMonitorScreen')),
 };
 
 export function screenFor(name: string): Screen | null {
