@@ -33,7 +33,7 @@ export default function ColdChainMonitorScreen(_props: ScreenProps) {
       { key: 'temperatures', titleKey: 'coldChain.temperatures', width: 220, render: (row) => <span className="of-cold-temperatures">{probeValues(row.temperatures)}</span> },
       { key: 'humidities', titleKey: 'coldChain.humidities', width: 120, render: (row) => probeValues(row.humidities, 0) },
       { key: 'doors', titleKey: 'coldChain.doors', width: 80, render: (row) => (row.doors.length ? <Tag minimal intent={doorOpen(row) ? 'warning' : 'none'}>{t(doorOpen(row) ? 'coldChain.door.open' : 'coldChain.door.closed')}</Tag> : '—') },
-      { key: 'speedKmh', titleKey: 'coldChain.speed', width: 80, render: (row) => row.speedKmh.toFixed(0) },
+      { key: 'speedKmh', titleKey: 'coldChain.speed', width: 100, render: (row) => row.speedKmh.toFixed(0) },
       {
         key: 'active',
         titleKey: 'coldChain.state',

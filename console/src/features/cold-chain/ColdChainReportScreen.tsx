@@ -64,12 +64,12 @@ export default function ColdChainReportScreen(_props: ScreenProps) {
     { key: 'plateCode', titleKey: 'coldChain.plate', width: 110, render: (row) => row.plateCode || row.vehicleId },
     { key: 'startedAt', titleKey: 'coldChain.trip.start', width: 150, render: (row) => time(row.startedAt) },
     { key: 'endedAt', titleKey: 'coldChain.trip.end', width: 150, render: (row) => time(row.endedAt) },
-    { key: 'measuredS', titleKey: 'coldChain.trip.measuredMin', width: 100, render: (row) => minutes(row.measuredS) },
+    { key: 'measuredS', titleKey: 'coldChain.trip.measuredMin', width: 120, render: (row) => minutes(row.measuredS) },
     { key: 'inRangePercent', titleKey: 'coldChain.trip.inRangePercent', width: 110, render: (row) => <span className="of-cold-in-range">{row.inRangePercent === null ? '—' : `${row.inRangePercent.toFixed(1)}%`}</span> },
-    { key: 'minTemperature', titleKey: 'coldChain.trip.min', width: 90, render: (row) => degrees(row.minTemperature) },
-    { key: 'maxTemperature', titleKey: 'coldChain.trip.max', width: 90, render: (row) => degrees(row.maxTemperature) },
+    { key: 'minTemperature', titleKey: 'coldChain.trip.min', width: 110, render: (row) => degrees(row.minTemperature) },
+    { key: 'maxTemperature', titleKey: 'coldChain.trip.max', width: 110, render: (row) => degrees(row.maxTemperature) },
     { key: 'excursions', titleKey: 'coldChain.trip.excursions', width: 80, render: (row) => row.excursions },
-    { key: 'doorOpenS', titleKey: 'coldChain.trip.doorOpenMin', width: 100, render: (row) => minutes(row.doorOpenS) },
+    { key: 'doorOpenS', titleKey: 'coldChain.trip.doorOpenMin', width: 120, render: (row) => minutes(row.doorOpenS) },
   ];
   const excursionColumns: ColumnSpec<ColdChainExcursion>[] = [
     { key: 'plateCode', titleKey: 'coldChain.plate', width: 110, render: (row) => row.plateCode || row.vehicleId },

@@ -1,0 +1,126 @@
+// Issue 30's cold chain in real Chromium against the real standalone server. A vehicle is put in the
+// cold chain through the API (profile g10ls-0x51, -25..-15 °C, 5 minutes), then a JT/T 808 terminal
+// this test drives reports a scripted half hour of a reefer, one report a minute: probes on 0x51,
+// the rear door on status bit 15 opened while moving at minutes 4-5, too warm at 10-16 and a short
+// spell at 20-22, ACC off at 30. The monitor page shows the last probes, the report the trip's time
+// in range (65.5 %) and the two excursions; the settings tab the predefined profiles.
+// Screenshots: .infra/screenshots/cold-chain-*.png.
+import { TestTerminal } from '@openfleet/gateway-808/testing';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { browserErrors, openProfile, type Profile } from './browser';
+import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+import { cell, shot, shots, signIn } from './steps';
+
+const PASSWORD = 'E2eColdChain2026';
+const PLATE = '沪C00030';
+const PHONE = '13500000030';
+const MIN = 60_000;
+const dataDir = mkdtempSync(join(tmpdir(), 'openfleet-cold-chain-e2e-'));
+
+let platform: MonitorPlatform;
+let profile: Profile;
+let page: Page;
+let token = '';
+let vehicleId = '';
+let terminal: TestTerminal | undefined;
+const refusedCalls: string[] = [];
+const snap = (name: string) => shot(page, `cold-chain-${name}`);
+
+async function call<T>(path: string, body?: object, method = body ? 'POST' : 'GET'): Promise<{ flag: boolean; errorCode: number; data: T }> {
+  const response = await fetch(`${platform.baseUrl}${path}`, { method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return (await response.json()) as { flag: boolean; errorCode: number; data: T };
+}
+
+async function api<T>(path: string, body?: object, method?: string): Promise<T> {
+  const envelope = await call<T>(path, body, method);
+  if (!envelope.flag) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** G10LS 0x51: probe 1 as scripted, probe 2 at -20.0, probes 3-8 unplugged. */
+const probesHex = (celsius: number) => [celsius, -20].map((value) => (Math.round(value * 10) & 0xffff).toString(16).padStart(4, '0')).join('') + '7fff'.repeat(6);
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  platform = await startMonitorPlatform(PASSWORD, 0, { dataDir });
+  token = (await api<{ access_token: string }>('/login', { username: 'admin', password: PASSWORD })).access_token;
+  const vehicle = await api<{ id: number }>('/basic/vehicle', { plateCode: PLATE, plateColor: 2, vehicleType: 1 });
+  vehicleId = String(vehicle.id);
+  await api('/basic/sim-card', { number: PHONE, operator: 1 });
+  const bound = await api<{ id: number }>('/basic/terminal', { terminalCode: 'CCE2E30', terminalPhone: PHONE, protocolVersion: '2013' });
+  await api(`/basic/vehicle/${vehicle.id}/bind`, { terminalId: bound.id });
+  // The industry service learns the vehicle from the registry snapshot: retry until it knows it.
+  const settings = { vehicleId, profileId: 'g10ls-0x51', temperature: { min: -25, max: -15 }, humidity: { min: null, max: null }, minDurationS: 300, doorMovingS: 0, doorOpenMaxS: 600, tripRanges: [] };
+  for (let attempt = 0; ; attempt++) {
+    const answer = await call('/industry/coldChain/settings', settings, 'PUT');
+    if (answer.flag) break;
+    if (attempt > 60) throw new Error(`settings refused: ${JSON.stringify(answer)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  profile = await openProfile('cold-chain');
+  page = profile.page;
+  page.on('response', (response) => {
+    if (response.status() >= 400) refusedCalls.push(`${response.request().method()} ${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+}, 180_000);
+
+afterAll(async () => {
+  terminal?.close();
+  await profile?.close();
+  await platform?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('cold chain in Chromium', () => {
+  it('shows a reefer’s probes on the monitor, its trip and excursions in the report', async () => {
+    for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
+      const candidate = await TestTerminal.open(platform.gatewayPort, `0${PHONE}`, '2013');
+      try {
+        await candidate.login('CCE2E30');
+        terminal = candidate;
+      } catch {
+        candidate.close();
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    // Half an hour ending two minutes ago, one report a minute (whole minutes of GNSS time).
+    const t0 = Math.floor((Date.now() - 33 * MIN) / MIN) * MIN;
+    for (let minute = 0; minute <= 30; minute++) {
+      const celsius = minute >= 10 && minute <= 16 ? -12 : minute >= 20 && minute <= 22 ? -13 : -18;
+      const door = minute === 4 || minute === 5;
+      const accOn = minute < 30;
+      const serial = terminal!.send(0x0200, {
+        alarm: 0, status: (accOn ? 1 : 0) | 2 | (door ? 1 << 15 : 0), latitude: 31.2 + minute * 0.001, longitude: 121.4, altitude: 5, speed: accOn ? 40 : 0, direction: 0,
+        time: new Date(t0 + minute * MIN), extras: [{ id: 0x51, kind: 'raw', value: probesHex(celsius) }],
+      });
+      await terminal!.expectAck(serial);
+    }
+
+    await signIn(page, platform.baseUrl, 'admin', PASSWORD);
+    await page.goto(`${platform.baseUrl}/industry/coldChainMonitor`);
+    await cell(page, PLATE).waitFor({ timeout: 20_000 });
+    await cell(page, '-18.0 / -20.0').waitFor({ timeout: 20_000 });
+    expect(await cell(page, '正常').count()).toBe(1);
+    await snap('monitor');
+    await page.locator('.bp6-tab', { hasText: '冷链设置' }).click();
+    await page.locator('.of-cold-profiles tr[data-profile="g10ls-0x51"]').waitFor();
+    await snap('settings');
+
+    await page.goto(`${platform.baseUrl}/industry/coldChainReport`);
+    await cell(page, '65.5%').waitFor({ timeout: 20_000 });
+    expect(await cell(page, PLATE).count()).toBe(1);
+    await snap('report');
+    await page.locator('.bp6-tab', { hasText: '超限记录' }).click();
+    await cell(page, '冷链温度过高').waitFor({ timeout: 20_000 });
+    expect(await cell(page, '行驶中开门(冷链)').count()).toBe(1);
+    expect(await cell(page, '7.0').count()).toBeGreaterThan(0);
+    await snap('excursions');
+
+    const errors = browserErrors.filter((error) => error.startsWith('cold-chain'));
+    expect({ errors, refusedCalls }).toEqual({ errors: [], refusedCalls: [] });
+  }, 240_000);
+});
