@@ -83,7 +83,7 @@ describe('App access guard (spec §4)', () => {
       state: signedIn,
     });
     await waitFor(() => expect(store.getState().access.routesRegistered).toBe(true));
-    await screen.findByText('Page not found', {}, { timeout: 3000 });
+    await screen.findByTestId('big-screen', {}, { timeout: 3000 });
     expect(store.getState().access.lastUrl).toBeNull();
   });
 

@@ -23,6 +23,7 @@ export class LiveSocket {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Map<HubEventName, Set<(...args: never[]) => void>>();
   private readonly followers = new Set<readonly string[]>();
+  private dashboardFollowers = 0;
 
   constructor(private readonly loadConnect: () => Promise<Connect>) {}
 
@@ -61,13 +62,25 @@ export class LiveSocket {
     };
   }
 
+  /** Asks the hub for the big screen's `dashboard` pushes until the returned function is called. */
+  followDashboard(): () => void {
+    this.dashboardFollowers++;
+    this.sendDashboard();
+    this.update();
+    return () => {
+      this.dashboardFollowers--;
+      this.sendDashboard();
+      this.update();
+    };
+  }
+
   /** Whether a socket is open or opening (tests, diagnostics). */
   get active(): boolean {
     return this.socket !== null || this.opening;
   }
 
   private get wanted(): boolean {
-    return this.token !== null && (this.listeners.size > 0 || this.followers.size > 0);
+    return this.token !== null && (this.listeners.size > 0 || this.followers.size > 0 || this.dashboardFollowers > 0);
   }
 
   private update(): void {
@@ -97,7 +110,10 @@ export class LiveSocket {
       for (const listener of [...(this.listeners.get(event) ?? [])]) (listener as (...values: unknown[]) => void)(...args);
     });
     // The hub forgets subscriptions with the socket: ask again after every (re)connection.
-    socket.on('connect', () => this.sendSubscription());
+    socket.on('connect', () => {
+      this.sendSubscription();
+      if (this.dashboardFollowers) this.sendDashboard();
+    });
   }
 
   private close(): void {
@@ -109,6 +125,10 @@ export class LiveSocket {
     if (!this.socket?.connected) return;
     const vehicleIds = [...new Set([...this.followers].flat())];
     this.socket.emit(HubCommand.subscribe, { vehicleIds }, () => undefined);
+  }
+
+  private sendDashboard(): void {
+    if (this.socket?.connected) this.socket.emit(HubCommand.dashboard, { follow: this.dashboardFollowers > 0 }, () => undefined);
   }
 }
 

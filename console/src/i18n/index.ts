@@ -33,6 +33,8 @@ import vehicleServiceZhCN from './vehicle-service.zh_CN.json';
 import vehicleServiceEnUS from './vehicle-service.en_US.json';
 import remindersZhCN from './reminders.zh_CN.json';
 import remindersEnUS from './reminders.en_US.json';
+import bigScreenZhCN from './big-screen.zh_CN.json';
+import bigScreenEnUS from './big-screen.en_US.json';
 import coldChainZhCN from './cold-chain.zh_CN.json';
 import coldChainEnUS from './cold-chain.en_US.json';
 import waybillZhCN from './waybill.zh_CN.json';
@@ -42,8 +44,8 @@ import busLineEnUS from './bus-line.en_US.json';
 
 export const resources = {
   // The monitoring and instruction screens keep their keys in their own files (no shared-file edits per key).
-  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...coldChainZhCN, ...waybillZhCN, ...certificationZhCN, ...busLineZhCN } },
-  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...coldChainEnUS, ...waybillEnUS, ...certificationEnUS, ...busLineEnUS } },
+  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...bigScreenZhCN, ...coldChainZhCN, ...waybillZhCN, ...busLineZhCN, ...certificationZhCN } },
+  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...bigScreenEnUS, ...coldChainEnUS, ...waybillEnUS, ...busLineEnUS, ...certificationEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

@@ -10,3 +10,4 @@ export { STATUS_COLOURS, type VehicleMarker } from './vehicle-marker';
 export { defaultMapTypeFor } from './map-tiles';
 export { FenceLayer, type FenceShape } from './FenceLayer';
 export { FenceDrawTool, type DrawKind } from './FenceDrawTool';
+export { ProvinceHeatMap, type ProvinceCount, type ProvinceHeatMapProps } from './ProvinceHeatMap';
