@@ -10,7 +10,6 @@ export class PageQueryDto {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE) current = 1;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000) size = 20;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) keyword?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export interface Page<T> {

@@ -44,4 +44,17 @@ describe('PlatformValidationPipe', () => {
     await expect(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }).transform(targets(10_001), body(TargetsDto))).rejects.toBeInstanceOf(BadRequestException);
     expect(itemsValidated).toBe(10_001);
   });
+
+  it("drops the console's _t cache-buster from a query, and only from a query", async () => {
+    class WindowQuery {
+      @IsString() vehicleId!: string;
+    }
+    const query = (metatype: ArgumentMetadata['metatype']): ArgumentMetadata => ({ type: 'query', metatype });
+    const accepted = (await new PlatformValidationPipe().transform({ vehicleId: '7', _t: '1732700000000' }, query(WindowQuery))) as WindowQuery;
+    expect(accepted).toBeInstanceOf(WindowQuery);
+    expect(accepted).toEqual({ vehicleId: '7' });
+    // Any other unknown query field is still refused, and so is _t in a body.
+    await expect(new PlatformValidationPipe().transform({ vehicleId: '7', t: '1' }, query(WindowQuery))).rejects.toBeInstanceOf(BadRequestException);
+    await expect(new PlatformValidationPipe().transform({ vehicleId: '7', _t: '1' }, body(WindowQuery))).rejects.toBeInstanceOf(BadRequestException);
+  });
 });

@@ -45,6 +45,19 @@ export class PlatformValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.metatype && this.toValidate(metadata)) assertDeclaredArrayCaps(value, metadata.metatype);
-    return super.transform(value, metadata);
+    return super.transform(metadata.type === 'query' ? withoutCacheBuster(value) : value, metadata);
   }
+}
+
+/**
+ * The console stamps every GET with `_t` (spec §7: no cache answers it). It means nothing to a
+ * service, so a query DTO need not declare it: it is dropped here, once for every query, rather
+ * than refused as an unknown field by a DTO that forgot it.
+ */
+export const CACHE_BUSTER = '_t';
+
+function withoutCacheBuster(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !(CACHE_BUSTER in value)) return value;
+  const { [CACHE_BUSTER]: _ignored, ...rest } = value as Record<string, unknown>;
+  return rest;
 }

@@ -17,5 +17,4 @@ export class HandlingStatsQueryDto {
   @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
   @ApiProperty({ enum: ['type', 'company', 'day'] }) @IsIn(['type', 'company', 'day']) groupBy!: 'type' | 'company' | 'day';
   /** The console's cache buster. */
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }

@@ -7,12 +7,10 @@ import { EnergyService } from './energy.service';
 
 export class VehicleQueryDto {
   @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export class StatesQueryDto {
   @ApiProperty({ description: 'Vehicle ids, comma-separated (at most 500)' }) @IsString() @MaxLength(20_000) vehicleIds!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export class HistoryQueryDto extends VehicleQueryDto {

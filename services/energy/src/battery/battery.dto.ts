@@ -55,5 +55,4 @@ export class BatteryListQuery {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000) size?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) keyword?: string;
   @ApiPropertyOptional({ description: `pack state ${Object.values(PackState).join('/')}` }) @IsOptional() @Type(() => Number) @IsInt() state?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }

@@ -18,7 +18,6 @@ export class EmissionSeriesQueryDto {
   @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
   @ApiProperty({ description: `${WINDOW}; at most 1 day` }) @IsString() @MaxLength(32) startTime!: string;
   @ApiProperty() @IsString() @MaxLength(32) endTime!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 /** emissionData, noxData, ureaData: HJ 1239 data of heavy-duty diesel vehicles. */

@@ -27,7 +27,6 @@ export class OtaTaskQuery {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) keyword?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) current?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000) size?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 /** otaUpdata (packages, sending, progress) and otaUpgradeLog (every vehicle's upgrades). */

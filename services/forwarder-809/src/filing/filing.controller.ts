@@ -9,7 +9,6 @@ import { FilingService } from './filing.service';
 export class FilingQueryDto {
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) platformId!: number;
   @ApiPropertyOptional({ description: '1 filed, 0 not filed' }) @IsOptional() @Type(() => Number) @IsIn([0, 1]) filed?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export class FileVehiclesDto {

@@ -11,7 +11,6 @@ import { InboundService } from './inbound.service';
 
 export class InboundQueryDto {
   @ApiPropertyOptional({ description: '0 waiting, 1 replied, 2 not replied' }) @IsOptional() @Type(() => Number) @IsIn([0, 1, 2]) status?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 /** The inspection log's filters: received between two days (China time, at most 30 days apart), the reply status, a page. */

@@ -20,7 +20,6 @@ export class FluxQueryDto {
   @ApiProperty({ example: '2026-11-01' }) @Matches(/^\d{4}-\d{2}-\d{2}$/) @IsPlatformDay() startDay!: string;
   @ApiProperty({ example: '2026-11-30' }) @Matches(/^\d{4}-\d{2}-\d{2}$/) @IsPlatformDay() endDay!: string;
   @ApiPropertyOptional({ description: 'Comma-separated, at most 20' }) @IsOptional() @IsString() @MaxLength(800) vehicleIds?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 /** videoflux (traffic per vehicle, channel and day) and serverStorage (the media server's disk). */

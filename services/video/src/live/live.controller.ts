@@ -8,7 +8,6 @@ import { LiveService } from './live.service';
 
 export class VehicleQueryDto {
   @ApiProperty() @IsString() @MaxLength(32) vehicleId!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export class ChannelDto {

@@ -28,5 +28,4 @@ export class DictionaryItemQueryDto extends PageQueryDto {
 
 export class DictionaryLookupDto {
   @ApiProperty({ example: 'fuelType' }) @IsString() @MaxLength(32) code!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }

@@ -10,5 +10,4 @@ export class LookupQueryDto {
   @IsString()
   @MaxLength(64)
   keyword?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }

@@ -7,10 +7,8 @@ export const SOCIAL_TYPES = ['wechat', 'wechat_mp', 'dingtalk'] as const;
 export class BindSocialDto {
   @ApiPropertyOptional({ enum: SOCIAL_TYPES, default: 'wechat' }) @IsOptional() @IsIn([...SOCIAL_TYPES]) type?: (typeof SOCIAL_TYPES)[number];
   @ApiProperty({ description: 'the open id the social login answered (letters, digits, - and _, 6-64)' }) @Matches(/^[A-Za-z0-9_-]{6,64}$/) openId!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export class UnbindSocialDto {
   @ApiPropertyOptional({ enum: SOCIAL_TYPES, default: 'wechat' }) @IsOptional() @IsIn([...SOCIAL_TYPES]) type?: (typeof SOCIAL_TYPES)[number];
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }

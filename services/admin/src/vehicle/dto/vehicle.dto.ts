@@ -42,5 +42,4 @@ export class BindTerminalDto {
 
 export class LogoutTerminalQuery {
   @ApiProperty() @Type(() => Number) @IsInt() vehicleId!: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }

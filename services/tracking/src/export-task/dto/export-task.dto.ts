@@ -20,7 +20,6 @@ export class ExportTaskListQuery {
   @ApiPropertyOptional({ description: '0 executing, 1 not downloaded, 2 downloaded, 3 file generation failed, 4 no data' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(4) downloadStatus?: number;
   @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) current = 1;
   @ApiPropertyOptional({ default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) size = 20;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 /** The track points of listed vehicles over a window (the big export: one row per point). */

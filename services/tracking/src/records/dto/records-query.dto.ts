@@ -9,7 +9,6 @@ export class CanFramesQuery {
   @ApiPropertyOptional({ description: 'only frames of this bus id (29-bit)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(0x1fffffff) busId?: number;
   @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) current = 1;
   @ApiPropertyOptional({ default: 50 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000) size = 50;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export class CanSeriesQuery {
@@ -17,7 +16,6 @@ export class CanSeriesQuery {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(19) startTime!: string;
   @ApiProperty({ description: 'at most TRACKING_TRACK_WINDOW_DAYS after startTime, as history playback (300 beyond)' }) @IsString() @IsNotEmpty() @MaxLength(19) endTime!: string;
   @ApiProperty({ description: 'comma-separated signal ids, at most 8' }) @IsString() @IsNotEmpty() @MaxLength(200) signalIds!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 /** A row of the CAN signal table (DBC-like). */

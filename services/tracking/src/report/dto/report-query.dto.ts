@@ -12,7 +12,6 @@ export class ReportQuery {
   @ApiPropertyOptional({ description: 'plate contains' }) @IsOptional() @IsString() @MaxLength(20) plateCode?: string;
   @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) current = 1;
   @ApiPropertyOptional({ default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000) size = 20;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
 
 export class MileageReportQueryDto extends ReportQuery {

@@ -28,5 +28,4 @@ export class MileageReportQuery {
   @ApiProperty({ description: 'comma-separated vehicle ids' }) @IsString() @IsNotEmpty() @MaxLength(20_000) vehicleIds!: string;
   @ApiProperty({ example: '2026-11-01' }) @IsString() @IsNotEmpty() startTime!: string;
   @ApiProperty({ example: '2026-11-22' }) @IsString() @IsNotEmpty() endTime!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() _t?: string;
 }
