@@ -48,7 +48,7 @@ export function ColdChainCurveChart({ vehicleId, startTime, endTime, height = 25
       xAxis: { type: 'datetime', plotBands: series.bands.map((band) => ({ from: band.from, to: band.to, color: 'rgba(205, 66, 70, 0.15)' })) },
       yAxis: [
         { title: { text: t('coldChain.curve.temperature') }, plotLines: limits.map((value) => ({ value, color: '#cd4246', dashStyle: 'Dash', width: 1 })) },
-        { title: { text: t('coldChain.curve.humidity') }, opposite: true, min: 0, max: 100 },
+        { title: { text: t('coldChain.curve.humidity') }, opposite: true, min: 0, max: 100, visible: series.humidities.length > 0 },
       ],
       plotOptions: { series: { animation: false, turboThreshold: 0, marker: { enabled: false } } },
       series: [
