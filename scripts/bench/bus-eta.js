@@ -50,7 +50,7 @@ function simulateDay(day) {
         if (event.kind === 'depart' && event.at > event.arrivedAt) samples.push({ direction: event.direction, kind: 'dwell', seq: event.seq, startedAt: event.arrivedAt, durationS: (event.at - event.arrivedAt) / 1000 });
         if (event.kind === 'arrive') arrivals.set(`${bus}:${trip}:${event.direction}:${event.seq}`, event.at);
       }
-      if (s % 60 === 0 && state.seq >= 0) checkpoints.push({ bus, trip, now: motion.time.getTime(), state: structuredClone(state) });
+      if (s % 60 === 0 && state.seq >= 0) checkpoints.push({ bus, trip, now: motion.time.getTime(), state: JSON.parse(JSON.stringify(state)) });
     }
   }
   return { samples, arrivals, checkpoints };
