@@ -53,21 +53,22 @@ export function WaybillPlans() {
     [filter],
   );
   const time = (value: string | null) => (value ? value.slice(5, 16) : '—');
+  // What a dispatcher follows first (state and times) fits the screen; the cargo and parties follow.
   const columns: ColumnSpec<WaybillView>[] = [
     { key: 'waybillNo', titleKey: 'waybill.no', width: 150, render: (row) => row.waybillNo },
-    { key: 'plateCode', titleKey: 'waybill.vehicle', width: 100, render: (row) => row.plateCode || row.vehicleId },
-    { key: 'driverName', titleKey: 'waybill.driver', width: 80, render: (row) => row.driverName },
-    { key: 'state', titleKey: 'waybill.state', width: 90, render: (row) => <Tag minimal intent={stateIntent(row)}>{t(waybillStateKey(row))}</Tag> },
-    { key: 'shipper', titleKey: 'waybill.shipper', width: 110, render: (row) => row.shipper },
-    { key: 'consignee', titleKey: 'waybill.consignee', width: 110, render: (row) => row.consignee },
-    { key: 'goods', titleKey: 'waybill.goods', width: 110, render: (row) => row.goods },
-    { key: 'dangerousClass', titleKey: 'waybill.dangerousClass', width: 110, render: (row) => (row.dangerousClass ? <Tag intent="warning">{t(`waybill.dangerous.${row.dangerousClass}`)}</Tag> : t('waybill.dangerous.0')) },
+    { key: 'plateCode', titleKey: 'waybill.vehicle', width: 90, render: (row) => row.plateCode || row.vehicleId },
+    { key: 'driverName', titleKey: 'waybill.driver', width: 70, render: (row) => row.driverName },
+    { key: 'state', titleKey: 'waybill.state', width: 80, render: (row) => <Tag minimal intent={stateIntent(row)}>{t(waybillStateKey(row))}</Tag> },
+    { key: 'plannedDepartAt', titleKey: 'waybill.plannedDepartAt', width: 95, render: (row) => time(row.plannedDepartAt) },
+    { key: 'departedAt', titleKey: 'waybill.departedAt', width: 95, render: (row) => time(row.departedAt) },
+    { key: 'plannedArriveAt', titleKey: 'waybill.plannedArriveAt', width: 95, render: (row) => time(row.plannedArriveAt) },
+    { key: 'arrivedAt', titleKey: 'waybill.arrivedAt', width: 95, render: (row) => time(row.arrivedAt) },
+    { key: 'sendStatus', titleKey: 'waybill.sendStatus', width: 90, render: (row) => (row.sendStatus === null ? '—' : t(`instruction.status.${row.sendStatus}`)) },
+    { key: 'goods', titleKey: 'waybill.goods', width: 100, render: (row) => row.goods },
+    { key: 'dangerousClass', titleKey: 'waybill.dangerousClass', width: 100, render: (row) => (row.dangerousClass ? <Tag intent="warning">{t(`waybill.dangerous.${row.dangerousClass}`)}</Tag> : t('waybill.dangerous.0')) },
     { key: 'route', titleKey: 'waybill.route', width: 170, render: (row) => `${row.origin.name} → ${row.destination.name}` },
-    { key: 'plannedDepartAt', titleKey: 'waybill.plannedDepartAt', width: 110, render: (row) => time(row.plannedDepartAt) },
-    { key: 'departedAt', titleKey: 'waybill.departedAt', width: 110, render: (row) => time(row.departedAt) },
-    { key: 'plannedArriveAt', titleKey: 'waybill.plannedArriveAt', width: 110, render: (row) => time(row.plannedArriveAt) },
-    { key: 'arrivedAt', titleKey: 'waybill.arrivedAt', width: 110, render: (row) => time(row.arrivedAt) },
-    { key: 'sendStatus', titleKey: 'waybill.sendStatus', width: 110, render: (row) => (row.sendStatus === null ? '—' : t(`instruction.status.${row.sendStatus}`)) },
+    { key: 'shipper', titleKey: 'waybill.shipper', width: 100, render: (row) => row.shipper },
+    { key: 'consignee', titleKey: 'waybill.consignee', width: 100, render: (row) => row.consignee },
   ];
 
   const send = async (rows: readonly WaybillView[]) => {
