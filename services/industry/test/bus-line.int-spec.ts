@@ -141,7 +141,12 @@ describe.each(['sqlite', 'mysql'] as const)('bus lines on %s', (engine) => {
     await app.close();
     await start();
     // b2 goes on from 1500 m: U3 at T+460 is its next arrival, with the run from U2 learnt.
-    const rest = positions(VEHICLES[1], [[420, 1600], [430, 1700], [440, 1800], [450, 1900], [460, 2000]]);
+    // First on from its stored place (between U2 and U3): a bus whose state were lost would have reached no stop yet.
+    await send(positions(VEHICLES[1], [[420, 1600], [430, 1700]]));
+    const b2At = async () => (await get<BusLineStrip>(`/industry/busLine/${lineId}/strip`)).data.vehicles.find((v) => v.vehicleId === 'b2')!;
+    await waitFor(async () => (await b2At()).lastAt === (T + 430) * 1000, 'b2 at 1700 m');
+    expect(await b2At()).toMatchObject({ seq: 1, atStop: false, fraction: 0.7 });
+    const rest = positions(VEHICLES[1], [[440, 1800], [450, 1900], [460, 2000]]);
     await send(rest);
     await send(rest);
     await waitFor(async () => (await stopEvents('b2')).length === 3, 'b2 at U3');
