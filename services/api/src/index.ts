@@ -5,3 +5,4 @@ export type { SystemInfo } from './system-info.controller';
 export { mountConsole } from './console-assets';
 export { mountServiceProxies, ADMIN_PATHS } from './service-proxy';
 export { LiveHubGateway } from './live-hub/live-hub.gateway';
+export { DashboardGateway } from './live-hub/dashboard/dashboard.gateway';

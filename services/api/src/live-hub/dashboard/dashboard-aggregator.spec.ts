@@ -69,6 +69,15 @@ describe('DashboardAggregator', () => {
     expect(b.topCompaniesByAlarms).toEqual([{ companyId: 'B', value: 2 }]);
   });
 
+  it('keeps a company’s older alarms on its ticker when other companies’ alarms fill the shared ring', () => {
+    aggregator.applyAlarm(alarm('b-old', '2', 2, { startedAt: T0 + 1 }), T0 + 1);
+    for (let i = 0; i < 1_000; i++) aggregator.applyAlarm(alarm(`a${i}`, '1', 3, { startedAt: T0 + 10 + i }), T0 + 10 + i);
+    expect(aggregator.payloadFor(companyB, 'B', T0 + 2_000).ticker.map((item) => item.alarmId)).toEqual(['b-old']);
+    const everything = aggregator.payloadFor(all, '*', T0 + 2_000).ticker;
+    expect(everything).toHaveLength(12);
+    expect(everything[0].alarmId).toBe('a999');
+  });
+
   it('moves a vehicle’s counts when it changes company and drops them when deleted', () => {
     aggregator.applyState('2', true, 10, 121.47, 31.23);
     aggregator.applyVehicle('2', vehicle('2', ['R', 'A']));

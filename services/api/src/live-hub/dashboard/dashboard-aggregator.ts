@@ -1,5 +1,8 @@
-import { chinaDate, chinaDayStart, CHINA_PROVINCES, SOC_BUCKET_BOUNDS, type DashboardPayload, type VehicleRegistryEntry } from '@openfleet/contracts';
-import { groupVisibleTo, GroupFigures, sumFigures, type DashboardScope } from './dashboard-figures';
+import {
+  chinaDate, chinaDayStart, CHINA_PROVINCES, DASHBOARD_TICKER_SIZE, SOC_BUCKET_BOUNDS,
+  type DashboardPayload, type DashboardTickerAlarm, type DashboardTrendPoint, type VehicleRegistryEntry,
+} from '@openfleet/contracts';
+import { groupVisibleTo, GroupFigures, mergeTickers, sumFigures, sumTrend, type DashboardScope } from './dashboard-figures';
 import { provinceIndexOf } from './province-of';
 
 /** What the aggregator keeps per vehicle: enough to move the group counters when something changes. */
@@ -18,8 +21,18 @@ interface VehicleSlot {
 
 /** A mileage step larger than this between two positions is a reset or a swapped terminal, not driving. */
 const MAX_MILEAGE_STEP_HM = 5_000;
+/** The newest alarms of every group together: a scope's ticker is its first visible ones, without a merge over its groups. */
+const RECENT_ALARMS = 1_000;
 /** Alarms of vehicles the registry does not know: super administrators only, as the hub forwards them. */
 const UNKNOWN_GROUP = '?';
+
+/** What a scope keeps between pushes: its groups, and its trend until the next step or group. */
+interface ScopeCache {
+  version: number;
+  groups: GroupFigures[];
+  trendSteps: number;
+  trend: DashboardTrendPoint[];
+}
 
 export interface DashboardAlarmInput {
   alarmId: string;
@@ -43,7 +56,8 @@ export class DashboardAggregator {
   /** Alarms seen and not ended: an update of an open alarm is not a new alarm. */
   private readonly openAlarms = new Set<string>();
   private readonly trendSteps: number[] = [];
-  private readonly scopeGroups = new Map<string, { version: number; groups: GroupFigures[] }>();
+  private readonly recentAlarms: { group: GroupFigures; item: DashboardTickerAlarm }[] = [];
+  private readonly scopeGroups = new Map<string, ScopeCache>();
   private groupsVersion = 0;
   private day = '';
   private dayStart = 0;
@@ -113,10 +127,13 @@ export class DashboardAggregator {
     const slot = alarm.vehicleId ? this.vehicles.get(alarm.vehicleId) : undefined;
     const group = slot?.group ?? this.groupOf(UNKNOWN_GROUP, '', [], []);
     const province = provinceIndexOf(alarm.longitude, alarm.latitude);
-    group.countAlarm(alarm.type, alarm.level, {
+    const item: DashboardTickerAlarm = {
       alarmId: alarm.alarmId, plateCode: slot?.plateCode ?? '', type: alarm.type, level: alarm.level, startedAt: alarm.startedAt,
       province: province >= 0 ? CHINA_PROVINCES[province].code : '',
-    });
+    };
+    group.countAlarm(alarm.type, alarm.level, item);
+    this.recentAlarms.push({ group, item });
+    if (this.recentAlarms.length > RECENT_ALARMS) this.recentAlarms.shift();
   }
 
   /** A GB/T 32960 report's whole-vehicle unit: 1 or 2 charging (parked, driving), SOC in %. */
@@ -143,10 +160,26 @@ export class DashboardAggregator {
     this.rollDay(now);
     let cached = this.scopeGroups.get(scopeKey);
     if (!cached || cached.version !== this.groupsVersion) {
-      cached = { version: this.groupsVersion, groups: [...this.groups.values()].filter((group) => groupVisibleTo(scope, group)) };
+      cached = { version: this.groupsVersion, groups: [...this.groups.values()].filter((group) => groupVisibleTo(scope, group)), trendSteps: -1, trend: [] };
       this.scopeGroups.set(scopeKey, cached);
     }
-    return sumFigures(cached.groups, now, this.day);
+    // Trend points are fixed once sampled: summed again only when a step was added (every 10 minutes).
+    if (cached.trendSteps !== this.trendSteps.length) {
+      cached.trend = sumTrend(cached.groups);
+      cached.trendSteps = this.trendSteps.length;
+    }
+    return sumFigures(cached.groups, now, this.day, cached.trend, this.tickerFor(scope, cached.groups));
+  }
+
+  /** The scope's newest alarms from the shared ring; its groups' own tickers when the ring holds too few of them. */
+  private tickerFor(scope: DashboardScope, groups: readonly GroupFigures[]): DashboardTickerAlarm[] {
+    const ticker: DashboardTickerAlarm[] = [];
+    for (let i = this.recentAlarms.length - 1; i >= 0 && ticker.length < DASHBOARD_TICKER_SIZE; i--) {
+      const { group, item } = this.recentAlarms[i];
+      if (groupVisibleTo(scope, group)) ticker.push(item);
+    }
+    if (ticker.length < DASHBOARD_TICKER_SIZE && this.recentAlarms.length >= RECENT_ALARMS) return mergeTickers(groups);
+    return ticker;
   }
 
   /** Forget cached group lists of scopes nobody follows any more. */
@@ -161,6 +194,7 @@ export class DashboardAggregator {
     this.dayStart = chinaDayStart(day);
     this.nextDayStart = this.dayStart + 86_400_000;
     this.trendSteps.length = 0;
+    this.recentAlarms.length = 0;
     for (const group of this.groups.values()) group.resetDay();
   }
 

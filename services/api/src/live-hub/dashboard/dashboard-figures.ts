@@ -67,8 +67,32 @@ function top(values: Map<string, number>, n: number): { key: string; value: numb
   return [...values].filter(([, value]) => value > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([key, value]) => ({ key, value }));
 }
 
-/** The payload of a scope: the sum of its groups (`groups` already filtered to the visible ones). */
-export function sumFigures(groups: readonly GroupFigures[], at: number, day: string): DashboardPayload {
+/** Today's trend of a scope: points line up by step across groups (every group samples at the same instants). */
+export function sumTrend(groups: readonly GroupFigures[]): DashboardTrendPoint[] {
+  const trend: DashboardTrendPoint[] = [];
+  for (const group of groups) {
+    for (let i = 0; i < group.trend.length; i++) {
+      const point = group.trend[i];
+      const sum = (trend[i] ??= { at: point.at, online: 0, total: 0 });
+      sum.online += point.online;
+      sum.total += point.total;
+    }
+  }
+  return trend;
+}
+
+/** The newest alarms of the groups, newest first (the aggregator's fallback when its recent ring is not enough). */
+export function mergeTickers(groups: readonly GroupFigures[]): DashboardTickerAlarm[] {
+  const ticker: DashboardTickerAlarm[] = [];
+  for (const group of groups) ticker.push(...group.ticker);
+  return ticker.sort((a, b) => b.startedAt - a.startedAt).slice(0, DASHBOARD_TICKER_SIZE);
+}
+
+/**
+ * The payload of a scope: the sum of its groups (`groups` already filtered to the visible ones).
+ * The trend (changes every 10 minutes) and the ticker come from the caller, which keeps them cheaper.
+ */
+export function sumFigures(groups: readonly GroupFigures[], at: number, day: string, trend: DashboardTrendPoint[], ticker: DashboardTickerAlarm[]): DashboardPayload {
   let total = 0, online = 0, moving = 0, mileageHm = 0, alarmTotal = 0, evVehicles = 0, charging = 0;
   const byLevel = [0, 0, 0, 0];
   const byType = new Map<string, number>();
@@ -76,9 +100,6 @@ export function sumFigures(groups: readonly GroupFigures[], at: number, day: str
   const socBuckets = new Array<number>(SOC_BUCKET_BOUNDS.length).fill(0);
   const alarmsByCompany = new Map<string, number>();
   const mileageByCompany = new Map<string, number>();
-  const ticker: DashboardTickerAlarm[] = [];
-  // Trend points line up by step across groups (every group samples at the same instants).
-  const trend: DashboardTrendPoint[] = [];
   for (const group of groups) {
     total += group.total;
     online += group.online;
@@ -93,15 +114,7 @@ export function sumFigures(groups: readonly GroupFigures[], at: number, day: str
     for (let i = 0; i < socBuckets.length; i++) socBuckets[i] += group.socBuckets[i];
     alarmsByCompany.set(group.companyId, (alarmsByCompany.get(group.companyId) ?? 0) + group.alarmTotal);
     mileageByCompany.set(group.companyId, (mileageByCompany.get(group.companyId) ?? 0) + group.mileageHm);
-    ticker.push(...group.ticker);
-    for (let i = 0; i < group.trend.length; i++) {
-      const point = group.trend[i];
-      const sum = (trend[i] ??= { at: point.at, online: 0, total: 0 });
-      sum.online += point.online;
-      sum.total += point.total;
-    }
   }
-  ticker.sort((a, b) => b.startedAt - a.startedAt);
   const byTypeTop: DashboardCount[] = top(byType, 10).map(({ key, value }) => ({ key, count: value }));
   const company = ({ key, value }: { key: string; value: number }): DashboardCompanyFigure => ({ companyId: key, value });
   return {
@@ -114,7 +127,7 @@ export function sumFigures(groups: readonly GroupFigures[], at: number, day: str
     provinces: CHINA_PROVINCES.flatMap((province, i) => (provinces[i] ? [{ key: province.code, count: provinces[i] }] : [])),
     topCompaniesByAlarms: top(alarmsByCompany, DASHBOARD_TOP_N).map(company),
     topCompaniesByMileage: top(mileageByCompany, DASHBOARD_TOP_N).map((figure) => company({ key: figure.key, value: Math.round(figure.value) / 10 })),
-    ticker: ticker.slice(0, DASHBOARD_TICKER_SIZE),
+    ticker,
     energy: { vehicles: evVehicles, charging, socBuckets },
   };
 }
