@@ -11,3 +11,5 @@ export type { LngLat } from './lng-lat';
 export { crsOfMapType, DEFAULT_MAP_TYPE, fromMapCoordinates, MapType, toMapCoordinates } from './map-type';
 export { distanceToPolylineMeters, isInCircle, isInPolygon, isInRectangle, isOnRoute } from './shapes';
 export { simplifyPath } from './simplify';
+export type { Place, PlaceIndexStats } from './place/reverse-place';
+export { formatPlace, placeIndexStats, placeName, reversePlace, reversePlaceGcj02 } from './place/reverse-place';
