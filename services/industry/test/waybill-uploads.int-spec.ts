@@ -109,7 +109,7 @@ describe.each(['sqlite', 'mysql'] as const)('waybill uploads on %s', (engine) =>
       res.on('end', () => done(null, Buffer.concat(chunks)));
     }).expect(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.body as Buffer);
+    await book.xlsx.load(response.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(3).values).toEqual(expect.arrayContaining([formatChinaTime(RECEIVED), '京A12345', '张三', '运单号:YD001;发货人:张三;货物:钢材', CONTENT]));

@@ -171,7 +171,7 @@ describe.each(['sqlite', 'mysql'] as const)('waybills on %s', (engine) => {
       res.on('end', () => done(null, Buffer.concat(chunks)));
     }).expect(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.body as Buffer);
+    await book.xlsx.load(response.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBe(2);
     const row = sheet.getRow(2).values as unknown[];
