@@ -18,6 +18,8 @@ export interface AlarmRow {
   lastAt: number;
   latitude: number;
   longitude: number;
+  /** Province, city and district of the position ("广东省广州市海珠区"), '' at sea or abroad. */
+  place?: string;
   speedKmh: number;
   maxSpeedKmh: number;
   blindArea: number;

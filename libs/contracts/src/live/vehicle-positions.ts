@@ -62,6 +62,8 @@ export interface LatestPosition {
   /** In the caller's map type (`mapType`). */
   mapLatitude: number | null;
   mapLongitude: number | null;
+  /** Province, city and district of the latest fix ("北京市东城区"), '' without one or outside China. */
+  place?: string;
   high: number | null;
   accState: number;
   mileage: number | null;

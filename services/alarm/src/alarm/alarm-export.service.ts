@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@openfleet/auth';
 import { formatChinaTime } from '@openfleet/contracts';
+import { placeName } from '@openfleet/geo';
 import { writeSheet, type SheetColumn } from '@openfleet/service-kit';
 import type { AlarmPageQueryDto } from './alarm.dto';
 import type { Alarm } from './alarm.entity';
@@ -23,6 +24,7 @@ const COLUMNS: SheetColumn[] = [
   { key: 'endedAt', header: '结束时间', width: 20 },
   { key: 'maxSpeedKmh', header: '最高速度(km/h)', width: 14 },
   { key: 'position', header: '位置', width: 24 },
+  { key: 'place', header: '地点', width: 28 },
   { key: 'handleStatus', header: '处理状态', width: 12 },
   { key: 'handleResult', header: '处理结果', width: 14 },
   { key: 'handleRemark', header: '处理备注', width: 24 },
@@ -55,6 +57,7 @@ export class AlarmExportService {
         endedAt: alarm.endedAt ? cst(alarm.endedAt) : '进行中',
         maxSpeedKmh: alarm.maxSpeedKmh || alarm.speedKmh,
         position: `${alarm.latitude.toFixed(6)}, ${alarm.longitude.toFixed(6)}`,
+        place: placeName(alarm.longitude, alarm.latitude),
         handleStatus: STATUSES[alarm.handleStatus] ?? String(alarm.handleStatus),
         handleResult: RESULTS[alarm.handleResult] ?? '',
         handleRemark: alarm.handleRemark,

@@ -5,6 +5,7 @@ import { okEnvelope } from '@openfleet/contracts';
 import { sendSheet } from '@openfleet/service-kit';
 import { AlarmPageQueryDto, HandleAlarmsDto } from './alarm.dto';
 import { AlarmExportService } from './alarm-export.service';
+import { withPlace } from './alarm-place';
 import { AlarmService } from './alarm.service';
 import type { Response } from 'express';
 
@@ -23,7 +24,8 @@ export class AlarmController {
   @RequiresAnyAction(...VIEW)
   @ApiOperation({ summary: 'Alarms of the caller scope in a window of at most 7 days (300 beyond): type, level, handling status, vehicle, company, fleet, plate keyword' })
   async page(@CurrentUser() user: AuthUser, @Query() query: AlarmPageQueryDto) {
-    return okEnvelope(await this.alarms.page(user, query));
+    const page = await this.alarms.page(user, query);
+    return okEnvelope({ ...page, records: page.records.map(withPlace) });
   }
 
   @Get('export')
@@ -52,7 +54,7 @@ export class AlarmController {
   @Get(':id')
   @RequiresAnyAction(...VIEW)
   async get(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
-    return okEnvelope(await this.alarms.get(user, id));
+    return okEnvelope(withPlace(await this.alarms.get(user, id)));
   }
 
   @Post('handle')
