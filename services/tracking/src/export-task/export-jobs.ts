@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { checkFilterScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { placeName } from '@openfleet/geo';
 import type { SheetColumn } from '@openfleet/service-kit';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -71,6 +72,7 @@ const TRACK_COLUMNS: SheetColumn[] = [
   { key: 'acc', header: 'ACC', width: 6 },
   { key: 'alarmFlags', header: '报警标志', width: 12 },
   { key: 'statusFlags', header: '状态', width: 12 },
+  { key: 'place', header: '地点', width: 28 },
 ];
 
 const tenths = (value: number | null) => (value === null ? null : Number(value) / 10);
@@ -144,6 +146,7 @@ export class ExportJobs {
       Number(row.acc_state) === 1 ? 'ON' : 'OFF',
       Number(row.alarm_flags),
       Number(row.status_flags),
+      placeName(Number(row.longitude_e6) / 1e6, Number(row.latitude_e6) / 1e6),
     ];
     const streamed = dataSource.options.type === 'mysql';
     async function* batches(): AsyncIterable<unknown[][]> {

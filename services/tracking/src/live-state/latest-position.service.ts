@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { canonicalTerminalPhone, DisplayStatus, type LatestPosition, type ScopeOverview, type VehicleRegistryEntry } from '@openfleet/contracts';
-import { compassName, toMapCoordinates } from '@openfleet/geo';
+import { compassName, placeName, toMapCoordinates } from '@openfleet/geo';
 import { formatCst } from '../common/time-window';
 import { TrackQueryService } from '../track/track-query.service';
 import { LiveStateService } from './live-state.service';
@@ -91,6 +91,7 @@ export class LatestPositionService {
       longitude: fix ? fix.longitudeE6 / 1e6 : null,
       mapLatitude: map ? Math.round(map[1] * 1e6) / 1e6 : null,
       mapLongitude: map ? Math.round(map[0] * 1e6) / 1e6 : null,
+      place: fix ? placeName(fix.longitudeE6 / 1e6, fix.latitudeE6 / 1e6) : '',
       high: state?.latest?.altitudeM ?? null,
       accState: state?.latest?.accState ?? 0,
       mileage: state?.latest?.mileageHm != null ? state.latest.mileageHm / 10 : null,

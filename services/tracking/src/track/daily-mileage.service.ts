@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
+import { placeName } from '@openfleet/geo';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { DataSource } from 'typeorm';
@@ -113,7 +114,7 @@ export class DailyMileageService {
 
   private place(track: Parameters<TrackQueryService['view']>[0], index: number, mapType: number) {
     const [point] = this.tracks.view(track, [index], mapType);
-    return { mapLongitude: point.mapLongitude, mapLatitude: point.mapLatitude, longitude: point.longitude, latitude: point.latitude };
+    return { mapLongitude: point.mapLongitude, mapLatitude: point.mapLatitude, longitude: point.longitude, latitude: point.latitude, place: placeName(point.longitude, point.latitude) };
   }
 }
 
