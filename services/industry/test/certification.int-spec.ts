@@ -99,7 +99,7 @@ describe.each(['sqlite', 'mysql'] as const)('access certification on %s', (engin
     expect(await open({ vehicleId: 'x1', standard: 'jt808', durationS: 600 })).toMatchObject({ flag: false, errorCode: 8002 });
     expect(await open({ vehicleId: 't1', standard: 'jt808', durationS: 600 }, tokens.watcher)).toMatchObject({ flag: false, errorCode: 403 });
 
-    const opened = await open({ vehicleId: 't1', standard: 'jt808', durationS: 600 });
+    const opened = await open({ vehicleId: 't1', standard: 'jt808', durationS: 600, settings: { maxReportIntervalS: 30, requiredExtras: ['0x1', '0x30', '0x31'] } });
     expect(opened).toMatchObject({ flag: true, data: { vehicleId: 't1', plateCode: '浙At1', terminalPhone: '13900000201', status: 'running', totalChecks: 6, passedChecks: 0 } });
     expect(opened.data.checks.map((c) => [c.code, c.status])).toEqual(['registration', 'authentication', 'positionFields', 'requiredExtras', 'reportInterval', 'alarmBits'].map((code) => [code, 'pending']));
     expect(opened.data.settings).toMatchObject({ requiredExtras: ['0x01', '0x30', '0x31'], maxReportIntervalS: 30, minFrames: 3 });
@@ -187,6 +187,9 @@ describe.each(['sqlite', 'mysql'] as const)('access certification on %s', (engin
       await book.xlsx.load(response.body as Buffer);
       return book.worksheets[0].getSheetValues().slice(2).map((row) => (row as unknown[]).slice(1));
     };
+    // The keyword is part of a plate, a terminal phone or a VIN.
+    expect((await get<{ records: CertificationTestView[] }>('/industry/certification/tests?keyword=LNBSCC')).data.records.map((row) => row.vehicleId)).toEqual(['e1']);
+    expect((await get<{ records: CertificationTestView[] }>('/industry/certification/tests?keyword=0000020')).data.records.map((row) => row.vehicleId)).toEqual(['t2', 't1']);
     const log = await sheet('/industry/certification/tests/export');
     expect(log).toHaveLength(3);
     expect(log.find((row) => row[1] === '浙Ae1')).toEqual(expect.arrayContaining(['GB/T 32960', EV.vin, '未通过', '10/11', 'unit08: 0x08=absent']));

@@ -24,6 +24,8 @@ const idOf = (text: string) => `0x${parseInt(text, 16).toString(16).padStart(2, 
 
 /** The defaults with what the dispatcher gave; ids normalised to "0x01" (lower case, two digits). */
 export function settingsOf(given: Partial<CertificationSettings> | undefined): CertificationSettings {
-  const settings = { ...DEFAULT_CERTIFICATION_SETTINGS, ...given };
+  // A validated DTO carries the fields it was not given as undefined: they keep their defaults.
+  const set = Object.fromEntries(Object.entries(given ?? {}).filter(([, value]) => value !== undefined));
+  const settings: CertificationSettings = { ...DEFAULT_CERTIFICATION_SETTINGS, ...set };
   return { ...settings, requiredExtras: [...new Set(settings.requiredExtras.map(idOf))], requiredUnits: [...new Set(settings.requiredUnits.map(idOf))].sort() };
 }
