@@ -3,7 +3,7 @@
 // JT/T 808 terminals this test drives report a scripted morning: bus 1 from stop 1 to stop 4,
 // bus 2 three minutes and twenty seconds behind, half-way from stop 2 to stop 3 at the end. The
 // busLineMonitor strip shows both buses where they are, bus 2 bunched (200 s behind, planned 600 s)
-// with its next arrivals; busLine lists the line and draws it on the map.
+// with its next arrivals, and today's arrivals export; busLine lists the line and draws it on the map.
 // Screenshots: .infra/screenshots/bus-line-*.png.
 import { TestTerminal } from '@openfleet/gateway-808/testing';
 import type { BusLineStrip, BusStop } from '@openfleet/contracts';
@@ -147,6 +147,8 @@ describe('bus lines in Chromium', () => {
     await expect(row.textContent()).resolves.toContain('市政府');
     await expect(row.textContent()).resolves.toContain('串车');
     await snap('monitor');
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.locator('.bp6-button:visible', { hasText: '导出今日到离站记录' }).click()]);
+    expect(exported.suggestedFilename()).toBe('busStopEvents.xlsx');
 
     await page.goto(`${platform.baseUrl}/industry/busLine`);
     await cell(page, 'K31').waitFor({ timeout: 20_000 });

@@ -17,7 +17,7 @@ import { east, straightLine } from '../src/bus-line/bus-line.fixtures';
 
 jest.setTimeout(120_000);
 
-const LINE_CODES = ['busLine', 'busLine:search', 'busLine:add', 'busLine:modify', 'busLine:delete', 'busLine:import', 'busLine:export', 'busLineMonitor', 'busLineMonitor:search'];
+const LINE_CODES = ['busLine', 'busLine:search', 'busLine:add', 'busLine:modify', 'busLine:delete', 'busLine:import', 'busLine:export', 'busLineMonitor', 'busLineMonitor:search', 'busLineMonitor:export'];
 const vehicle = (vehicleId: string, terminalPhone: string, company: string): VehicleRegistryEntry => ({
   vehicleId, plateCode: `浙A${vehicleId}`, plateColor: 1, vin: '', companyId: company, companyPath: [company], fleetPath: [], terminalPhone, deleted: false, updatedAt: Date.now(),
 });
@@ -135,6 +135,15 @@ describe.each(['sqlite', 'mysql'] as const)('bus lines on %s', (engine) => {
     expect(strip.referenceHeadwayS).toBe(600);
     expect((await get(`/industry/busLine/${lineId}/strip`, tokens.other)).errorCode).toBe(1001);
     expect((await get(`/industry/busLine/${lineId}/strip`, tokens.manager)).flag).toBe(true);
+
+    const exportPath = `/industry/busLine/${lineId}/stopEvents/export?${window}&vehicleId=b1`;
+    expect((await get(exportPath, tokens.watcher)).errorCode).toBe(403);
+    const sheet = await http().get(exportPath).set('Authorization', tokens.manager).buffer(true).parse(binary).expect(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.body as Buffer);
+    const rows = book.worksheets[0].getSheetValues().slice(2) as unknown[][];
+    // Newest first: U4 (no departure yet) down to U1.
+    expect(rows.map((row) => [row[4], row[8]])).toEqual([['U4', ''], ['U3', 30], ['U2', 30], ['U1', 30]]);
   });
 
   it('resumes each bus from its stored place after a restart; a replayed batch writes nothing twice', async () => {

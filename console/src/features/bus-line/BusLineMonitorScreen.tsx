@@ -1,9 +1,11 @@
-import { HTMLSelect, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import type { BusLineStrip, BusStripVehicle } from '@openfleet/contracts/industry';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WithPower } from '../access/power-context';
 import type { ScreenProps } from '../access/screen-props';
 import { formatCst } from '../monitor/liveSlice';
+import { useExport } from '../statistics/StatisticsScreens';
 import { useBusLineChoicesQuery, useBusLineStripQuery } from './busLineApi';
 import { LineStrip } from './LineStrip';
 import './bus-line.css';
@@ -22,6 +24,12 @@ export default function BusLineMonitorScreen(_props: ScreenProps) {
     if (lineId === null && lines?.records.length) setLineId(lines.records[0]!.id);
   }, [lines, lineId]);
   const { data: strip } = useBusLineStripQuery(lineId ?? 0, { skip: lineId === null, pollingInterval: STRIP_REFRESH_MS });
+  const exportSheet = useExport(`industry/busLine/${lineId ?? 0}/stopEvents/export`, 'busStopEvents.xlsx');
+  // Today's arrivals and departures (China time), the window an operator asks for at the end of a day.
+  const exportToday = () => {
+    const now = formatCst(Math.floor(Date.now() / 1000));
+    void exportSheet({ startTime: `${now.slice(0, 10)} 00:00:00`, endTime: now });
+  };
   return (
     <div className="of-bus-monitor">
       <div className="of-bus-monitor-bar">
@@ -38,6 +46,9 @@ export default function BusLineMonitorScreen(_props: ScreenProps) {
           </span>
         )}
         <Tag minimal intent="danger">{t('busLine.bunchedLegend')}</Tag>
+        <WithPower code="busLineMonitor:export">
+          <Button icon="export" text={t('busLine.exportToday')} disabled={lineId === null} onClick={exportToday} />
+        </WithPower>
       </div>
       {!lines?.records.length && <NonIdealState icon="route" title={t('busLine.noLines')} />}
       {strip && (

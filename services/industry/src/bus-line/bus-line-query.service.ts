@@ -14,6 +14,8 @@ import type { BusVehicleState } from './stop-detector';
 
 /** The predictor learns from this many days back. */
 export const HISTORY_DAYS = 14;
+/** Rows of a stop-event export at most (a week of a busy line is ~100,000). */
+const MAX_EXPORT_ROWS = 100_000;
 /** A line's learnt times are read again after this long (new days' samples change medians slowly). */
 const TIMES_TTL_MS = 5 * 60_000;
 
@@ -63,7 +65,8 @@ export class BusLineQueryService {
     if (query.direction) builder.andWhere('e.direction = :direction', { direction: query.direction });
     if (query.keyword) builder.andWhere('(e.plate_code LIKE :keyword OR e.stop_name LIKE :keyword)', { keyword: `%${query.keyword}%` });
     builder.orderBy('e.arrived_at', 'DESC').addOrderBy('e.id', 'DESC');
-    if (!all) builder.skip((query.current - 1) * query.size).take(query.size);
+    if (all) builder.take(MAX_EXPORT_ROWS);
+    else builder.skip((query.current - 1) * query.size).take(query.size);
     const [rows, total] = await builder.getManyAndCount();
     return { records: rows.map(eventView), total, current: all ? 1 : query.current, size: all ? rows.length : query.size };
   }

@@ -11,6 +11,7 @@ import { BusLineDto, BusLineQueryDto, BusStopEventQueryDto } from './bus-line.dt
 import { BusLineExcelService } from './bus-line-excel.service';
 import { BusLineQueryService } from './bus-line-query.service';
 import { BusLineService } from './bus-line.service';
+import { stopEventSheet } from './bus-stop-event-sheet';
 
 export class BusLineIdsDto {
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(500) @IsInt({ each: true }) ids!: number[];
@@ -80,6 +81,14 @@ export class BusLineController {
   @ApiOperation({ summary: 'Arrivals, departures and skipped stops of a line (window ≤ 7 days), newest first' })
   async stopEvents(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Query() query: BusStopEventQueryDto) {
     return okEnvelope(await this.query.eventPage(user, id, query));
+  }
+
+  @Get(':id/stopEvents/export')
+  @RequiresAction('busLineMonitor:export')
+  @ApiOperation({ summary: 'xlsx of the stop events the list filters select (≤ 100,000 rows)' })
+  async exportStopEvents(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Query() query: BusStopEventQueryDto, @Res() response: Response) {
+    const { records } = await this.query.eventPage(user, id, query, true);
+    sendSheet(response, 'bus-stop-events.xlsx', await stopEventSheet(records));
   }
 
   @Get(':id')
