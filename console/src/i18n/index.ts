@@ -41,11 +41,13 @@ import waybillZhCN from './waybill.zh_CN.json';
 import waybillEnUS from './waybill.en_US.json';
 import busLineZhCN from './bus-line.zh_CN.json';
 import busLineEnUS from './bus-line.en_US.json';
+import geoZhCN from './geo.zh_CN.json';
+import geoEnUS from './geo.en_US.json';
 
 export const resources = {
   // The monitoring and instruction screens keep their keys in their own files (no shared-file edits per key).
-  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...bigScreenZhCN, ...coldChainZhCN, ...waybillZhCN, ...busLineZhCN, ...certificationZhCN } },
-  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...bigScreenEnUS, ...coldChainEnUS, ...waybillEnUS, ...busLineEnUS, ...certificationEnUS } },
+  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...bigScreenZhCN, ...coldChainZhCN, ...waybillZhCN, ...busLineZhCN, ...certificationZhCN, ...geoZhCN } },
+  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...bigScreenEnUS, ...coldChainEnUS, ...waybillEnUS, ...busLineEnUS, ...certificationEnUS, ...geoEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

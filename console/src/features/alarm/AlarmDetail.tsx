@@ -79,6 +79,7 @@ export function AlarmDetail({ alarm, onClose }: { alarm: AlarmRow; onClose: () =
     [t('alarm.startedAt'), cstTime(alarm.startedAt)],
     [t('alarm.endedAt'), alarm.endedAt ? cstTime(alarm.endedAt) : t('alarm.ongoing')],
     [t('alarm.speed'), `${alarm.maxSpeedKmh || alarm.speedKmh} km/h`],
+    [t('geo.place'), alarm.place || t('geo.none')],
     [t('alarm.place'), `${alarm.latitude.toFixed(6)}, ${alarm.longitude.toFixed(6)}`],
     [t('alarm.status'), t(`alarm.statusName.${alarm.handleStatus}`)],
   ];

@@ -43,6 +43,7 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
     { key: 'source', titleKey: 'alarm.source', width: 80, render: (a) => t(`alarm.sourceName.${a.source}`) },
     { key: 'endedAt', titleKey: 'alarm.endedAt', width: 160, render: (a) => (a.endedAt ? cstTime(a.endedAt) : t('alarm.ongoing')) },
     { key: 'speedKmh', titleKey: 'alarm.speed', width: 80, render: (a) => `${a.maxSpeedKmh || a.speedKmh}` },
+    { key: 'place', titleKey: 'geo.place', width: 190, render: (a) => a.place || '' },
     { key: 'handleStatus', titleKey: 'alarm.status', width: 110, render: (a) => <span className={`of-alarm-status-${a.handleStatus}`}>{t(`alarm.statusName.${a.handleStatus}`)}</span> },
     { key: 'handleResult', titleKey: 'alarm.result', width: 160, render: (a) => (a.handleResult ? `${t(`alarm.resultName.${a.handleResult}`)}${a.handleRemark ? `：${a.handleRemark}` : ''}` : '') },
   ];

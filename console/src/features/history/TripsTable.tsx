@@ -23,6 +23,7 @@ export function TripsTable({ trips, stops, onJump }: { trips?: readonly TripView
           <th>{t('history.tripEnd')}</th>
           <th>{t('history.tripDuration')}</th>
           {trips && <th>{t('history.tripDistance')}</th>}
+          <th>{trips ? t('geo.tripPlaces') : t('geo.place')}</th>
         </tr>
       </thead>
       <tbody>
@@ -33,6 +34,7 @@ export function TripsTable({ trips, stops, onJump }: { trips?: readonly TripView
             <td>{row.endTime}</td>
             <td>{formatDuration(row.durationS)}</td>
             {trips && <td>{(row as TripView).distanceKm}</td>}
+            <td className="of-trip-place">{trips ? `${(row as TripView).start.place || '—'} → ${(row as TripView).end.place || '—'}` : (row as StopView).place || '—'}</td>
           </tr>
         ))}
       </tbody>

@@ -17,6 +17,8 @@ export interface PlaceView {
   mapLatitude: number;
   longitude: number;
   latitude: number;
+  /** Province, city and district ("北京市东城区"), '' at sea or abroad. */
+  place?: string;
 }
 
 export interface StopView extends PlaceView {

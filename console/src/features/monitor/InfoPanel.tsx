@@ -7,6 +7,7 @@ import { formatPlace, formatReading } from './field-format';
 import type { LiveVehicle } from './liveSlice';
 import { basicFields, canFields, electricalFields, satelliteFields, sensorFields, type InfoField } from './vehicle-fields';
 import { formatCst } from './liveSlice';
+import { useLatestPositionsQuery } from './monitorApi';
 import { chargeStateKey } from '../energy/battery-view';
 import { useBatteryStatesQuery, type BatteryState } from '../energy/energyApi';
 import { videoAlarmTags } from './video-alarm-tags';
@@ -97,8 +98,11 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
   const { t } = useTranslation();
   const battery = useBatteryStatesQuery(vehicle ? [vehicle.vehicleId] : [], { skip: !vehicle, pollingInterval: 10_000 }).data?.[0];
   const fuelLedger = useFuelCurveGranted();
+  // The place name comes with the latest position (the server's offline boundaries), refreshed as the vehicle moves.
+  const placeName = useLatestPositionsQuery({ vehicleIds: vehicle ? [vehicle.vehicleId] : [] }, { skip: !vehicle, pollingInterval: 30_000 }).data?.[0]?.place;
   if (!vehicle) return <div className="of-info-panel of-empty">{t('monitor.info.none')}</div>;
-  const place = formatPlace(vehicle.lng, vehicle.lat);
+  const coordinates = formatPlace(vehicle.lng, vehicle.lat);
+  const place = placeName && coordinates !== '—' ? `${placeName}（${coordinates}）` : coordinates;
   return (
     <div className="of-info-panel" data-vehicle={vehicle.vehicleId}>
       <VideoAlarmTags vehicle={vehicle} />
