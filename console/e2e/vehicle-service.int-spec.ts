@@ -3,18 +3,19 @@
 // the insurance screen (with its PDF attached) and a service recorded; after a restart (the reminder
 // sweep runs at start and daily) the header's insurance badge rises and the reminder is listed.
 // Then a JT/T 808 terminal this test drives reports a scripted fuel level (0x0200 extra 0x02): a
-// refuel while stopped and a drop while parked, which the fuel curve of the multiCar info panel,
-// the fuel events and the fuel report (and its offline download) show. Last, the tank calibration editor refuses a point
+// refuel while stopped and a drop while parked, which the fuel events, the fuel report (and its
+// offline download) and the fuel curve (▲ and ▼ drawn in the multiCar info panel and under history
+// playback, whose fence events load too) show. Last, the tank calibration editor refuses a point
 // above the tank (3002) in words. Screenshots: .infra/screenshots/vehicle-service-*.png.
 import { TestTerminal } from '@openfleet/gateway-808/testing';
-import { chinaDate } from '@openfleet/contracts';
+import { chinaDate, type FuelCurve } from '@openfleet/contracts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { cell, saveDialog, shot, shots, signIn } from './steps';
+import { cell, saveDialog, shot, shots, signIn, treeVehicle } from './steps';
 
 const PASSWORD = 'E2eVehicleService2026';
 const PLATE = '京F00029';
@@ -25,6 +26,7 @@ let platform: MonitorPlatform;
 let profile: Profile;
 let page: Page;
 let token = '';
+let vehicleId = '';
 let terminal: TestTerminal | undefined;
 /** API answers the browser saw refused (method, status, path), for the last check's message. */
 const refusedCalls: string[] = [];
@@ -56,10 +58,32 @@ async function pickVehicle(): Promise<void> {
   throw new Error(`${PLATE} never reached the vehicle select`);
 }
 
+/**
+ * The fuel curve's ▲ (refuel, green) and ▼ (theft, red) as drawn in the chart's SVG: one each, the
+ * refuel left of and above the theft (it settled at 120 L, the theft at 80 L, minutes later).
+ */
+async function expectDrawnMarkers(curve: Locator): Promise<{ refuel: { x: number; y: number } }> {
+  const drawn = (series: number) =>
+    curve.locator(`.highcharts-markers.highcharts-series-${series} path.highcharts-point`).evaluateAll((paths) =>
+      paths.map((path) => {
+        const box = path.getBoundingClientRect();
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2, fill: path.getAttribute('fill') };
+      }),
+    );
+  const [refuels, thefts] = [await drawn(1), await drawn(2)];
+  expect({ refuels: refuels.map((marker) => marker.fill), thefts: thefts.map((marker) => marker.fill) }).toEqual({ refuels: ['#238551'], thefts: ['#cd4246'] });
+  const [refuel, theft] = [refuels[0]!, thefts[0]!];
+  expect(refuel.x).toBeLessThan(theft.x);
+  expect(refuel.y).toBeLessThan(theft.y);
+  expect(await curve.locator('.highcharts-legend-item text').allTextContents()).toEqual(['加油', '疑似偷漏油']);
+  return { refuel };
+}
+
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   await start();
   const vehicle = await api<{ id: number }>('/basic/vehicle', { plateCode: PLATE, plateColor: 2, vehicleType: 1 });
+  vehicleId = String(vehicle.id);
   await api('/basic/sim-card', { number: '13500000029', operator: 1 });
   const bound = await api<{ id: number }>('/basic/terminal', { terminalCode: 'VSE2E29', terminalPhone: '13500000029', protocolVersion: '2013' });
   await api(`/basic/vehicle/${vehicle.id}/bind`, { terminalId: bound.id });
@@ -195,13 +219,39 @@ describe('console vehicle services (standalone server)', () => {
     await page.keyboard.press('Escape');
   }, 240_000);
 
-  // TODO(fuel): GET /vehicleService/fuel/curve answers 400 to the console, whose GETs all carry the
-  // `_t` cache buster (FuelCurveQueryDto does not declare it, unlike PageQueryDto). Run with a route
-  // that strips `_t`, both steps pass on this data: multiCar -> the vehicle -> tab 油量曲线 ->
-  // `.of-fuel-curve[data-refuels="1"][data-thefts="1"]`; historyTrack -> the vehicle -> `.of-track-submit`
-  // -> `.of-history-fuel-toggle` -> the same curve under the playback. They go in once `_t` is accepted.
-  it.todo('draws the refuel and the theft on the fuel curve of the multiCar info panel');
-  it.todo('draws the played window\'s fuel curve beside history playback');
+  it('draws the refuel and the theft on the fuel curve of the multiCar info panel', async () => {
+    await page.goto(`${platform.baseUrl}/monitor/multiCar`);
+    await (await treeVehicle(page, PLATE)).click();
+    const panel = page.locator('.of-info-panel[data-vehicle]');
+    await panel.locator('.bp6-tab', { hasText: '油量曲线' }).click();
+    // The ledger's curve of today (not the tracking fallback): its stored points, one ▲ and one ▼.
+    const curve = panel.locator('.of-fuel-curve[data-refuels="1"][data-thefts="1"]');
+    await curve.waitFor({ timeout: 20_000 });
+    const ledger = await api<FuelCurve>(`/vehicleService/fuel/curve?${new URLSearchParams({ vehicleId, startTime: `${today} 00:00:00`, endTime: `${today} 23:59:59` })}`);
+    expect(ledger.events.map((event) => event.kind)).toEqual(['refuel', 'theft']);
+    expect(await curve.getAttribute('data-points')).toBe(String(ledger.points.length));
+    await expectDrawnMarkers(curve);
+    await snap('fuel-curve-multicar');
+  });
+
+  it("draws the played window's fuel curve beside history playback", async () => {
+    await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
+    await (await treeVehicle(page, PLATE)).click();
+    // The fence entries and exits on the track come with the query: accepted now that `_t` is dropped.
+    const [fenceEvents] = await Promise.all([page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/gps/fence/events')), page.locator('.of-track-submit:visible').click()]);
+    expect(fenceEvents.status()).toBe(200);
+    await page.waitForSelector('.of-history-map[data-state="ready"]', { timeout: 30_000 });
+    await page.locator('.of-history-fuel-toggle').click();
+    const curve = page.locator('.of-history-charts .of-fuel-curve[data-refuels="1"][data-thefts="1"]');
+    await curve.waitFor({ timeout: 20_000 });
+    const { refuel } = await expectDrawnMarkers(curve);
+    // The playback position (stopped: the window's first report) is a line left of the refuel.
+    // (A vertical path has an empty box, which Playwright calls hidden: attached is what it can wait for.)
+    const cursor = curve.locator('.highcharts-plot-line');
+    await cursor.waitFor({ state: 'attached' });
+    expect(await cursor.evaluate((line) => line.getBoundingClientRect().x)).toBeLessThan(refuel.x);
+    await snap('fuel-curve-history');
+  });
 
   it('refuses a calibration point above the tank in words (3002)', async () => {
     await api('/basic/fuel-tank', { name: '主油箱', capacity: 300, height: 600 });

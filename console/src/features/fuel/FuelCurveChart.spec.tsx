@@ -34,9 +34,24 @@ describe('FuelCurveChart', () => {
     expect(screen.queryByText('tracking curve')).toBeNull();
   });
 
-  it('shows the fallback when the ledger does not answer', async () => {
+  it('shows the fallback when the ledger is away (503, 504)', async () => {
     mockHttp.on('GET', 'vehicleService/fuel/curve', { errorCode: 503 });
-    renderWithProviders(<FuelCurveChart {...window} fallback={<p>tracking curve</p>} />);
+    const { container } = renderWithProviders(<FuelCurveChart {...window} fallback={<p>tracking curve</p>} />);
     expect(await screen.findByText('tracking curve')).toBeTruthy();
+    expect(container.querySelector('.of-fuel-curve-error')).toBeNull();
+  });
+
+  it('says a refusal in words instead of hiding it behind the fallback', async () => {
+    mockHttp.on('GET', 'vehicleService/fuel/curve', { errorCode: 400 });
+    const { container } = renderWithProviders(<FuelCurveChart {...window} fallback={<p>tracking curve</p>} />);
+    expect(await screen.findByText('The fuel curve could not be loaded: Invalid parameter (code 400)')).toBeTruthy();
+    expect(container.querySelector('.of-fuel-curve-error')?.getAttribute('data-error-code')).toBe('400');
+    expect(screen.queryByText('tracking curve')).toBeNull();
+  });
+
+  it('says the ledger is away in words when the caller has no fallback', async () => {
+    mockHttp.on('GET', 'vehicleService/fuel/curve', { errorCode: 504 });
+    renderWithProviders(<FuelCurveChart {...window} />);
+    expect(await screen.findByText('The fuel ledger is not available; try again later')).toBeTruthy();
   });
 });

@@ -1,7 +1,10 @@
+import { Callout } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HighChart, type ChartInstance, type ChartOptions } from '../../charts/HighChart';
 import { formatCst } from '../monitor/liveSlice';
+import { toCatalogueLocale } from '../session/error-mapping';
+import { fuelCurveFailure } from './fuel-curve-failure';
 import { fuelCurveSeries, type FuelMarker } from './fuel-curve-series';
 import { useFuelCurveQuery } from './fuelApi';
 
@@ -24,15 +27,15 @@ export interface FuelCurveChartProps {
   readonly pollingInterval?: number;
   /** Epoch ms of the playback position: a plot line moved in place. */
   readonly cursorAt?: number | null;
-  /** Shown instead when the ledger does not answer (the tracking oil curve in the info panel). */
+  /** Shown instead when the ledger is away (503/504: the tracking oil curve in the info panel); a refusal is said in words. */
   readonly fallback?: ReactNode;
 }
 
 /** Litres over time (median-filtered, all tanks) with refuel (▲) and suspected theft or leak (▼) markers. */
 export function FuelCurveChart({ vehicleId, startTime, endTime, height = 220, pollingInterval, cursorAt = null, fallback }: FuelCurveChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const chart = useRef<ChartInstance | null>(null);
-  const { data, isError } = useFuelCurveQuery({ vehicleId, startTime, endTime }, { pollingInterval });
+  const { data, isError, error } = useFuelCurveQuery({ vehicleId, startTime, endTime }, { pollingInterval });
   const series = useMemo(() => fuelCurveSeries(data), [data]);
 
   const options = useMemo<ChartOptions>(() => {
@@ -71,7 +74,15 @@ export function FuelCurveChart({ vehicleId, startTime, endTime, height = 220, po
     if (cursorAt !== null) axis.addPlotLine({ id: CURSOR_ID, value: cursorAt, color: '#2d72d2', width: 2, zIndex: 5 });
   }, [cursorAt, options]);
 
-  if (isError && fallback !== undefined) return <>{fallback}</>;
+  if (isError) {
+    const failure = fuelCurveFailure(error, toCatalogueLocale(i18n.language));
+    if (failure.kind === 'away' && fallback !== undefined) return <>{fallback}</>;
+    return (
+      <Callout intent="danger" icon="error" className="of-fuel-curve-error" data-vehicle={vehicleId} data-error-code={failure.kind === 'refused' ? failure.code : ''}>
+        {failure.kind === 'refused' ? t('fuel.curve.failed', { reason: failure.reason, code: failure.code }) : t('fuel.curve.unavailable')}
+      </Callout>
+    );
+  }
   return (
     <div className="of-fuel-curve" data-vehicle={vehicleId} data-points={series.line.length} data-refuels={series.refuels.length} data-thefts={series.thefts.length}>
       <HighChart options={options} onChart={(instance) => (chart.current = instance)} />

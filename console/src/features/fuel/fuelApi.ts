@@ -26,7 +26,7 @@ export function fuelParams(filter: object): Record<string, string | number> {
 export const fuelApi = api.injectEndpoints({
   endpoints: (build) => ({
     fuelCurve: build.query<FuelCurve, { vehicleId: string; startTime: string; endTime: string }>({
-      // Silent: a panel without the ledger (refused, or the vehicle-service down) falls back, no toast.
+      // Silent: the chart says why itself (its fallback when the ledger is away, a refusal in words), no toast.
       query: (params) => ({ url: 'vehicleService/fuel/curve', method: 'GET', params, silent: true }),
       providesTags: [{ type: 'Fuel', id: 'LIST' }],
     }),
