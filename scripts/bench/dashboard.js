@@ -1,5 +1,5 @@
 // Page functions below run in the browser (page.evaluate / waitForFunction).
-/* global window, document, PerformanceObserver */
+/* global window, PerformanceObserver */
 // `npm run bench:dashboard`: the big screen (/monitor/bigDataShow) with 100,000 vehicles.
 //   1. Server: the hub's aggregator (services/api/src/live-hub/dashboard) holding 100,000 vehicles in
 //      2,000 company/fleet groups and a full day's trend: CPU per event, CPU per push (one sum per
@@ -140,7 +140,12 @@ async function browserTable() {
         for (const entry of list.getEntries()) if (entry.name === 'dashboard-update-render') window.__dashboardMeasures.push(entry.duration);
       }).observe({ entryTypes: ['measure'] });
     });
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto(`${base}/login`);
+    await page.waitForSelector('#auth-username', { timeout: 60_000 }).catch(async (error) => {
+      await page.screenshot({ path: join(tmpdir(), 'openfleet-bench-dashboard-login.png') });
+      throw new Error(`${error.message}; page errors: ${errors.join('; ')}`);
+    });
     await page.fill('#auth-username', 'admin');
     await page.fill('#auth-password', PASSWORD);
     await page.locator('button[type=submit]').click();

@@ -5,6 +5,7 @@ import Feature from 'ol/Feature';
 import MultiPolygon from 'ol/geom/MultiPolygon';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { boundingExtent } from 'ol/extent';
@@ -79,7 +80,8 @@ export function ProvinceHeatMap({ counts, format = String, className }: Province
       target: target.current,
       controls: [],
       interactions: [],
-      layers: [new VectorLayer({ source: new VectorSource({ features: provinceFeatures }) }), new VectorLayer({ source: bubbles, declutter: true })],
+      // The outline is an image layer: redrawn only when a province changes colour, not on every push.
+      layers: [new VectorImageLayer({ source: new VectorSource({ features: provinceFeatures }) }), new VectorLayer({ source: bubbles, declutter: true })],
       view: new View({ projection: viewProjectionOf(OSM_MAP_TYPE) }),
     });
     map.getView().fit(boundingExtent([toView([73.5, 18]), toView([135, 53.5])]), { padding: [10, 10, 10, 10] });
@@ -96,7 +98,10 @@ export function ProvinceHeatMap({ counts, format = String, className }: Province
     if (!current) return;
     const max = counts.reduce((most, item) => Math.max(most, item.count), 0);
     const byName = new Map(counts.map((item) => [item.name, item]));
-    for (const [name, feature] of current.shapes) feature.setStyle(heatStyle(byName.get(name)?.count ?? 0, max));
+    for (const [name, feature] of current.shapes) {
+      const style = heatStyle(byName.get(name)?.count ?? 0, max);
+      if (feature.getStyle() !== style) feature.setStyle(style);
+    }
     current.bubbles.clear(true);
     current.bubbles.addFeatures(counts.filter((item) => item.count > 0).map((item) => {
       const feature = new Feature(new Point(toView([item.lng, item.lat])));

@@ -8,7 +8,8 @@ const DAY_MS = 86_400_000;
 /** Today's online rate (online / total, %) against the time of day: an SVG line, one point per 10-minute step. */
 export function TrendChart({ points, day, label }: { points: readonly DashboardTrendPoint[]; day: string; label: string }) {
   const start = chinaDayStart(day);
-  const xy = points.map((point) => {
+  // A step with no vehicle known yet (the hub just started) has no rate: left out, not drawn as 0 %.
+  const xy = points.filter((point) => point.total > 0).map((point) => {
     const rate = point.total ? point.online / point.total : 0;
     return [((point.at - start) / DAY_MS) * WIDTH, HEIGHT - rate * HEIGHT] as const;
   });
@@ -23,9 +24,9 @@ export function TrendChart({ points, day, label }: { points: readonly DashboardT
         {xy.length > 0 && <polyline className="of-bs-trend-line" points={line} />}
       </svg>
       <figcaption>
-        <span>00:00</span><span>06:00</span><span>12:00</span><span>18:00</span><span>24:00</span>
-        {last && <strong data-testid="online-rate">{last.total ? ((last.online / last.total) * 100).toFixed(1) : '0.0'}%</strong>}
+        {[0, 6, 12, 18, 24].map((hour) => <span key={hour} style={{ left: `${(hour / 24) * 100}%` }}>{String(hour).padStart(2, '0')}:00</span>)}
       </figcaption>
+      {last && <strong className="of-bs-trend-rate" data-testid="online-rate">{last.total ? ((last.online / last.total) * 100).toFixed(1) : '0.0'}%</strong>}
     </figure>
   );
 }

@@ -93,9 +93,11 @@ describe('DashboardAggregator', () => {
     aggregator.applyState('1', true, 0, 116.4, 39.9);
     aggregator.tick(T0 + 1000, STEP); // same step: no new point
     aggregator.tick(T0 + STEP, STEP);
-    expect(aggregator.payloadFor(all, '*', T0 + STEP).onlineTrend).toEqual([
+    aggregator.applyState('2', true, 0, 121.47, 31.23);
+    expect(aggregator.payloadFor(all, '*', T0 + STEP + 5).onlineTrend).toEqual([
       { at: T0, online: 0, total: 3 },
       { at: T0 + STEP, online: 1, total: 3 },
+      { at: T0 + STEP + 5, online: 2, total: 3 }, // now, after the last step
     ]);
     aggregator.applyAlarm(alarm('a1', '1', 2), T0);
     const tomorrow = chinaDayStart(DAY) + 86_400_000;
@@ -103,8 +105,8 @@ describe('DashboardAggregator', () => {
     const next = aggregator.payloadFor(all, '*', tomorrow + 1);
     expect(next.day).toBe('2026-11-28');
     expect(next.alarms.total).toBe(0);
-    expect(next.onlineTrend).toEqual([{ at: tomorrow, online: 1, total: 3 }]);
-    expect(next.vehicles.online).toBe(1);
+    expect(next.onlineTrend).toEqual([{ at: tomorrow, online: 2, total: 3 }, { at: tomorrow + 1, online: 2, total: 3 }]);
+    expect(next.vehicles.online).toBe(2);
   });
 
   it('counts new-energy vehicles, charging and SOC buckets from their reports', () => {

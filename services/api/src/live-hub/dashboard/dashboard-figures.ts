@@ -123,7 +123,8 @@ export function sumFigures(groups: readonly GroupFigures[], at: number, day: str
     vehicles: { total, online, moving, offline: total - online },
     mileageKm: Math.round(mileageHm) / 10,
     alarms: { total: alarmTotal, byLevel, byType: byTypeTop },
-    onlineTrend: trend,
+    // The sampled steps, then now: the line ends at the live rate, not at the last 10-minute step.
+    onlineTrend: [...trend, { at, online, total }],
     provinces: CHINA_PROVINCES.flatMap((province, i) => (provinces[i] ? [{ key: province.code, count: provinces[i] }] : [])),
     topCompaniesByAlarms: top(alarmsByCompany, DASHBOARD_TOP_N).map(company),
     topCompaniesByMileage: top(mileageByCompany, DASHBOARD_TOP_N).map((figure) => company({ key: figure.key, value: Math.round(figure.value) / 10 })),
