@@ -3,10 +3,11 @@
 // this test drives reports a scripted half hour of a reefer, one report a minute: probes on 0x51,
 // the rear door on status bit 15 opened while moving at minutes 4-5, too warm at 10-16 and a short
 // spell at 20-22, ACC off at 30. The monitor page shows the last probes, the report the trip's time
-// in range (65.5 %) and the two excursions; the settings tab the predefined profiles and saves a
-// changed minimum; history playback's cold-chain toggle draws the probe curve.
+// in range (65.5 %) and the two excursions; the settings tab the predefined profiles, saves a
+// changed minimum and a company profile copied in the editor; history playback's cold-chain toggle draws the probe curve.
 // Screenshots: .infra/screenshots/cold-chain-*.png.
 import { TestTerminal } from '@openfleet/gateway-808/testing';
+import { formatChinaTime } from '@openfleet/contracts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,7 +105,9 @@ describe('cold chain in Chromium', () => {
     await signIn(page, platform.baseUrl, 'admin', PASSWORD);
     await page.goto(`${platform.baseUrl}/industry/coldChainMonitor`);
     await cell(page, PLATE).waitFor({ timeout: 20_000 });
-    await cell(page, '-18.0 / -20.0').waitFor({ timeout: 20_000 });
+    // The last report (minute 30) once the consumer has caught up (the page re-asks every 10 s).
+    await cell(page, formatChinaTime(t0 + 30 * MIN)).waitFor({ timeout: 30_000 });
+    expect(await cell(page, '-18.0 / -20.0').count()).toBe(1);
     expect(await cell(page, '正常').count()).toBe(1);
     await snap('monitor');
     await page.locator('.bp6-tab', { hasText: '冷链设置' }).click();
@@ -118,6 +121,17 @@ describe('cold chain in Chromium', () => {
     await page.locator('.bp6-toast', { hasText: '已保存' }).waitFor({ timeout: 10_000 });
     expect(await api<{ minDurationS: number; profileId: string }>(`/industry/coldChain/settings?vehicleId=${vehicleId}`)).toMatchObject({ minDurationS: 240, profileId: 'g10ls-0x51' });
     await snap('settings');
+    // A company's own profile, copied from the G10LS one in the editor: saved, listed, editable.
+    await page.locator('.of-cold-profiles tr[data-profile="g10ls-0x51"] .of-cold-profile-actions button').click();
+    await page.locator('.of-cold-field-rows tr[data-row="8"]').waitFor();
+    await page.fill('.of-cold-profile-name input', '冷机X 八路温度');
+    await page.fill('.of-cold-field-rows tr[data-row="0"] .of-cold-field-extraIdHex input', 'E3');
+    await snap('profile-editor');
+    await page.locator('.of-cold-profile-save').click();
+    await page.locator('.of-cold-profiles tr', { hasText: '冷机X 八路温度' }).waitFor({ timeout: 10_000 });
+    const own = (await api<{ name: string; builtIn: boolean; fields: { extraId?: number }[] }[]>('/industry/coldChain/profiles')).find((p) => p.name === '冷机X 八路温度');
+    expect(own).toMatchObject({ builtIn: false });
+    expect(own!.fields.map((field) => field.extraId)).toEqual([0xe3, ...Array(7).fill(0x51), undefined]);
 
     await page.goto(`${platform.baseUrl}/industry/coldChainReport`);
     await cell(page, '65.5%').waitFor({ timeout: 20_000 });

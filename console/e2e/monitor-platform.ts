@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '../..');
 const serverMain = join(repoRoot, 'services/standalone/dist/main.js');
-const consoleDist = join(repoRoot, 'console/dist');
+// E2E_CONSOLE_DIR: a bundle built elsewhere (`vite build --outDir`), leaving the shared console/dist alone.
+const consoleDist = process.env.E2E_CONSOLE_DIR ?? join(repoRoot, 'console/dist');
 const simulator = join(repoRoot, 'scripts/simulator/simulate.js');
 
 export interface MonitorPlatform {

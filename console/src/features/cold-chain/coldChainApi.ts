@@ -1,4 +1,4 @@
-import type { ColdChainCurve, ColdChainExcursion, ColdChainLiveRow, ColdChainProfile, ColdChainReport, ColdChainSettings, ColdChainSettingsInput } from '@openfleet/contracts/industry';
+import type { ColdChainCurve, ColdChainExcursion, ColdChainLiveRow, ColdChainProfile, ColdChainProfileInput, ColdChainReport, ColdChainSettings, ColdChainSettingsInput } from '@openfleet/contracts/industry';
 import { api } from '../../app/api';
 
 /** Place filter of the monitor and the report ('' and undefined left out: the API refuses empty ids). */
@@ -42,7 +42,16 @@ export const coldChainApi = api.injectEndpoints({
     saveColdChainSettings: build.mutation<ColdChainSettings, ColdChainSettingsInput>({
       query: (body) => ({ url: 'industry/coldChain/settings', method: 'PUT', body }),
     }),
+    createColdChainProfile: build.mutation<ColdChainProfile, ColdChainProfileInput & { companyId: string }>({
+      query: (body) => ({ url: 'industry/coldChain/profiles', method: 'POST', body }),
+    }),
+    updateColdChainProfile: build.mutation<ColdChainProfile, ColdChainProfileInput & { profileId: string }>({
+      query: ({ profileId, ...body }) => ({ url: `industry/coldChain/profiles/${encodeURIComponent(profileId)}`, method: 'PUT', body }),
+    }),
+    deleteColdChainProfile: build.mutation<null, string>({
+      query: (profileId) => ({ url: `industry/coldChain/profiles/${encodeURIComponent(profileId)}`, method: 'DELETE' }),
+    }),
   }),
 });
 
-export const { useColdChainLiveQuery, useColdChainCurveQuery, useColdChainReportQuery, useColdChainExcursionsQuery, useColdChainProfilesQuery, useColdChainSettingsQuery, useSaveColdChainSettingsMutation } = coldChainApi;
+export const { useColdChainLiveQuery, useColdChainCurveQuery, useColdChainReportQuery, useColdChainExcursionsQuery, useColdChainProfilesQuery, useColdChainSettingsQuery, useSaveColdChainSettingsMutation, useCreateColdChainProfileMutation, useUpdateColdChainProfileMutation, useDeleteColdChainProfileMutation } = coldChainApi;
