@@ -120,6 +120,8 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
       expect.objectContaining({ type: 'coldChainDoorOpenMoving', probe: 1, startedAt: T0 + 4 * MIN, endedAt: T0 + 6 * MIN, durationS: 120 }),
       expect.objectContaining({ type: 'coldChainTooWarm', probe: 1, startedAt: T0 + 10 * MIN, endedAt: T0 + 17 * MIN, durationS: 420, extreme: -12 }),
     ]);
+    // Named offline where it started (31.201 N, 121.4 E: Shanghai).
+    expect((await excursions())[1].place).toMatch(/^上海市/);
 
     // Raised on alarm.detected.v1 (the alarm service stores them, docs/alarms.md): a start and an end each, once, under one id.
     expect(detected.map((a) => [a.type, a.phase, a.at])).toEqual([
