@@ -101,7 +101,7 @@ export default function CertificationLogScreen(_props: ScreenProps) {
           </div>
         )}
       />
-      <Dialog isOpen={shown !== null} title={shown ? t('certification.detailTitle', { id: shown.id, plate: shown.plateCode }) : ''} onClose={() => setShown(null)} style={{ width: 860 }}>
+      <Dialog isOpen={shown !== null} title={shown ? t('certification.detailTitle', { id: shown.id, plate: shown.plateCode }) : ''} onClose={() => setShown(null)} style={{ width: 1000 }}>
         {shown && (
           <DialogBody>
             <p>
