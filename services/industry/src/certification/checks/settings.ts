@@ -2,10 +2,10 @@ import type { CertificationSettings } from '@openfleet/contracts';
 
 /**
  * Defaults of a test, each from the standard (docs/industry.md, "Access certification"):
- * - requiredExtras: 0x01 mileage (JT/T 794-2019 §5.4.2 requires the odometer with every report),
+ * - requiredExtras: 0x01 mileage (JT/T 794 wants the odometer reading with the position reports),
  *   0x30 wireless signal strength and 0x31 GNSS satellite count (JT/T 808-2013/2019 table 27,
  *   the items provincial access tests read to judge a fix);
- * - maxReportIntervalS 30: JT/T 794 default interval while driving (0x0029 = 30 s), the bound a tester sets;
+ * - maxReportIntervalS 30: the default time-reporting interval testers configure (808 parameter 0x0029);
  * - requiredUnits: the GB/T 32960.3-2016 §7.2.3 units a pure electric vehicle sends in every
  *   real-time report (0x01 vehicle, 0x02 motors, 0x05 location, 0x06 extremes, 0x07 alarms,
  *   0x08 cell voltages, 0x09 probe temperatures; 0x03 fuel cell and 0x04 engine only where fitted).
