@@ -140,7 +140,7 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
     ]);
 
     const live = (await get<{ records: ColdChainLiveRow[]; total: number }>('/industry/coldChain/live', tokens.viewer)).data;
-    expect(live.records).toEqual([expect.objectContaining({ vehicleId: 'v1', at: T0 + 30 * MIN, temperatures: [-18, -20], doors: [false], active: [], profileId: 'g10ls-0x51' })]);
+    expect(live.records).toEqual([expect.objectContaining({ vehicleId: 'v1', at: T0 + 30 * MIN, temperatures: [-18, -20], doors: [false], active: [], profileId: 'g10ls-0x51', place: expect.stringMatching(/^上海市/) })]);
 
     const curve = (await get<ColdChainCurve>(`/industry/coldChain/curve?vehicleId=v1&${window}&_t=1764201600000`)).data;
     expect(curve.points).toHaveLength(31);

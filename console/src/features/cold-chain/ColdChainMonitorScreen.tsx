@@ -34,6 +34,7 @@ export default function ColdChainMonitorScreen(_props: ScreenProps) {
       { key: 'humidities', titleKey: 'coldChain.humidities', width: 120, render: (row) => probeValues(row.humidities, 0) },
       { key: 'doors', titleKey: 'coldChain.doors', width: 80, render: (row) => (row.doors.length ? <Tag minimal intent={doorOpen(row) ? 'warning' : 'none'}>{t(doorOpen(row) ? 'coldChain.door.open' : 'coldChain.door.closed')}</Tag> : '—') },
       { key: 'speedKmh', titleKey: 'coldChain.speed', width: 100, render: (row) => row.speedKmh.toFixed(0) },
+      { key: 'place', titleKey: 'coldChain.excursion.place', width: 180, render: (row) => row.place || `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}` },
       {
         key: 'active',
         titleKey: 'coldChain.state',

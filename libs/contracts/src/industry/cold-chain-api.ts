@@ -107,6 +107,8 @@ export interface ColdChainLiveRow extends ColdChainReading {
   /** Open excursions and door alarms, by type. */
   active: ColdChainAlarmType[];
   profileId: string;
+  /** Province / city / district of the last position, named offline; '' where none. */
+  place: string;
 }
 
 /** One point of the curve (history playback, the report's detail). */

@@ -79,7 +79,7 @@ const liveSheetRow = (row: ColdChainLiveRow): Record<string, unknown> => ({
   humidities: values(row.humidities),
   doors: values(row.doors),
   active: row.active.map((type) => TYPES[type] ?? type).join('、'),
-  position: position(row.latitude, row.longitude),
+  position: row.place || position(row.latitude, row.longitude),
 });
 
 /** The cold-chain report (trips and excursions, two sheets' worth in two files) and the monitor as Excel. */

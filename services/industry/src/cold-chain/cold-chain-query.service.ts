@@ -112,6 +112,7 @@ function liveRow(row: ColdChainLatestRow): ColdChainLiveRow {
     speedKmh: row.speedKmh,
     active: JSON.parse(row.active || '[]') as ColdChainAlarmType[],
     profileId: row.profileId,
+    place: placeName(row.longitude, row.latitude),
     ...(JSON.parse(row.reading) as ColdChainReading),
   };
 }
