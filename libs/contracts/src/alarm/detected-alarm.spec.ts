@@ -54,6 +54,6 @@ describe('detected alarm codec (alarm.detected.v1)', () => {
 
   it('is keyed by vehicle with as many partitions as alarm.event.v1, and every detecting service is an alarm source', () => {
     expect(Topics.alarmDetected).toMatchObject({ name: 'alarm.detected.v1', key: 'vehicle', partitions: Topics.alarm.partitions });
-    expect(ALARM_SOURCES).toEqual(['terminal', 'platform', 'energy', 'fuel']);
+    expect(ALARM_SOURCES).toEqual(['terminal', 'platform', 'energy', 'fuel', 'coldChain']);
   });
 });
