@@ -4,7 +4,7 @@
 // the rear door on status bit 15 opened while moving at minutes 4-5, too warm at 10-16 and a short
 // spell at 20-22, ACC off at 30. The monitor page shows the last probes, the report the trip's time
 // in range (65.5 %) and the two excursions; the settings tab the predefined profiles, saves a
-// changed minimum and a company profile copied in the editor; history playback's cold-chain toggle draws the probe curve.
+// changed minimum and a company profile copied in the editor; the alarm service holds both alarms; history playback's cold-chain toggle draws the probe curve.
 // Screenshots: .infra/screenshots/cold-chain-*.png.
 import { TestTerminal } from '@openfleet/gateway-808/testing';
 import { formatChinaTime } from '@openfleet/contracts';
@@ -142,6 +142,13 @@ describe('cold chain in Chromium', () => {
     expect(await cell(page, '行驶中开门(冷链)').count()).toBe(1);
     expect(await cell(page, '7.0').count()).toBeGreaterThan(0);
     await snap('excursions');
+    // The alarm service stored both (alarm.detected.v1, source coldChain), start to end.
+    const window = `startTime=${encodeURIComponent(formatChinaTime(t0 - MIN))}&endTime=${encodeURIComponent(formatChinaTime(t0 + 40 * MIN))}`;
+    const alarms = (await api<{ records: { type: string; source: string; startedAt: number; endedAt: number | null }[] }>(`/gps/alarm/page?${window}`)).records.filter((alarm) => alarm.source === 'coldChain');
+    expect(alarms.map((alarm) => [alarm.type, alarm.startedAt, alarm.endedAt]).sort()).toEqual([
+      ['coldChainDoorOpenMoving', t0 + 4 * MIN, t0 + 6 * MIN],
+      ['coldChainTooWarm', t0 + 10 * MIN, t0 + 17 * MIN],
+    ]);
 
     // History playback: the cold-chain toggle puts the probe curve (31 reports, two excursions shaded) under the track.
     await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
