@@ -182,9 +182,13 @@ describe.each(['sqlite', 'mysql'] as const)('access certification on %s', (engin
 
   it('exports the log with the failed checks and the certificates as Excel sheets', async () => {
     const sheet = async (path: string) => {
-      const response = await http().get(path).set('Authorization', tokens.tester).buffer(true).parse(binary).expect(200);
+      const response = await http().get(path).set('Authorization', tokens.tester).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(response.body as Buffer);
+      await book.xlsx.load(response.body as unknown as ArrayBuffer);
       return book.worksheets[0].getSheetValues().slice(2).map((row) => (row as unknown[]).slice(1));
     };
     // The keyword is part of a plate, a terminal phone or a VIN.
@@ -198,9 +202,3 @@ describe.each(['sqlite', 'mysql'] as const)('access certification on %s', (engin
     expect((await http().get('/industry/certification/tests/export').set('Authorization', tokens.watcher).expect(200)).body).toMatchObject({ errorCode: 403 });
   });
 });
-
-function binary(response: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-}

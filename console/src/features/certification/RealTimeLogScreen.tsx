@@ -3,8 +3,9 @@ import { parseChinaTime } from '@openfleet/contracts/time';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPower } from '../access/menu-tree';
-import { usePower } from '../access/power-context';
+import { usePower, WithPower } from '../access/power-context';
 import type { ScreenProps } from '../access/screen-props';
+import { useExport } from '../statistics/StatisticsScreens';
 import { useCertificationTestQuery, useCertificationTestsQuery } from './certificationApi';
 import { CheckTable } from './CheckTable';
 import { TestStatusTag } from './TestStatusTag';
@@ -19,6 +20,7 @@ export default function RealTimeLogScreen(_props: ScreenProps) {
   const allowed = hasPower(usePower(), 'veclCertificaRealTimeLog:search');
   const { data: running, refetch } = useCertificationTestsQuery({ status: 'running', current: 1, size: 100 }, { skip: !allowed, pollingInterval: 10_000 });
   const [testId, setTestId] = useState<number | null>(null);
+  const exportSheet = useExport('industry/certification/tests/export', 'certification-running.xlsx');
   const tests = running?.records ?? [];
   // Follow the first running test until the operator picks one; keep a finished one shown.
   useEffect(() => {
@@ -41,6 +43,9 @@ export default function RealTimeLogScreen(_props: ScreenProps) {
           {tests.map((row) => <option key={row.id} value={row.id}>{`#${row.id} ${row.plateCode} · ${t(`certification.standard.${row.standard}`)}`}</option>)}
         </HTMLSelect>
         <Button icon="refresh" minimal aria-label={t('certification.refresh')} onClick={() => void refetch()} />
+        <WithPower code="veclCertificaRealTimeLog:export">
+          <Button className="of-certification-export" icon="export" text={t('excel.export')} onClick={() => void exportSheet({ status: 'running' })} />
+        </WithPower>
       </div>
       {!test ? (
         <NonIdealState icon="dashboard" title={t('certification.noRunning')} description={t('certification.noRunningHint')} />
