@@ -29,6 +29,7 @@ export interface ProvinceHeatMapProps {
 }
 
 const toView = ([lng, lat]: [number, number]) => wgsToView(lng, lat, OSM_MAP_TYPE);
+const OUTLINE_TOLERANCE_M = 2_000;
 const BORDER = new Stroke({ color: '#2b6cb0', width: 1 });
 // Dark wall palette: empty provinces navy, the busiest bright cyan; eight steps are enough to read.
 const HEAT = ['#0d2340', '#103057', '#12406e', '#145186', '#17629d', '#1b75b3', '#238ac6', '#33a3d6'];
@@ -70,7 +71,8 @@ export function ProvinceHeatMap({ counts, format = String, className }: Province
     if (!outline || !target.current) return undefined;
     const shapes = new Map<string, Feature>();
     const provinceFeatures = outline.provinces.map((province) => {
-      const feature = new Feature(new MultiPolygon(province.polygons.map((rings) => rings.map((ring) => ring.map(toView)))));
+      // A wall shows China at ~6 km a pixel: outlines simplified to 2 km draw several times faster, the same to the eye.
+      const feature = new Feature(new MultiPolygon(province.polygons.map((rings) => rings.map((ring) => ring.map(toView)))).simplify(OUTLINE_TOLERANCE_M));
       feature.setStyle(HEAT_STYLES[0]);
       shapes.set(province.name, feature);
       return feature;
