@@ -6,7 +6,7 @@ import type { ScreenProps } from '../access/screen-props';
 import { useCompanyOptions } from '../master-data/lookups';
 import { AlarmTicker } from './AlarmTicker';
 import { BarList, type BarItem } from './BarList';
-import { DASHBOARD_MEASURE, DASHBOARD_RENDERED_MARK, DASHBOARD_UPDATE_MARK, useDashboardQuery } from './bigScreenApi';
+import { canMark, DASHBOARD_MEASURE, DASHBOARD_RENDERED_MARK, DASHBOARD_UPDATE_MARK, useDashboardQuery } from './bigScreenApi';
 import { EnergyPanel } from './EnergyPanel';
 import { KpiTiles } from './KpiTiles';
 import { LazyProvinceMap } from './LazyProvinceMap';
@@ -18,7 +18,7 @@ const LEVEL_COLOURS = ['#ff4d4f', '#fa8c16', '#fadb14', '#69c0ff'];
 /** Ends the update measure once React has committed the push (and the map has drawn it). */
 function useUpdateMeasure(at: number | undefined): void {
   useLayoutEffect(() => {
-    if (at === undefined || !performance.getEntriesByName(DASHBOARD_UPDATE_MARK, 'mark').length) return;
+    if (at === undefined || !canMark || !performance.getEntriesByName(DASHBOARD_UPDATE_MARK, 'mark').length) return;
     performance.mark(DASHBOARD_RENDERED_MARK);
     performance.measure(DASHBOARD_MEASURE, DASHBOARD_UPDATE_MARK, DASHBOARD_RENDERED_MARK);
     // Marks and measures would pile up over a day open on a wall: observers (the bench) already have them.

@@ -6,6 +6,8 @@ import { liveSocket } from '../../app/live-socket';
 export const DASHBOARD_UPDATE_MARK = 'dashboard-update';
 export const DASHBOARD_RENDERED_MARK = 'dashboard-rendered';
 export const DASHBOARD_MEASURE = 'dashboard-update-render';
+/** User Timing is in every browser the console supports; jsdom has none. */
+export const canMark = typeof performance !== 'undefined' && typeof performance.mark === 'function' && typeof performance.measure === 'function';
 
 /**
  * The big screen's figures: no HTTP request, the hub's `dashboard` pushes land in this cache entry
@@ -20,7 +22,7 @@ export const bigScreenApi = api.injectEndpoints({
       async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         await cacheDataLoaded;
         const stopListening = liveSocket.on(HubEvent.dashboard, (payload) => {
-          performance.mark(DASHBOARD_UPDATE_MARK);
+          if (canMark) performance.mark(DASHBOARD_UPDATE_MARK);
           updateCachedData(() => payload);
         });
         const stopFollowing = liveSocket.followDashboard();
