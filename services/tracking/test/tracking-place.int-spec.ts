@@ -41,6 +41,10 @@ describe.each<Engine>(['sqlite', 'mysql'])('tracking place names on %s', (engine
   it('names the place of the latest position (info panel)', async () => {
     const body = await get(`/gps/position/findLatestPositions?vehicleIds=901`);
     expect(body.data).toEqual([expect.objectContaining({ vehicleId: '901', latitude: 23.1244, longitude: 113.3345, place: TIANHE })]);
+    // The whole-scope answer (tree, map, up to 100,000 vehicles) leaves it out.
+    const scope = await get(`/gps/position/findLatestPositions`);
+    expect(scope.data).toEqual([expect.objectContaining({ vehicleId: '901', latitude: 23.1244 })]);
+    expect(scope.data[0].place).toBeUndefined();
   });
 
   it('names the places of history stops and of trip starts and ends', async () => {

@@ -62,7 +62,7 @@ export interface LatestPosition {
   /** In the caller's map type (`mapType`). */
   mapLatitude: number | null;
   mapLongitude: number | null;
-  /** Province, city and district of the latest fix ("北京市东城区"), '' without one or outside China. */
+  /** Province, city and district of the latest fix ("北京市东城区"), '' without one or outside China; only when vehicleIds lists the vehicle. */
   place?: string;
   high: number | null;
   accState: number;

@@ -21,7 +21,7 @@ export class LatestPositionService {
       const vehicle = this.tracks.resolve(user, vehicleId);
       const entry = this.registry.byVehicleId(vehicleId);
       const state = vehicle.terminalPhone ? this.live.get(vehicle.terminalPhone) : undefined;
-      return this.describe(entry, state, mapType);
+      return this.describe(entry, state, mapType, true);
     });
   }
 
@@ -65,7 +65,9 @@ export class LatestPositionService {
     return { total, online, offline: total - online, onlineRate: total ? Math.round((online / total) * 10_000) / 100 : 0, byStatus, byCompany };
   }
 
-  private describe(entry: VehicleRegistryEntry | undefined, state: VehicleLiveState | undefined, mapType: number): LatestPosition {
+  // The place name (about 2 µs a vehicle) only for listed vehicles, the info panel's question: the
+  // whole-scope answer (up to 100,000 vehicles, the tree and the map) does not need it.
+  private describe(entry: VehicleRegistryEntry | undefined, state: VehicleLiveState | undefined, mapType: number, withPlace = false): LatestPosition {
     const online = this.live.online(state);
     const plate = entry?.plateCode || state?.reportedPlate || '';
     const fix = state?.lastFix;
@@ -91,7 +93,7 @@ export class LatestPositionService {
       longitude: fix ? fix.longitudeE6 / 1e6 : null,
       mapLatitude: map ? Math.round(map[1] * 1e6) / 1e6 : null,
       mapLongitude: map ? Math.round(map[0] * 1e6) / 1e6 : null,
-      place: fix ? placeName(fix.longitudeE6 / 1e6, fix.latitudeE6 / 1e6) : '',
+      ...(withPlace ? { place: fix ? placeName(fix.longitudeE6 / 1e6, fix.latitudeE6 / 1e6) : '' } : {}),
       high: state?.latest?.altitudeM ?? null,
       accState: state?.latest?.accState ?? 0,
       mileage: state?.latest?.mileageHm != null ? state.latest.mileageHm / 10 : null,
