@@ -16,7 +16,7 @@ const UNITS = 1 << 20;
 let seed = 30;
 const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
-const gc = () => global.gc?.();
+const gc = () => globalThis.gc?.();
 
 const CITIES = [
   [116.397, 39.909], [121.474, 31.23], [113.264, 23.129], [114.058, 22.543], [104.066, 30.573], [106.551, 29.563], [120.155, 30.274], [114.305, 30.593],
