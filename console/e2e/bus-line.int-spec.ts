@@ -140,9 +140,9 @@ describe('bus lines in Chromium', () => {
     await follower.waitFor({ timeout: 20_000 });
     expect(await follower.getAttribute('class')).toContain('of-bus-bunched');
     // Half-way from stop 2 to stop 3 of four: (1 + 0.5) / 3 of the strip.
-    expect(await follower.evaluate((node) => (node as HTMLElement).style.left)).toBe('50%');
+    expect(await follower.evaluate((node) => (node as unknown as { style: { left: string } }).style.left)).toBe('50%');
     const leader = page.locator(`.of-bus-chip[data-vehicle="${vehicleIds[0]}"]`);
-    expect(await leader.evaluate((node) => (node as HTMLElement).style.left)).toBe('100%');
+    expect(await leader.evaluate((node) => (node as unknown as { style: { left: string } }).style.left)).toBe('100%');
     const row = page.locator(`.of-bus-vehicles tr[data-vehicle="${vehicleIds[1]}"]`);
     await expect(row.textContent()).resolves.toContain('市政府');
     await expect(row.textContent()).resolves.toContain('串车');

@@ -138,9 +138,13 @@ describe.each(['sqlite', 'mysql'] as const)('bus lines on %s', (engine) => {
 
     const exportPath = `/industry/busLine/${lineId}/stopEvents/export?${window}&vehicleId=b1`;
     expect((await get(exportPath, tokens.watcher)).errorCode).toBe(403);
-    const sheet = await http().get(exportPath).set('Authorization', tokens.manager).buffer(true).parse(binary).expect(200);
+    const sheet = await http().get(exportPath).set('Authorization', tokens.manager).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(sheet.body as Buffer);
+    await book.xlsx.load(sheet.body);
     const rows = book.worksheets[0].getSheetValues().slice(2) as unknown[][];
     // Newest first: U4 (no departure yet) down to U1.
     expect(rows.map((row) => [row[4], row[8]])).toEqual([['U4', ''], ['U3', 30], ['U2', 30], ['U1', 30]]);
@@ -165,9 +169,13 @@ describe.each(['sqlite', 'mysql'] as const)('bus lines on %s', (engine) => {
   });
 
   it('exports lines as one row per stop and imports them back under a new code, all or nothing', async () => {
-    const exported = await http().get('/industry/busLine/export').set('Authorization', tokens.manager).buffer(true).parse(binary).expect(200);
+    const exported = await http().get('/industry/busLine/export').set('Authorization', tokens.manager).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(exported.body as Buffer);
+    await book.xlsx.load(exported.body);
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBe(1 + up.length + down.length);
     const upload = async (buffer: Buffer, token = tokens.manager) => (await http().post('/industry/busLine/import').set('Authorization', token).attach('file', buffer, 'lines.xlsx').expect(200)).body;
@@ -185,8 +193,3 @@ describe.each(['sqlite', 'mysql'] as const)('bus lines on %s', (engine) => {
   });
 });
 
-function binary(response: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-}
