@@ -1,5 +1,7 @@
 import type { BoundaryData } from './boundary-data';
 import { PlaceGrid } from './place-grid';
+import { buildPlaceGrid } from './place-grid-build';
+import { transferablesOf } from './place-index-build';
 
 const UNIT = 1 << 20; // fixed-point units per degree, as in boundary-data
 const CELL = UNIT / 16;
@@ -40,10 +42,11 @@ const EAST = [
   ],
 ];
 const ENCLAVE = [box(100.4, 30.4, 100.6, 30.6)];
+const gridOf = (data: BoundaryData): PlaceGrid => new PlaceGrid(buildPlaceGrid(data));
 const at = (grid: PlaceGrid, lng: number, lat: number): number => grid.lookup(lng * UNIT, lat * UNIT);
 
 describe('PlaceGrid', () => {
-  const grid = new PlaceGrid(dataOf([WEST, EAST, ENCLAVE]));
+  const grid = gridOf(dataOf([WEST, EAST, ENCLAVE]));
 
   it('answers whole cells without geometry and border cells by their edges', () => {
     expect(at(grid, 100.2, 30.2)).toBe(0);
@@ -78,7 +81,7 @@ describe('PlaceGrid', () => {
       [111.3, 21.7],
       [110, 21.7],
     ];
-    const split = new PlaceGrid(dataOf([[lower], [upper]]));
+    const split = gridOf(dataOf([[lower], [upper]]));
     const inRing = (ring: number[][], x: number, y: number): boolean => {
       let inside = false;
       for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
@@ -100,6 +103,20 @@ describe('PlaceGrid', () => {
       if (at(split, x, y) !== expected) wrong.push([x, y, expected]);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('answers the same from its parts moved to another thread, the buffers moved and not copied', () => {
+    const data = dataOf([WEST, EAST, ENCLAVE]);
+    const parts = buildPlaceGrid(data);
+    const index = { data, grid: parts, buildMs: 0 };
+    // What postMessage does between the worker and the main thread.
+    const moved = structuredClone(index, { transfer: transferablesOf(index) });
+    expect([data.coords.byteLength, parts.cells.byteLength, parts.mixed.byteLength, data.ringStart.byteLength]).toEqual([0, 0, 0, 0]);
+    expect(moved.grid.coords).toBe(moved.data.coords);
+    const received = new PlaceGrid(moved.grid);
+    for (const [lng, lat] of [[100.2, 30.2], [101.5, 30.5], [100.999, 30.77], [101.001, 30.77], [100.5, 30.5], [99.99, 30.5]]) {
+      expect(at(received, lng, lat)).toBe(at(grid, lng, lat));
+    }
   });
 
   it('counts its bytes and keeps its cells one sixteenth of a degree wide', () => {
