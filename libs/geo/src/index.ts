@@ -12,4 +12,4 @@ export { crsOfMapType, DEFAULT_MAP_TYPE, fromMapCoordinates, MapType, toMapCoord
 export { distanceToPolylineMeters, isInCircle, isInPolygon, isInRectangle, isOnRoute } from './shapes';
 export { simplifyPath } from './simplify';
 export type { Place, PlaceIndexStats } from './place/reverse-place';
-export { formatPlace, placeBoundaryData, placeIndexReady, placeIndexStats, placeName, reversePlace, reversePlaceGcj02, warmPlaceIndex } from './place/reverse-place';
+export { formatPlace, placeBoundaryData, placeIndexReady, placeIndexState, placeIndexStats, placeName, reversePlace, reversePlaceGcj02, warmPlaceIndex } from './place/reverse-place';

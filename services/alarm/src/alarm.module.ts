@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
+import { warmPlaceIndex } from '@openfleet/geo';
 import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { AlarmController } from './alarm/alarm.controller';
@@ -56,4 +57,9 @@ export const ALARM_MIGRATIONS = [CreateAlarmTables1732420000000, CreateAlarmEvid
   ],
   exports: [AlarmDetectorService, AttachmentServer],
 })
-export class AlarmModule {}
+export class AlarmModule implements OnModuleInit {
+  // Answers name places: the index loads in a worker from start, so the first answer has them.
+  onModuleInit(): void {
+    warmPlaceIndex();
+  }
+}

@@ -6,6 +6,7 @@ import { Test } from '@nestjs/testing';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
+import { placeIndexReady, placeIndexState } from '@openfleet/geo';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import ExcelJS from 'exceljs';
@@ -38,6 +39,9 @@ describe.each(['sqlite', 'mysql'] as const)('alarm place names on %s', (engine) 
     const bus = new InProcessBus({ logger: silentBusLogger });
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'alarm-place-test', config: loadConfig(PlatformConfig, env), bus, env }), AlarmModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
+    // The module starts loading the place index (in a worker) at init; answers name places once it is ready.
+    expect(placeIndexState()).not.toBe('idle');
+    await placeIndexReady();
     token = `Bearer ${await app.get(TokenService).sign(admin)}`;
     const alarms = app.get<Repository<Alarm>>(getRepositoryToken(Alarm, 'alarm'));
     await alarms.save(

@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
+import { warmPlaceIndex } from '@openfleet/geo';
 import { join } from 'node:path';
 import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
 import { ExportJobs } from './export-task/export-jobs';
@@ -68,4 +69,9 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
   ],
   exports: [LiveStateService, PartitionMaintenanceService, PositionIngestService, ExportTaskRunner],
 })
-export class TrackingModule {}
+export class TrackingModule implements OnModuleInit {
+  // Answers name places: the index loads in a worker from start, so the first answer has them.
+  onModuleInit(): void {
+    warmPlaceIndex();
+  }
+}

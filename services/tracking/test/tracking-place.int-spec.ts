@@ -1,6 +1,7 @@
 // Place names where an operator reads a position, on SQLite and MariaDB: the info panel's latest
 // position, the history playback's stops and trips, and the track export name the province, city
 // and district (computed per answer from the bundled boundaries, nothing stored).
+import { placeIndexReady, placeIndexState } from '@openfleet/geo';
 import ExcelJS from 'exceljs';
 import { ExportTaskRunner } from '../src/export-task/export-task.runner';
 import { binary, companyUser, grantRole, position, publishPositions, register, startTracking, storedCount, vehicle, waitFor, type Engine, type TrackingTestApp } from './tracking-test-app';
@@ -21,6 +22,9 @@ describe.each<Engine>(['sqlite', 'mysql'])('tracking place names on %s', (engine
 
   beforeAll(async () => {
     test = await startTracking(engine, { extraEnv: { TRACKING_EXPORT_POLL_MS: '3600000' } });
+    // The module starts loading the place index (in a worker) at init; answers name places once it is ready.
+    expect(placeIndexState()).not.toBe('idle');
+    await placeIndexReady();
     await register(test, [vehicle('901', PHONE, ['90'])]);
     await grantRole(test, 'place-viewer', ['multiCar', 'historyTrack:search', 'historyTrack:export']);
     token = await test.tokenFor({ ...companyUser('90'), roleIds: ['place-viewer'] });

@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { placeBoundaryData, placeIndexReady, placeIndexStats, placeName, reversePlace, warmPlaceIndex } from './reverse-place';
+import { placeBoundaryData, placeIndexReady, placeIndexState, placeIndexStats, placeName, reversePlace, warmPlaceIndex } from './reverse-place';
 
 // A fresh module registry per spec file: nothing has loaded the index before this file's first
 // lookup, so it sees the process as a service does right after start.
@@ -7,12 +7,14 @@ describe('the place index before it is ready', () => {
   it('answers null at once, loads in a worker without stalling the event loop, then names places', async () => {
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
+    expect(placeIndexState()).toBe('idle');
     const asked = performance.now();
     expect(reversePlace(116.3912, 39.9067)).toBeNull(); // Tiananmen, before the index
     expect(placeName(113.3245, 23.1064)).toBe('');
     warmPlaceIndex(); // a second start is a no-op
     // Loading on the main thread took 1.7 CPU-s; starting the worker takes milliseconds.
     expect(performance.now() - asked).toBeLessThan(250);
+    expect(placeIndexState()).toBe('loading');
     expect(placeIndexStats()).toBeNull();
     expect(placeBoundaryData()).toBeNull();
 
@@ -22,6 +24,7 @@ describe('the place index before it is ready', () => {
     await placeIndexReady();
     clearInterval(ticker);
     delay.disable();
+    expect(placeIndexState()).toBe('ready');
     const stats = placeIndexStats()!;
     const longestStallMs = delay.max / 1e6;
     // Generous for a shared 2-core machine (the goal, measured by bench:geocode, is < 50 ms).

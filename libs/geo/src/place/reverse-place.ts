@@ -34,6 +34,7 @@ interface LoadedIndex {
 
 let loaded: LoadedIndex | undefined;
 let loading: Promise<void> | undefined;
+let failed = false;
 
 // Built once per process, in a worker: tens of MB and 1.7 CPU-s that would stall every service of
 // the process (the gateways' acks among them) if done on the main thread, and that processes which
@@ -44,6 +45,7 @@ function startLoading(): Promise<void> {
   loading = canLoadPlaceIndex() ? loadPlaceIndexInWorker().then((index) => adopt(index, started)) : Promise.reject(new Error('place names need Node (worker_threads)'));
   // Lookups keep answering null after a failure; the warning says why, and no rejection goes unhandled.
   loading.catch((error: Error) => {
+    failed = true;
     if (canLoadPlaceIndex()) process.emitWarning(`place index not loaded: ${error.message}`, 'PlaceIndexWarning');
   });
   return loading;
@@ -113,6 +115,13 @@ export function formatPlace(place: Place | null): string {
 /** The place name of a WGS-84 position for lists and exports, '' where there is none. */
 export function placeName(lng: number, lat: number): string {
   return formatPlace(reversePlace(lng, lat));
+}
+
+/** Where the index is: not asked for yet, being built in the worker, answering, or failed to load. */
+export function placeIndexState(): 'idle' | 'loading' | 'ready' | 'failed' {
+  if (loaded) return 'ready';
+  if (!loading) return 'idle';
+  return failed ? 'failed' : 'loading';
 }
 
 /** What loading the index cost; null until it is loaded. */
