@@ -26,6 +26,7 @@ let profile: Profile;
 let page: Page;
 let token = '';
 let terminal: TestTerminal | undefined;
+let vehicleId = 0;
 const snap = (name: string) => shot(page, `place-${name}`);
 
 async function api<T>(path: string, body?: object): Promise<T> {
@@ -35,11 +36,22 @@ async function api<T>(path: string, body?: object): Promise<T> {
   return envelope.data;
 }
 
+/** The server builds its place index in a worker from start: until it is ready, answers carry no place. */
+async function untilPlacesNamed(): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const latest = await api<{ place?: string }[]>(`/gps/position/findLatestPositions?vehicleIds=${vehicleId}`);
+    if (latest[0]?.place) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server named no place within a minute');
+}
+
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   platform = await startMonitorPlatform(PASSWORD, 0, { dataDir });
   token = (await api<{ access_token: string }>('/login', { username: 'admin', password: PASSWORD })).access_token;
   const vehicle = await api<{ id: number }>('/basic/vehicle', { plateCode: PLATE, plateColor: 2, vehicleType: 1 });
+  vehicleId = vehicle.id;
   await api('/basic/sim-card', { number: PHONE, operator: 1 });
   const bound = await api<{ id: number }>('/basic/terminal', { terminalCode: 'PLE2E30', terminalPhone: PHONE, protocolVersion: '2013' });
   await api(`/basic/vehicle/${vehicle.id}/bind`, { terminalId: bound.id });
@@ -75,6 +87,7 @@ describe('place names in Chromium', () => {
     for (let minute = 10; minute < 21; minute++) await terminal!.expectAck(report(minute, 113.3345, 23.1064, false));
     for (let minute = 21; minute <= 30; minute++) await terminal!.expectAck(report(minute, 113.3345, 23.1064 + (minute - 21) * 0.002, true));
 
+    await untilPlacesNamed();
     await signIn(page, platform.baseUrl, 'admin', PASSWORD);
     await page.goto(`${platform.baseUrl}/monitor/alarmHandle`);
     await cell(page, HAIZHU).first().waitFor({ timeout: 30_000 });
