@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
+import { warmPlaceIndex } from '@openfleet/geo';
 import { ServiceStorageModule, joinParts } from '@openfleet/service-kit';
 import { BUS_LINE_PART } from './bus-line/bus-line.part';
 import { CERTIFICATION_PART } from './certification/certification.part';
@@ -26,4 +27,9 @@ export const INDUSTRY_MIGRATIONS = PARTS.migrations;
   controllers: PARTS.controllers,
   providers: [vehicleRegistryProvider({ service: 'industry' }), ...PARTS.providers],
 })
-export class IndustryModule {}
+export class IndustryModule implements OnModuleInit {
+  // Cold-chain excursions name their places: the index loads in a worker from start.
+  onModuleInit(): void {
+    warmPlaceIndex();
+  }
+}
