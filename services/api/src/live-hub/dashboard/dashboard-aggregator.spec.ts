@@ -1,4 +1,5 @@
 import { chinaDayStart, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { placeIndexReady } from '@openfleet/geo';
 import { DashboardAggregator, socBucketOf } from './dashboard-aggregator';
 import type { DashboardScope } from './dashboard-figures';
 
@@ -16,6 +17,9 @@ const fleetF: DashboardScope = { superAdmin: false, companies: new Set(), fleets
 const alarm = (alarmId: string, vehicleId: string, level: number, extra: object = {}) =>
   ({ alarmId, vehicleId, type: 'overspeed', level, startedAt: T0, latitude: 31.23, longitude: 121.47, ...extra });
 
+// Provinces come from the offline boundary index (libs/geo), loaded once for the file.
+beforeAll(() => placeIndexReady(), 120_000);
+
 describe('DashboardAggregator', () => {
   let aggregator: DashboardAggregator;
   beforeEach(() => {
@@ -28,10 +32,12 @@ describe('DashboardAggregator', () => {
   it('counts vehicles total, online, moving and offline, by province, for each scope', () => {
     aggregator.applyPosition('1', 116.4, 39.9, 30, undefined, T0); // Beijing, moving
     aggregator.applyState('2', true, 0, 121.47, 31.23); // Shanghai, standing
-    aggregator.applyState('3', false, 0, 121.47, 31.23); // offline in Shanghai
+    aggregator.applyState('3', false, 0, 116.68, 39.52); // offline in Langfang: Hebei, though Tianjin's middle is nearer
     const everything = aggregator.payloadFor(all, '*', T0);
     expect(everything.vehicles).toEqual({ total: 3, online: 2, moving: 1, offline: 1 });
-    expect(everything.provinces).toEqual([{ key: '11', count: 1 }, { key: '31', count: 2 }]);
+    expect(everything.provinces).toEqual([{ key: '11', count: 1 }, { key: '13', count: 1 }, { key: '31', count: 1 }]);
+    aggregator.applyState('3', false, 0, 130, 30); // at sea: keeps its last province
+    expect(aggregator.payloadFor(all, '*', T0).provinces).toEqual([{ key: '11', count: 1 }, { key: '13', count: 1 }, { key: '31', count: 1 }]);
     expect(aggregator.payloadFor(companyB, 'B', T0).vehicles).toEqual({ total: 2, online: 1, moving: 0, offline: 1 });
     expect(aggregator.payloadFor(fleetF, 'F', T0).vehicles).toEqual({ total: 1, online: 0, moving: 0, offline: 1 });
   });

@@ -3,7 +3,7 @@ import {
   type DashboardPayload, type DashboardTickerAlarm, type DashboardTrendPoint, type VehicleRegistryEntry,
 } from '@openfleet/contracts';
 import { groupVisibleTo, GroupFigures, mergeTickers, sumFigures, sumTrend, type DashboardScope } from './dashboard-figures';
-import { provinceIndexOf } from './province-of';
+import { provinceOf } from './province-of';
 
 /** What the aggregator keeps per vehicle: enough to move the group counters when something changes. */
 interface VehicleSlot {
@@ -12,6 +12,10 @@ interface VehicleSlot {
   online: boolean;
   moving: boolean;
   province: number;
+  /** Where the province was last looked up, and whether the boundary data answered (not the stand-in). */
+  placeLon: number;
+  placeLat: number;
+  placeExact: boolean;
   /** Last odometer seen (1/10 km), -1 before the first. */
   mileageHm: number;
   socBucket: number;
@@ -19,6 +23,8 @@ interface VehicleSlot {
   ev: boolean;
 }
 
+/** A vehicle that moved less than this (degrees, ~500 m) since its last exact lookup keeps its province: no lookup per position. */
+const PLACE_STEP_DEG = 0.005;
 /** A mileage step larger than this between two positions is a reset or a swapped terminal, not driving. */
 const MAX_MILEAGE_STEP_HM = 5_000;
 /** The newest alarms of every group together: a scope's ticker is its first visible ones, without a merge over its groups. */
@@ -83,7 +89,7 @@ export class DashboardAggregator {
     const group = this.groupOf(key, entry.companyId, entry.companyPath, entry.fleetPath);
     const moved: VehicleSlot = slot
       ? { ...slot, group, plateCode: entry.plateCode }
-      : { group, plateCode: entry.plateCode, online: false, moving: false, province: -1, mileageHm: -1, socBucket: -1, charging: false, ev: false };
+      : { group, plateCode: entry.plateCode, online: false, moving: false, province: -1, placeLon: 0, placeLat: 0, placeExact: false, mileageHm: -1, socBucket: -1, charging: false, ev: false };
     this.vehicles.set(vehicleId, moved);
     this.count(moved, 1);
   }
@@ -95,8 +101,7 @@ export class DashboardAggregator {
     this.count(slot, -1);
     slot.online = online;
     slot.moving = online && speedKmh > 0;
-    const province = provinceIndexOf(lon, lat);
-    if (province >= 0) slot.province = province;
+    locate(slot, lon, lat);
     this.count(slot, 1);
   }
 
@@ -108,8 +113,7 @@ export class DashboardAggregator {
     this.count(slot, -1);
     slot.online = true;
     slot.moving = speedKmh > 0;
-    const province = provinceIndexOf(lon, lat);
-    if (province >= 0) slot.province = province;
+    locate(slot, lon, lat);
     this.count(slot, 1);
     if (mileageHm === undefined) return;
     const step = mileageHm - slot.mileageHm;
@@ -126,7 +130,7 @@ export class DashboardAggregator {
     if (seen || alarm.startedAt < this.dayStart) return;
     const slot = alarm.vehicleId ? this.vehicles.get(alarm.vehicleId) : undefined;
     const group = slot?.group ?? this.groupOf(UNKNOWN_GROUP, '', [], []);
-    const province = provinceIndexOf(alarm.longitude, alarm.latitude);
+    const province = provinceOf(alarm.longitude, alarm.latitude).index;
     const item: DashboardTickerAlarm = {
       alarmId: alarm.alarmId, plateCode: slot?.plateCode ?? '', type: alarm.type, level: alarm.level, startedAt: alarm.startedAt,
       province: province >= 0 ? CHINA_PROVINCES[province].code : '',
@@ -223,6 +227,16 @@ export class DashboardAggregator {
       if (slot.socBucket >= 0) group.socBuckets[slot.socBucket] += sign;
     }
   }
+}
+
+/** Sets the slot's province from a position; a point at sea or abroad keeps the last one. */
+function locate(slot: VehicleSlot, lon: number, lat: number): void {
+  if (slot.placeExact && Math.abs(lon - slot.placeLon) < PLACE_STEP_DEG && Math.abs(lat - slot.placeLat) < PLACE_STEP_DEG) return;
+  const answer = provinceOf(lon, lat);
+  if (answer.index >= 0) slot.province = answer.index;
+  slot.placeLon = lon;
+  slot.placeLat = lat;
+  slot.placeExact = answer.exact;
 }
 
 export function socBucketOf(socPercent: number): number {

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
+import { warmPlaceIndex } from '@openfleet/geo';
 import { HubCommand, HubEvent, Topics, type ClientToServerEvents, type DashboardPayload, type LiveSubscribeAck, type ServerToClientEvents } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS, loadConfig, PROCESS_ENV } from '@openfleet/service-kit';
 import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
@@ -91,6 +92,8 @@ export class DashboardGateway extends BusConsumer {
   }
 
   override async onModuleInit(): Promise<void> {
+    // Provinces come from the offline boundary index, loaded in a worker from start (docs/geo.md).
+    warmPlaceIndex();
     // The registry applies what it has read so far; listeners take everything after.
     for (const vehicle of this.registry.all()) this.applyVehicleAndState(vehicle.vehicleId);
     this.stopListeners = [

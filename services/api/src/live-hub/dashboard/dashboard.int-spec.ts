@@ -10,6 +10,7 @@ import {
   type AlarmEvent, type ClientToServerEvents, type DashboardPayload, type Position, type ServerToClientEvents, type VehicleRegistryEntry, type VehicleStateEvent,
 } from '@openfleet/contracts';
 import { encodeRealtime } from '@openfleet/gb32960';
+import { placeIndexReady } from '@openfleet/geo';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { io, type Socket as IoSocket } from 'socket.io-client';
 import { ApiModule } from '../../api.module';
@@ -60,6 +61,7 @@ describe('api hub: the dashboard event', () => {
   };
 
   beforeAll(async () => {
+    await placeIndexReady(); // provinces from the boundary index, not the stand-in of the first seconds
     const config = loadConfig(PlatformConfig, env);
     const moduleRef = await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'api-dashboard-test', config, bus, env }), ApiModule] }).compile();
     app = moduleRef.createNestApplication({ logger: false });
