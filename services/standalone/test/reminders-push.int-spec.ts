@@ -5,7 +5,7 @@
 import { chinaDate, HubEvent, type ReminderEvent } from '@openfleet/contracts';
 import { io, type Socket } from 'socket.io-client';
 import type { RunningPlatform } from '../src';
-import { ReminderSweep } from '../../vehicle-service/src/reminders/reminder-sweep.service';
+import { ReminderSweep } from '@openfleet/vehicle-service';
 import { login, loginAdmin, sleep, waitFor, type ApiClient } from './provisioning';
 import { startTestPlatform } from './test-platform';
 

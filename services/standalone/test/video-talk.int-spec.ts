@@ -10,12 +10,13 @@ import { MediaIngestServer } from '@openfleet/video';
 import { alaw } from 'alawmulaw';
 import type { Response } from 'supertest';
 import { WebSocket } from 'ws';
+import { join } from 'node:path';
 import type { RunningPlatform } from '../src';
 import { connectTerminal, loginAdmin, provisionVehicle, sleep, waitFor, type ApiClient, type ProvisionedVehicle } from './provisioning';
 import { startTestPlatform } from './test-platform';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startTalkLink } = require('../../../scripts/simulator/video-talk') as {
+const { startTalkLink } = require(join(__dirname, '../../../scripts/simulator/video-talk')) as {
   startTalkLink: (options: { host: string; port: number; sim: string; channel: number; dataType: number; onPacket?: (packet: Jt1078Packet) => void }) => { counters: Record<string, number>; closed: boolean; close(): void };
 };
 

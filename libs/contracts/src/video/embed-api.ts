@@ -1,4 +1,4 @@
-import type { MediaStreamView } from './video-api';
+import type { MediaStreamView } from './media-stream-view';
 
 /** POST /video/embed/tokens: a signed, expiring token that lets a third-party page play one vehicle live (/videoJsH5?token=). */
 export interface EmbedTokenRequest {

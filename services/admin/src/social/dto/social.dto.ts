@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 
 export const SOCIAL_TYPES = ['wechat', 'wechat_mp', 'dingtalk'] as const;
 

@@ -13,8 +13,7 @@ import { chinaDate, chinaDayStartOf, formatChinaTime, Topics, type FuelEventView
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
-import { VehicleServiceModule } from '../src';
-import { FuelExportTaskService } from '../src/fuel/export/fuel-export-task.service';
+import { FuelExportTaskService, VehicleServiceModule } from '@openfleet/vehicle-service';
 
 jest.setTimeout(120_000);
 
