@@ -22,6 +22,7 @@ export function TrendChart({ points, day, label }: { points: readonly DashboardT
         {[6, 12, 18].map((hour) => <line key={hour} y1={0} y2={HEIGHT} x1={(hour / 24) * WIDTH} x2={(hour / 24) * WIDTH} className="of-bs-grid" />)}
         {xy.length > 1 && <polygon className="of-bs-trend-area" points={`${xy[0][0]},${HEIGHT} ${line} ${xy.at(-1)![0]},${HEIGHT}`} />}
         {xy.length > 0 && <polyline className="of-bs-trend-line" points={line} />}
+        {xy.length > 0 && <circle className="of-bs-trend-now" cx={xy.at(-1)![0]} cy={xy.at(-1)![1]} r={4} />}
       </svg>
       <figcaption>
         {[0, 6, 12, 18, 24].map((hour) => <span key={hour} style={{ left: `${(hour / 24) * 100}%` }}>{String(hour).padStart(2, '0')}:00</span>)}
