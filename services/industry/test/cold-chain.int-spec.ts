@@ -82,13 +82,15 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
     await bus.publish(Topics.rolePermissions, [
       { key: 'cold', value: { roleId: 'cold', actionCodes: COLD_CODES, deleted: false, updatedAt: Date.now() } },
       { key: 'viewer', value: { roleId: 'viewer', actionCodes: ['coldChainMonitor', 'coldChainMonitor:search'], deleted: false, updatedAt: Date.now() } },
+      { key: 'protocol', value: { roleId: 'protocol', actionCodes: ['protocolM', 'protocolM:search', 'protocolM:add', 'protocolM:modify'], deleted: false, updatedAt: Date.now() } },
+      { key: 'protocolDelete', value: { roleId: 'protocolDelete', actionCodes: ['protocolM:delete'], deleted: false, updatedAt: Date.now() } },
     ]);
     await bus.publish(Topics.vehicleRegistry, VEHICLES.map((value) => ({ key: value.vehicleId, value })));
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'cold-chain-test', config: loadConfig(PlatformConfig, env), bus, env }), IndustryModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     await app.get(VehicleRegistry).ready;
     const sign = async (u: AuthUser) => `Bearer ${await app.get(TokenService).sign(u)}`;
-    Object.assign(tokens, { admin: await sign(user('9', 'root', [], true)), manager: await sign(user('1', 'c1', ['cold'])), viewer: await sign(user('2', 'c1', ['viewer'])), other: await sign(user('3', 'c2', ['cold'])) });
+    Object.assign(tokens, { admin: await sign(user('9', 'root', [], true)), manager: await sign(user('1', 'c1', ['cold'])), viewer: await sign(user('2', 'c1', ['viewer'])), protocol: await sign(user('4', 'c1', ['protocol'])), protocolAll: await sign(user('5', 'c1', ['protocol', 'protocolDelete'])), other: await sign(user('3', 'c2', ['cold'])) });
   });
   afterAll(async () => {
     await app?.close();
@@ -162,6 +164,23 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
     await http().put(`/industry/coldChain/profiles/${profileId}`).set('Authorization', tokens.manager).send({ name: 'x', terminalModel: '', source: '', fields: [{ ...fields[0], type: 'f32' }] }).expect(400);
     // Another company's vehicle cannot use it.
     expect(await put('/industry/coldChain/settings', { ...SETTINGS, vehicleId: 'v2', profileId }, tokens.admin)).toMatchObject({ flag: false, errorCode: 400 });
+  });
+
+  it('lets the protocolM page’s codes manage profiles, each code its own change, and nothing else', async () => {
+    const fields = [{ quantity: 'humidity', probe: 1, source: 'extra', extraId: 0xe4, offset: 2, type: 'u16', scale: 0.1, offsetValue: 0, unit: '%RH' }];
+    const body = { companyId: 'c1', name: '协议页探头', terminalModel: 'P-2', source: 'vendor sheet', fields };
+    // The monitor's viewer reads profiles but changes none; protocolM:add / modify / delete each allow their own call.
+    expect((await http().post('/industry/coldChain/profiles').set('Authorization', tokens.viewer).send(body).expect(200)).body).toMatchObject({ flag: false, errorCode: 403 });
+    const created = (await http().post('/industry/coldChain/profiles').set('Authorization', tokens.protocol).send(body).expect(200)).body as { flag: boolean; data: ColdChainProfile };
+    expect(created.flag).toBe(true);
+    const { profileId } = created.data;
+    expect((await get<ColdChainProfile[]>('/industry/coldChain/profiles', tokens.protocol)).data.map((p) => p.profileId)).toContain(profileId);
+    expect((await put<ColdChainProfile>(`/industry/coldChain/profiles/${profileId}`, { name: '协议页探头 2', terminalModel: 'P-2', source: '', fields }, tokens.protocol)).data.name).toBe('协议页探头 2');
+    expect((await http().delete(`/industry/coldChain/profiles/${profileId}`).set('Authorization', tokens.protocol).expect(200)).body).toMatchObject({ flag: false, errorCode: 403 });
+    // The page's codes are not the monitor's: no vehicle settings through them.
+    expect(await put('/industry/coldChain/settings', SETTINGS, tokens.protocol)).toMatchObject({ flag: false, errorCode: 403 });
+    expect((await http().delete(`/industry/coldChain/profiles/${profileId}`).set('Authorization', tokens.protocolAll).expect(200)).body).toMatchObject({ flag: true });
+    expect((await get<ColdChainProfile[]>('/industry/coldChain/profiles', tokens.protocol)).data.map((p) => p.profileId)).not.toContain(profileId);
   });
 
   it('keeps to the vehicle scope and the action codes', async () => {

@@ -13,6 +13,9 @@ import { ColdChainCreateProfileDto, ColdChainCurveQueryDto, ColdChainPlaceFilter
 const CURVE_VIEW = ['coldChainMonitor:search', 'coldChainReport:search', 'historyTrack'];
 /** Who reads profiles and settings: whoever edits them, and the monitor's viewers (the settings tab shows them). */
 const CONFIG_VIEW = ['coldChainMonitor:search', 'coldChainMonitor:modify'];
+/** Profiles live on the spec's protocolM page; the monitor's settings tab edited them first, so its grant still counts. */
+const PROFILE_VIEW = [...CONFIG_VIEW, 'protocolM:search'];
+const profileChange = (code: 'add' | 'modify' | 'delete') => ['coldChainMonitor:modify', `protocolM:${code}`];
 
 @ApiTags('cold-chain')
 @ApiBearerAuth()
@@ -71,7 +74,7 @@ export class ColdChainController {
   }
 
   @Get('profiles')
-  @RequiresAnyAction(...CONFIG_VIEW)
+  @RequiresAnyAction(...PROFILE_VIEW)
   @ApiOperation({ summary: 'Probe layouts per terminal model: the built-in ones and the caller’s companies’' })
   listProfiles(@CurrentUser() user: AuthUser) {
     return okEnvelope(this.config.listProfiles(user));
@@ -79,21 +82,21 @@ export class ColdChainController {
 
   @Post('profiles')
   @HttpCode(200)
-  @RequiresAction('coldChainMonitor:modify')
+  @RequiresAnyAction(...profileChange('add'))
   async createProfile(@CurrentUser() user: AuthUser, @Body() dto: ColdChainCreateProfileDto) {
     const { companyId, ...input } = dto;
     return okEnvelope(await this.config.createProfile(user, input, companyId));
   }
 
   @Put('profiles/:profileId')
-  @RequiresAction('coldChainMonitor:modify')
+  @RequiresAnyAction(...profileChange('modify'))
   @ApiOperation({ summary: 'Changes a company profile; built-in ones answer 400' })
   async updateProfile(@CurrentUser() user: AuthUser, @Param('profileId') profileId: string, @Body() dto: ColdChainProfileDto) {
     return okEnvelope(await this.config.updateProfile(user, profileId, dto));
   }
 
   @Delete('profiles/:profileId')
-  @RequiresAction('coldChainMonitor:modify')
+  @RequiresAnyAction(...profileChange('delete'))
   @ApiOperation({ summary: 'Deletes a company profile no vehicle uses (409 while one does)' })
   async deleteProfile(@CurrentUser() user: AuthUser, @Param('profileId') profileId: string) {
     await this.config.deleteProfile(user, profileId);
