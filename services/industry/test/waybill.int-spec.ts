@@ -1,6 +1,6 @@
 // The waybill part of the industry service on SQLite and on MariaDB, with an in-process bus the
 // test feeds: a scripted late trip and an on-time one from positions, the late sweep, scope and
-// action codes, the text sent through instruction.request.v1 and its order, the Excel export.
+// action codes, the text sent through instruction.request.v1 and its order, the Excel export and import.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
@@ -18,7 +18,7 @@ jest.setTimeout(60_000);
 const admin: AuthUser = { id: '1', companyId: '1', userType: 4, roleIds: [], superAdmin: true, scope: { companies: [], fleets: [] } };
 const dispatcher: AuthUser = { id: '2', companyId: '10', userType: 1, roleIds: ['dispatch'], superAdmin: false, scope: { companies: ['10'], fleets: [] } };
 const viewer: AuthUser = { id: '3', companyId: '10', userType: 1, roleIds: ['look'], superAdmin: false, scope: { companies: ['10'], fleets: [] } };
-const DISPATCH = ['waybill', 'waybill:search', 'waybill:add', 'waybill:modify', 'waybill:delete', 'waybill:export', 'waybill:send'];
+const DISPATCH = ['waybill', 'waybill:search', 'waybill:add', 'waybill:modify', 'waybill:delete', 'waybill:export', 'waybill:send', 'waybill:import'];
 
 const waitFor = async (check: () => boolean | Promise<boolean>, what: string) => {
   const deadline = Date.now() + 10_000;
@@ -72,7 +72,7 @@ describe.each(['sqlite', 'mysql'] as const)('waybills on %s', (engine) => {
       { key: 'look', value: { roleId: 'look', actionCodes: ['waybill', 'waybill:search'], deleted: false, updatedAt: Date.now() } },
     ]);
     const vehicle = (vehicleId: string, plateCode: string, companyId: string, terminalPhone: string) => ({ key: vehicleId, value: { vehicleId, plateCode, plateColor: 2, vin: '', companyId, companyPath: ['1', companyId], fleetPath: [], terminalPhone, deleted: false, updatedAt: Date.now() } });
-    await bus.publish(Topics.vehicleRegistry, [vehicle('v1', '京A12345', '10', '13900000001'), vehicle('v2', '沪B67890', '20', '13900000002')]);
+    await bus.publish(Topics.vehicleRegistry, [vehicle('v1', '京A12345', '10', '13900000001'), vehicle('v2', '沪B67890', '20', '13900000002'), vehicle('v3', '京C33333', '10', '13900000003')]);
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'waybill-test', config: loadConfig(PlatformConfig, env), bus, env }), IndustryModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     const sign = app.get(TokenService);
@@ -177,5 +177,61 @@ describe.each(['sqlite', 'mysql'] as const)('waybills on %s', (engine) => {
     const row = sheet.getRow(2).values as unknown[];
     expect(row).toEqual(expect.arrayContaining(['京A12345', '张三', '钢材', '北京货场', '天津港', '已到达', '是', cst(NOW - 5 * MIN)]));
     expect(await call('get', '/industry/waybill/export', 'viewer')).toMatchObject({ flag: false, errorCode: 403 });
+  });
+
+  describe('import', () => {
+    const sheetBody = async (path: string) => (await http().get(path).set('Authorization', tokens.dispatcher).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200)).body as Buffer;
+    // Rows in the template's own column order, the planned times typed as China time text.
+    const sheet = async (rows: Record<string, unknown>[]) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await sheetBody('/industry/waybill/template')) as unknown as ArrayBuffer);
+      const headers = (book.worksheets[0].getRow(1).values as unknown[]).slice(1).map(String);
+      for (const row of rows) book.worksheets[0].addRow(headers.map((header) => row[header] ?? null));
+      return Buffer.from(await book.xlsx.writeBuffer());
+    };
+    const row = (over: Record<string, unknown> = {}) => ({
+      车牌号: '京C33333', 驾驶员: '李四', 驾驶员ID: '7', 托运人: '导入托运', 收货人: '导入收货', 货物: '导入货物', '重量(kg)': 500, '危险品类别(0普通,1-9)': 3,
+      起点: ORIGIN.name, 起点经度: ORIGIN.longitude, 起点纬度: 39.8, '起点半径(m)': ORIGIN.radiusM, 终点: DESTINATION.name, 终点经度: DESTINATION.longitude, 终点纬度: DESTINATION.latitude, '终点半径(m)': DESTINATION.radiusM,
+      计划发车: cst(NOW - 10 * MIN), 计划到达: cst(NOW + 60 * MIN), ...over,
+    });
+    const upload = async (file: Buffer, who = 'dispatcher') => (await http().post('/industry/waybill/import').set('Authorization', tokens[who]).attach('file', file, 'waybills.xlsx')).body as { flag: boolean; errorCode: number; data: unknown };
+    const imported = async () => ((await call('get', '/industry/waybill?keyword=导入&size=100', 'admin')).data as { records: WaybillView[] }).records;
+
+    it('writes nothing when one row is bad, and lists the row with its reasons', async () => {
+      const answer = await upload(await sheet([row(), row({ '危险品类别(0普通,1-9)': 10 }), row({ 计划到达: cst(NOW - 20 * MIN) }), row({ 计划发车: '2026-02-30 10:00:00' })]));
+      expect(answer).toMatchObject({ flag: false, errorCode: 5005 });
+      const problems = answer.data as { row: number; reasons: string[] }[];
+      expect(problems.map((p) => p.row)).toEqual([3, 4, 5]);
+      expect(problems[0].reasons.join()).toMatch(/dangerousClass/);
+      expect(problems[1].reasons.join()).toMatch(/^400: .*plannedArriveAt/);
+      expect(problems[2].reasons.join()).toMatch(/^plannedDepartAt must be "YYYY-MM-DD HH:mm:ss"/);
+      expect(await imported()).toEqual([]);
+    });
+
+    it("refuses another company's plate and a role without waybill:import", async () => {
+      const answer = await upload(await sheet([row(), row({ 车牌号: '沪B67890' })]));
+      expect(answer).toMatchObject({ flag: false, errorCode: 5005, data: [{ row: 3, reasons: [expect.stringMatching(/^8002: .*沪B67890/)] }] });
+      expect(await upload(await sheet([row()]), 'viewer')).toMatchObject({ flag: false, errorCode: 403 });
+      expect(await call('get', '/industry/waybill/template', 'viewer')).toMatchObject({ flag: false, errorCode: 403 });
+      expect(await imported()).toEqual([]);
+    });
+
+    it('creates the rows of a good sheet in China time, and tracks them as the dialog\'s', async () => {
+      const answer = await upload(await sheet([row(), row({ 货物: '导入普通', '危险品类别(0普通,1-9)': '普通货物', 驾驶员ID: null, 计划发车: cst(NOW - 5 * MIN) })]));
+      expect(answer).toMatchObject({ flag: true, data: { imported: 2 } });
+      const rows = await imported();
+      expect(rows).toHaveLength(2);
+      const dangerous = rows.find((w) => w.goods === '导入货物')!;
+      expect(dangerous).toMatchObject({ vehicleId: 'v3', plateCode: '京C33333', driverName: '李四', driverId: '7', dangerousClass: 3, weightKg: 500, plannedDepartAt: cst(NOW - 10 * MIN), plannedArriveAt: cst(NOW + 60 * MIN), status: 'planned', companyId: '10' });
+      expect(rows.find((w) => w.goods === '导入普通')).toMatchObject({ dangerousClass: 0, driverId: '', plannedDepartAt: cst(NOW - 5 * MIN) });
+      await drive(NOW - 4 * MIN, 39.8, 'v3', '13900000003');
+      await drive(NOW - 3 * MIN, 39.85, 'v3', '13900000003');
+      await waitFor(async () => (await find(dangerous.id)).status === 'onTheWay', 'departure of an imported waybill');
+      expect((await find(dangerous.id)).departedAt).toBe(cst(NOW - 3 * MIN));
+    });
   });
 });

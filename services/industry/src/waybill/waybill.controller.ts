@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
 import { sendSheet, writeSheet } from '@openfleet/service-kit';
 import type { Response } from 'express';
 import { WaybillDto, WaybillQueryDto, WaybillUploadQueryDto } from './waybill.dto';
 import { WAYBILL_SHEET_COLUMNS, UPLOAD_SHEET_COLUMNS, uploadSheetRow, waybillSheetRow } from './waybill-sheet';
+import { WaybillImportService } from './waybill-import.service';
 import { WaybillSenderService } from './waybill-sender.service';
 import { WaybillUploadService } from './waybill-upload.service';
 import { WaybillService } from './waybill.service';
@@ -18,6 +21,7 @@ export class WaybillController {
     private readonly waybills: WaybillService,
     private readonly uploads: WaybillUploadService,
     private readonly sender: WaybillSenderService,
+    private readonly importer: WaybillImportService,
   ) {}
 
   @Get()
@@ -32,6 +36,24 @@ export class WaybillController {
   @ApiOperation({ summary: 'The waybills with the same filters as an Excel sheet (at most 10,000 rows)' })
   async export(@CurrentUser() user: AuthUser, @Query() query: WaybillQueryDto, @Res() response: Response) {
     sendSheet(response, 'waybills.xlsx', await writeSheet('waybills', WAYBILL_SHEET_COLUMNS, (await this.waybills.exportRows(user, query)).map(waybillSheetRow)));
+  }
+
+  @Get('template')
+  @RequiresAction('waybill:import')
+  @ApiOperation({ summary: 'The import template (xlsx): plate, driver, shipper, consignee, goods, class, places, planned times in China time' })
+  async template(@Res() response: Response) {
+    sendSheet(response, 'waybill-template.xlsx', await this.importer.template());
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @RequiresAction('waybill:import')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'xlsx (field "file"), <= 1000 rows, vehicles by plate in the caller scope; any bad row: nothing written, 5005 with [{row, reasons}]' })
+  async import(@CurrentUser() user: AuthUser, @UploadedFile() file?: { buffer: Buffer }) {
+    if (!file) throw new AppError(ErrorCode.IMPORT_FILE_EMPTY);
+    return okEnvelope(await this.importer.import(user, file.buffer));
   }
 
   @Get('uploads')

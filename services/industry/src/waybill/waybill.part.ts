@@ -3,6 +3,7 @@ import { CreateWaybillTables1733420000000 } from './migrations/1733420000000-cre
 import { WAYBILL_CONFIG, WaybillConfig } from './waybill-config';
 import { WaybillController } from './waybill.controller';
 import { Waybill, WaybillDriverCard, WaybillUpload } from './waybill.entity';
+import { WaybillImportService } from './waybill-import.service';
 import { WaybillSenderService } from './waybill-sender.service';
 import { WaybillTrackerService } from './waybill-tracker.service';
 import { WaybillUploadIngest } from './waybill-upload.ingest';
@@ -14,5 +15,5 @@ export const WAYBILL_PART: ServicePart = {
   entities: [Waybill, WaybillUpload, WaybillDriverCard],
   migrations: [CreateWaybillTables1733420000000],
   controllers: [WaybillController],
-  providers: [serviceConfigProvider(WAYBILL_CONFIG, WaybillConfig), WaybillService, WaybillUploadService, WaybillSenderService, WaybillTrackerService, WaybillUploadIngest],
+  providers: [serviceConfigProvider(WAYBILL_CONFIG, WaybillConfig), WaybillService, WaybillUploadService, WaybillSenderService, WaybillImportService, WaybillTrackerService, WaybillUploadIngest],
 };

@@ -5,7 +5,7 @@ import { formatChinaTime, type WaybillView } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { parseTimeParam, type Page } from '@openfleet/service-kit';
 import { pathOf, rowInScope, whereInScope } from '@openfleet/storage';
-import { Brackets, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { WaybillDto, WaybillQueryDto } from './waybill.dto';
 import { Waybill } from './waybill.entity';
 
@@ -29,9 +29,11 @@ export class WaybillService {
     private readonly registry: VehicleRegistry,
   ) {}
 
-  async create(user: AuthUser, dto: WaybillDto): Promise<Waybill> {
+  /** `manager`: inside the import's transaction, so a sheet is written whole or not at all. */
+  async create(user: AuthUser, dto: WaybillDto, manager?: EntityManager): Promise<Waybill> {
     const now = Date.now();
-    const saved = await this.waybills.save(this.waybills.create({ ...this.fields(user, dto), status: 'planned', late: 0, seenAtOrigin: 0, departedAt: null, arrivedAt: null, sendRequestId: '', sendStatus: null, sendErrorCode: 0, sentAt: null, createdAt: now, updatedAt: now }));
+    const repository = manager?.getRepository(Waybill) ?? this.waybills;
+    const saved = await repository.save(repository.create({ ...this.fields(user, dto), status: 'planned', late: 0, seenAtOrigin: 0, departedAt: null, arrivedAt: null, sendRequestId: '', sendStatus: null, sendErrorCode: 0, sentAt: null, createdAt: now, updatedAt: now }));
     return saved;
   }
 
@@ -117,7 +119,8 @@ export class WaybillService {
     return q;
   }
 
-  private fields(user: AuthUser, dto: WaybillDto) {
+  /** The stored fields of a waybill; throws what the API answers (8002 vehicle out of scope, 400 times). */
+  fields(user: AuthUser, dto: WaybillDto) {
     const vehicle = this.registry.inScope(user, dto.vehicleId);
     const plannedDepartAt = parseTimeParam(dto.plannedDepartAt, 'plannedDepartAt') * 1000;
     const plannedArriveAt = parseTimeParam(dto.plannedArriveAt, 'plannedArriveAt') * 1000;
