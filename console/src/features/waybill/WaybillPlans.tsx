@@ -15,6 +15,7 @@ import { emptyWaybillFilter, waybillListParams, type WaybillFilter } from './way
 import { emptyWaybillForm, formToWaybill, waybillFields, waybillStateKey, waybillToForm, type WaybillForm } from './waybill-form';
 import { useDeleteWaybillsMutation, useSaveWaybillMutation, useSendWaybillMutation, useWaybillsQuery } from './waybillApi';
 import { WaybillFilterBar } from './WaybillFilterBar';
+import { WaybillImport } from './WaybillImport';
 
 /** The tracker writes states as positions arrive: the list looks again this often. */
 const REFRESH_MS = 10_000;
@@ -97,6 +98,7 @@ export function WaybillPlans() {
           <WithPower code="waybill:send">
             <Button className="of-waybill-send" icon="send-message" loading={sending} text={t('waybill.send')} onClick={() => void send(selected)} />
           </WithPower>
+          <WaybillImport />
           <WaybillFilterBar filter={filter} vehicles={options.vehicles} withState onApply={setFilter} onExport={(f) => void exportSheet(waybillListParams(f) as Record<string, string>)} />
         </>
       )}

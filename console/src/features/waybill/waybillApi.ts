@@ -37,6 +37,11 @@ export const waybillApi = api.enhanceEndpoints({ addTagTypes: ['Waybill'] }).inj
       query: (id) => ({ url: `industry/waybill/${id}/send`, method: 'POST' }),
       invalidatesTags: [LIST],
     }),
+    /** Silent: a 5005 answer lists the rejected rows, shown in the import's own dialog. */
+    importWaybills: build.mutation<{ imported: number }, FormData>({
+      query: (body) => ({ url: 'industry/waybill/import', method: 'POST', body, silent: true }),
+      invalidatesTags: [LIST],
+    }),
     waybillUploads: build.query<WaybillPage<WaybillUploadView>, Record<string, string | number>>({
       query: (params) => ({ url: 'industry/waybill/uploads', method: 'GET', params }),
       providesTags: [UPLOADS],
@@ -44,4 +49,4 @@ export const waybillApi = api.enhanceEndpoints({ addTagTypes: ['Waybill'] }).inj
   }),
 });
 
-export const { useWaybillsQuery, useSaveWaybillMutation, useDeleteWaybillsMutation, useSendWaybillMutation, useWaybillUploadsQuery } = waybillApi;
+export const { useWaybillsQuery, useSaveWaybillMutation, useDeleteWaybillsMutation, useSendWaybillMutation, useImportWaybillsMutation, useWaybillUploadsQuery } = waybillApi;
