@@ -115,6 +115,37 @@ describe('DashboardAggregator', () => {
     expect(next.vehicles.online).toBe(2);
   });
 
+  it('takes today’s figures from a seed: the larger mileage per vehicle, each alarm once, nothing of another day', () => {
+    aggregator.applyPosition('1', 116.4, 39.9, 30, 1000, T0);
+    aggregator.applyPosition('1', 116.4, 39.9, 30, 1030, T0); // 3 km counted live since the start
+    aggregator.applyAlarm(alarm('a1', '2', 1), T0);
+    const seed = {
+      day: DAY,
+      mileage: [{ vehicleId: '1', mileageHm: 125 }, { vehicleId: '2', mileageHm: 20 }, { vehicleId: 'gone', mileageHm: 99 }],
+      alarms: [alarm('a1', '2', 1), alarm('a2', '2', 0, { type: 'emergency', endedAt: T0 + 1 }), alarm('old', '2', 0, { startedAt: T0 - 10 * 3_600_000 })],
+    };
+    expect(aggregator.applyDaySeed(seed, T0)).toBe(true);
+    expect(aggregator.applyDaySeed(seed, T0)).toBe(true); // a retried seed changes nothing
+    let figures = aggregator.payloadFor(all, '*', T0);
+    expect(figures.mileageKm).toBe(14.5);
+    expect(figures.alarms).toEqual({ total: 2, byLevel: [1, 1, 0, 0], byType: [{ key: 'emergency', count: 1 }, { key: 'overspeed', count: 1 }] });
+    expect(figures.ticker.map((item) => item.alarmId)).toEqual(['a1']); // the ticker shows what arrives live
+    expect(aggregator.payloadFor(companyB, 'B', T0).mileageKm).toBe(2);
+    // Driving after the seed adds to it; a seed smaller than the count leaves it; the end of a seeded alarm is no new alarm.
+    aggregator.applyPosition('1', 116.4, 39.9, 30, 1040, T0);
+    aggregator.applyAlarm(alarm('a2', '2', 0, { type: 'emergency', endedAt: T0 + 1 }), T0);
+    aggregator.applyDaySeed({ day: DAY, mileage: [{ vehicleId: '1', mileageHm: 50 }], alarms: [] }, T0);
+    figures = aggregator.payloadFor(all, '*', T0);
+    expect(figures.mileageKm).toBe(15.5);
+    expect(figures.alarms.total).toBe(2);
+    expect(aggregator.applyDaySeed({ ...seed, day: '2026-11-26' }, T0)).toBe(false);
+    expect(aggregator.payloadFor(all, '*', T0).mileageKm).toBe(15.5);
+    // After midnight the seeded vehicle starts from zero: yesterday's seed is no floor.
+    aggregator.applyPosition('1', 116.4, 39.9, 30, 1045, T0 + 86_400_000);
+    aggregator.applyDaySeed({ day: '2026-11-28', mileage: [{ vehicleId: '1', mileageHm: 8 }], alarms: [] }, T0 + 86_400_000);
+    expect(aggregator.payloadFor(all, '*', T0 + 86_400_000).mileageKm).toBe(0.8);
+  });
+
   it('counts new-energy vehicles, charging and SOC buckets from their reports', () => {
     aggregator.applyEnergy('2', 1, 15);
     aggregator.applyEnergy('3', 3, 80);

@@ -18,6 +18,8 @@ interface VehicleSlot {
   placeExact: boolean;
   /** Last odometer seen (1/10 km), -1 before the first. */
   mileageHm: number;
+  /** Today's mileage counted for this vehicle (1/10 km): what a seed compares with. */
+  dayHm: number;
   socBucket: number;
   charging: boolean;
   ev: boolean;
@@ -51,6 +53,13 @@ export interface DashboardAlarmInput {
   longitude: number;
 }
 
+/** Today's figures of the owning services (see applyDaySeed); mileage in 1/10 km per vehicle. */
+export interface DashboardDaySeed {
+  day: string;
+  mileage: readonly { vehicleId: string; mileageHm: number }[];
+  alarms: readonly DashboardAlarmInput[];
+}
+
 /**
  * The big screen's figures, kept as counters per group of vehicles (company path + fleet path) and
  * moved by each event; `payloadFor(scope)` sums the groups a user may see. Pure: the hub feeds it
@@ -59,8 +68,8 @@ export interface DashboardAlarmInput {
 export class DashboardAggregator {
   private readonly groups = new Map<string, GroupFigures>();
   private readonly vehicles = new Map<string, VehicleSlot>();
-  /** Alarms seen and not ended: an update of an open alarm is not a new alarm. */
-  private readonly openAlarms = new Set<string>();
+  /** Alarms counted today: an update, an end or a seed of a counted alarm is not a new alarm. */
+  private readonly countedAlarms = new Set<string>();
   private readonly trendSteps: number[] = [];
   private readonly recentAlarms: { group: GroupFigures; item: DashboardTickerAlarm }[] = [];
   private readonly scopeGroups = new Map<string, ScopeCache>();
@@ -89,7 +98,7 @@ export class DashboardAggregator {
     const group = this.groupOf(key, entry.companyId, entry.companyPath, entry.fleetPath);
     const moved: VehicleSlot = slot
       ? { ...slot, group, plateCode: entry.plateCode }
-      : { group, plateCode: entry.plateCode, online: false, moving: false, province: -1, placeLon: 0, placeLat: 0, placeExact: false, mileageHm: -1, socBucket: -1, charging: false, ev: false };
+      : { group, plateCode: entry.plateCode, online: false, moving: false, province: -1, placeLon: 0, placeLat: 0, placeExact: false, mileageHm: -1, dayHm: 0, socBucket: -1, charging: false, ev: false };
     this.vehicles.set(vehicleId, moved);
     this.count(moved, 1);
   }
@@ -117,17 +126,42 @@ export class DashboardAggregator {
     this.count(slot, 1);
     if (mileageHm === undefined) return;
     const step = mileageHm - slot.mileageHm;
-    if (slot.mileageHm >= 0 && step > 0 && step <= MAX_MILEAGE_STEP_HM) slot.group.mileageHm += step;
+    if (slot.mileageHm >= 0 && step > 0 && step <= MAX_MILEAGE_STEP_HM) {
+      slot.group.mileageHm += step;
+      slot.dayHm += step;
+    }
     slot.mileageHm = mileageHm;
   }
 
   /** An alarm event: counted once, at its first sight, when it started today. */
   applyAlarm(alarm: DashboardAlarmInput, now: number): void {
     this.rollDay(now);
-    const seen = this.openAlarms.has(alarm.alarmId);
-    if (alarm.endedAt) this.openAlarms.delete(alarm.alarmId);
-    else this.openAlarms.add(alarm.alarmId);
-    if (seen || alarm.startedAt < this.dayStart) return;
+    this.countAlarm(alarm, true);
+  }
+
+  /**
+   * Today's figures from the services that own them (tracking's day mileage, the alarm service's
+   * alarms of today), after a restart or in a replica that just joined. Idempotent and safe beside
+   * live events: a vehicle's mileage becomes the larger of the seed and what this hub counted;
+   * an alarm already counted (same id) is not counted again. A seed of another day is ignored.
+   * Seeded alarms are counted, not put on the ticker (it shows what arrives live).
+   */
+  applyDaySeed(seed: DashboardDaySeed, now: number): boolean {
+    this.rollDay(now);
+    if (seed.day !== this.day) return false;
+    for (const { vehicleId, mileageHm } of seed.mileage) {
+      const slot = this.vehicles.get(vehicleId);
+      if (!slot || !(mileageHm > slot.dayHm)) continue;
+      slot.group.mileageHm += mileageHm - slot.dayHm;
+      slot.dayHm = mileageHm;
+    }
+    for (const alarm of seed.alarms) this.countAlarm(alarm, false);
+    return true;
+  }
+
+  private countAlarm(alarm: DashboardAlarmInput, onTicker: boolean): void {
+    if (alarm.startedAt < this.dayStart || alarm.startedAt >= this.nextDayStart || this.countedAlarms.has(alarm.alarmId)) return;
+    this.countedAlarms.add(alarm.alarmId);
     const slot = alarm.vehicleId ? this.vehicles.get(alarm.vehicleId) : undefined;
     const group = slot?.group ?? this.groupOf(UNKNOWN_GROUP, '', [], []);
     const province = provinceOf(alarm.longitude, alarm.latitude).index;
@@ -135,7 +169,8 @@ export class DashboardAggregator {
       alarmId: alarm.alarmId, plateCode: slot?.plateCode ?? '', type: alarm.type, level: alarm.level, startedAt: alarm.startedAt,
       province: province >= 0 ? CHINA_PROVINCES[province].code : '',
     };
-    group.countAlarm(alarm.type, alarm.level, item);
+    group.countAlarm(alarm.type, alarm.level, onTicker ? item : undefined);
+    if (!onTicker) return;
     this.recentAlarms.push({ group, item });
     if (this.recentAlarms.length > RECENT_ALARMS) this.recentAlarms.shift();
   }
@@ -199,6 +234,8 @@ export class DashboardAggregator {
     this.nextDayStart = this.dayStart + 86_400_000;
     this.trendSteps.length = 0;
     this.recentAlarms.length = 0;
+    this.countedAlarms.clear();
+    for (const slot of this.vehicles.values()) slot.dayHm = 0;
     for (const group of this.groups.values()) group.resetDay();
   }
 

@@ -13,4 +13,15 @@ export class DashboardConfig {
   @Min(1_000)
   @Max(3_600_000)
   DASHBOARD_TREND_STEP_MS = 600_000;
+
+  /** First retry of a failed seed of today's figures; each next one waits twice as long, at most DASHBOARD_SEED_RETRY_MAX_MS. */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DASHBOARD_SEED_RETRY_MS = 5_000;
+
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  DASHBOARD_SEED_RETRY_MAX_MS = 300_000;
 }

@@ -32,10 +32,12 @@ export class GroupFigures {
     readonly fleetPath: readonly string[],
   ) {}
 
-  countAlarm(type: string, level: number, tickerItem: DashboardTickerAlarm): void {
+  /** Without a ticker item (a seeded alarm) only the counters move. */
+  countAlarm(type: string, level: number, tickerItem: DashboardTickerAlarm | undefined): void {
     this.alarmTotal++;
     if (level >= 0 && level < this.alarmsByLevel.length) this.alarmsByLevel[level]++;
     this.alarmsByType.set(type, (this.alarmsByType.get(type) ?? 0) + 1);
+    if (!tickerItem) return;
     this.ticker.push(tickerItem);
     if (this.ticker.length > DASHBOARD_TICKER_SIZE) this.ticker.shift();
   }

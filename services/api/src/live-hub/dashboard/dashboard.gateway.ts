@@ -1,20 +1,28 @@
 import { Inject } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { VehicleRegistry, type AuthUser } from '@openfleet/auth';
+import { TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
 import { warmPlaceIndex } from '@openfleet/geo';
-import { HubCommand, HubEvent, Topics, type ClientToServerEvents, type DashboardPayload, type LiveSubscribeAck, type ServerToClientEvents } from '@openfleet/contracts';
+import { chinaDate, HubCommand, HubEvent, Topics, type ClientToServerEvents, type DashboardPayload, type LiveSubscribeAck, type ServerToClientEvents } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS, loadConfig, PROCESS_ENV } from '@openfleet/service-kit';
+import type { Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
 import { DashboardAggregator } from './dashboard-aggregator';
 import { DashboardConfig } from './dashboard-config';
 import type { DashboardScope } from './dashboard-figures';
+import { DaySeedLoop, fetchDaySeed } from './dashboard-seed';
 import { energyFiguresOf } from './energy-figures';
 
 type Server = IoServer<ClientToServerEvents, ServerToClientEvents>;
 type Socket = IoSocket<ClientToServerEvents, ServerToClientEvents>;
 
 /** What a following socket keeps: its scope and the key that shares one sum among sockets of the same scope. */
+/** Who asks tracking and the alarm service for today's figures: the hub itself, with a short-lived token (no session). */
+const SEED_USER: AuthUser = { id: '0', companyId: '', userType: 0, roleIds: [], superAdmin: true, scope: { companies: [], fleets: [] } };
+const SEED_TOKEN_TTL_S = 300;
+
 interface DashboardFollower {
   scope: DashboardScope;
   key: string;
@@ -37,6 +45,9 @@ export class DashboardGateway extends BusConsumer {
   private readonly config: DashboardConfig;
   private timer?: NodeJS.Timeout;
   private stopListeners: (() => void)[] = [];
+  private seedLoop?: DaySeedLoop;
+  /** Set once today's figures of the owning services are in (tests and logs). */
+  seededAt = 0;
   /** CPU time of the last push's aggregation, ms (bench:dashboard, logs). */
   lastAggregationMs = 0;
   @WebSocketServer() server!: Server;
@@ -45,6 +56,8 @@ export class DashboardGateway extends BusConsumer {
     @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
     @Inject(PROCESS_ENV) env: NodeJS.ProcessEnv,
+    private readonly tokens: TokenService,
+    private readonly adapterHost: HttpAdapterHost,
   ) {
     super();
     this.config = loadConfig(DashboardConfig, env);
@@ -107,10 +120,31 @@ export class DashboardGateway extends BusConsumer {
     this.aggregator.tick(Date.now(), this.config.DASHBOARD_TREND_STEP_MS);
     this.timer = setInterval(() => this.pushTick(), this.config.DASHBOARD_TICK_MS);
     this.timer.unref();
+    this.startSeed();
+  }
+
+  /**
+   * Today's mileage and alarms restart with the process: once this api listens, they are asked of
+   * tracking and the alarm service (through the api's own routes, see dashboard-seed.ts) and added
+   * to what arrived live meanwhile. Never awaited: a failure is logged and retried.
+   */
+  private startSeed(): void {
+    const http = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;
+    if (!http) return;
+    this.seedLoop = new DaySeedLoop(async () => {
+      const now = Date.now();
+      const seed = await fetchDaySeed(baseUrlOf(http.address() as AddressInfo), await this.tokens.sign(SEED_USER, SEED_TOKEN_TTL_S), chinaDate(now), now);
+      this.aggregator.applyDaySeed(seed, Date.now());
+      this.seededAt = Date.now();
+    }, { first: this.config.DASHBOARD_SEED_RETRY_MS, max: this.config.DASHBOARD_SEED_RETRY_MAX_MS });
+    const seedLoop = this.seedLoop;
+    if (http.listening) seedLoop.start();
+    else http.once('listening', () => seedLoop.start());
   }
 
   override async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    this.seedLoop?.stop();
     this.stopListeners.forEach((stop) => stop());
     await super.onModuleDestroy();
   }
@@ -139,4 +173,11 @@ export class DashboardGateway extends BusConsumer {
     const state = vehicle && this.registry.stateByVehicleId(vehicleId);
     if (state) this.aggregator.applyState(vehicleId, state.vehicleStatus === 1, state.speedKmh, state.longitude, state.latitude);
   }
+}
+
+/** The api's own listener, as a client reaches it from this process. */
+function baseUrlOf(address: AddressInfo): string {
+  const unspecified = address.address === '::' || address.address === '0.0.0.0';
+  const host = unspecified ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
