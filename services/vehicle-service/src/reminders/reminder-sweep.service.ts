@@ -10,8 +10,8 @@ import type { DataSource } from 'typeorm';
 import { RecordDueSource, type DueItem } from '../records/record-due-source';
 import { REMINDER_CONFIG } from './reminder-config.provider';
 import type { ReminderConfig } from './reminder-config';
-import { ReminderEntity } from './reminder.entities';
-import { rowOf } from './reminder-row';
+import { existingReminderKeys, reminderKey } from './existing-reminders';
+import { createdBy } from './reminder-row';
 import { verdicts } from './reminder-rules';
 import { ReminderSettingsService, settingsFor } from './reminder-settings.service';
 import { ServiceMileage, type VehicleMileage } from './service-mileage';
@@ -56,7 +56,12 @@ export class ReminderSweep {
     private readonly lease: SweepLease,
     private readonly registry: VehicleRegistry,
   ) {
-    this.writer = new IdempotentRowWriter(dataSource, { table: 'reminder', columns: COLUMNS, chunkRows: 500, bulkLoad: 'off' });
+    this.writer = new IdempotentRowWriter(dataSource, {
+      table: 'reminder',
+      columns: COLUMNS, chunkRows: 1000,
+      bulkLoad: 'auto',
+      warn: (message) => this.logger.warn(message),
+    });
   }
 
   /**
@@ -76,9 +81,9 @@ export class ReminderSweep {
     try {
       const [items, saved] = await Promise.all([this.dueSource.dueItems(), this.settings.all()]);
       const sweepId = randomUUID();
-      const rows = await this.candidates(items, saved, nowMs, sweepId);
+      const rows = await this.fresh(await this.candidates(items, saved, nowMs, sweepId));
       await this.writer.write(rows);
-      const created = (await this.dataSource.getRepository(ReminderEntity).find({ where: { sweepId }, order: { id: 'ASC' } })).map(rowOf);
+      const created = rows.length ? await createdBy(this.dataSource, sweepId) : [];
       finished = true;
       await this.push(created, saved);
       return { ran: true, items: items.length, created, ms: performance.now() - started };
@@ -112,6 +117,18 @@ export class ReminderSweep {
       }
     }
     return rows;
+  }
+
+  /** The candidates not stored yet (kind, record_id and threshold are the rows' first three values). */
+  private async fresh(rows: RowValue[][]): Promise<RowValue[][]> {
+    const records = new Map<string, Set<number>>();
+    for (const row of rows) {
+      const ids = records.get(row[0] as string);
+      if (ids) ids.add(row[1] as number);
+      else records.set(row[0] as string, new Set([row[1] as number]));
+    }
+    const existing = await existingReminderKeys(this.dataSource, records);
+    return existing.size ? rows.filter((row) => !existing.has(reminderKey(row[0] as string, row[1] as number, row[2] as string))) : rows;
   }
 
   /** One event per vehicle; a failed publish leaves the reminders stored (listed and counted), only not pushed. */
