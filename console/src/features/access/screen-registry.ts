@@ -84,6 +84,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   canData: lazyScreen(() => import('../can/CanDataScreen').then((m) => ({ default: m.CanDataScreen }))),
   coldChainMonitor: lazyScreen(() => import('../cold-chain/ColdChainMonitorScreen')),
   coldChainReport: lazyScreen(() => import('../cold-chain/ColdChainReportScreen')),
+  protocolM: lazyScreen(() => import('../protocol-profile/ProtocolProfileScreen')),
   bigDataShow: lazyScreen(() => import('../big-screen/BigScreen')),
   vehicleOperation: lazyScreen(() => import('../statistics/StatisticsScreens').then((m) => ({ default: m.VehicleOperationScreen }))),
   videoPlay: lazyScreen(() => import('../video/VideoPlayScreen')),

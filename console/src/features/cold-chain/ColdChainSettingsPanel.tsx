@@ -1,13 +1,13 @@
-import { Button, Card, FormGroup, H5, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import type { ColdChainProfile, ColdChainSettings, ColdChainSettingsInput } from '@openfleet/contracts/industry';
+import { Button, Card, FormGroup, H5, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import type { ColdChainSettings, ColdChainSettingsInput } from '@openfleet/contracts/industry';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
 import { vehicleOptions } from '../instruction/vehicle-options';
 import { useVehicleTreeQuery } from '../monitor/monitorApi';
-import { useColdChainProfilesQuery, useColdChainSettingsQuery, useDeleteColdChainProfileMutation, useSaveColdChainSettingsMutation } from './coldChainApi';
-import { ProfileDialog } from './ProfileDialog';
+import { useColdChainProfilesQuery, useColdChainSettingsQuery, useSaveColdChainSettingsMutation } from './coldChainApi';
+import { ProfilesCard, type ProfileCodes } from './ProfilesCard';
 import { numberOrNull } from './cold-chain-format';
 
 /** The form as typed: numbers as text, '' for "not checked". */
@@ -51,6 +51,9 @@ export function settingsBody(vehicleId: string, draft: SettingsDraft, stored: Co
   };
 }
 
+/** The settings tab kept its grant when the profiles moved to protocolM (which uses its own codes). */
+const MONITOR_CODES: ProfileCodes = { add: 'coldChainMonitor:modify', modify: 'coldChainMonitor:modify', delete: 'coldChainMonitor:modify' };
+
 const NUMBER_FIELDS: (keyof SettingsDraft)[] = ['temperatureMin', 'temperatureMax', 'humidityMin', 'humidityMax', 'minDurationS', 'doorMovingS', 'doorOpenMaxS'];
 
 /** The monitor's settings tab: a vehicle's probe profile, ranges and door rules, and the profiles known. */
@@ -59,9 +62,7 @@ export function ColdChainSettingsPanel() {
   const { data: tree } = useVehicleTreeQuery();
   const vehicles = useMemo(() => vehicleOptions(tree ?? []), [tree]);
   const [vehicleId, setVehicleId] = useState('');
-  const { data: profiles = [], refetch: refetchProfiles } = useColdChainProfilesQuery();
-  const [profileDialog, setProfileDialog] = useState<{ profile: ColdChainProfile | null } | null>(null);
-  const [removeProfile] = useDeleteColdChainProfileMutation();
+  const { data: profiles = [] } = useColdChainProfilesQuery();
   const { data: stored, refetch } = useColdChainSettingsQuery(vehicleId, { skip: !vehicleId });
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(null));
   const [save, { isLoading }] = useSaveColdChainSettingsMutation();
@@ -105,46 +106,7 @@ export function ColdChainSettingsPanel() {
           </>
         )}
       </Card>
-      <Card>
-        <H5>{t('coldChain.profiles')}</H5>
-        <WithPower code="coldChainMonitor:modify">
-          <Button className="of-cold-add-profile" icon="add" text={t('coldChain.profileForm.add')} onClick={() => setProfileDialog({ profile: null })} />
-        </WithPower>
-        <HTMLTable compact striped className="of-cold-profiles">
-          <thead>
-            <tr>
-              <th>{t('coldChain.profile')}</th>
-              <th>{t('coldChain.terminalModel')}</th>
-              <th>{t('coldChain.fields')}</th>
-              <th>{t('coldChain.source')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {profiles.map((p) => (
-              <tr key={p.profileId} data-profile={p.profileId}>
-                <td>{p.name}</td>
-                <td>{p.terminalModel}</td>
-                <td>{p.fields.map((f) => `${t(`coldChain.quantity.${f.quantity}`)}${f.probe} ${f.source === 'status' ? `status bit ${f.bit}` : `0x${(f.extraId ?? 0).toString(16).toUpperCase().padStart(2, '0')}+${f.offset} ${f.type}×${f.scale}`}`).join('; ')}</td>
-                <td>{p.source}</td>
-                <td className="of-cold-profile-actions">
-                  <WithPower code="coldChainMonitor:modify">
-                    <Button small variant="minimal" icon={p.builtIn ? 'duplicate' : 'edit'} aria-label={t(p.builtIn ? 'coldChain.profileForm.copy' : 'coldChain.profileForm.edit')} onClick={() => setProfileDialog({ profile: p })} />
-                    {!p.builtIn && <Button small variant="minimal" icon="trash" aria-label={t('coldChain.profileForm.delete')} onClick={() => void removeProfile(p.profileId).then(() => refetchProfiles())} />}
-                  </WithPower>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </Card>
-      <ProfileDialog
-        open={profileDialog}
-        onClose={(saved) => {
-          setProfileDialog(null);
-          if (saved) void refetchProfiles();
-        }}
-      />
+      <ProfilesCard codes={MONITOR_CODES} />
     </div>
   );
 }

@@ -8,9 +8,16 @@ import { useCompanyOptions } from '../master-data/lookups';
 import { useCreateColdChainProfileMutation, useUpdateColdChainProfileMutation } from './coldChainApi';
 import { emptyFieldRow, fieldOf, rowsOf, type FieldRow } from './profile-form';
 
+/** `profile` null: a new one; a built-in profile or `copy`: a new one copied from it; `readOnly`: shown, not saved. */
+export interface ProfileDialogOpen {
+  readonly profile: ColdChainProfile | null;
+  readonly copy?: boolean;
+  readonly readOnly?: boolean;
+}
+
 interface ProfileDialogProps {
-  /** null: closed; `profile` null: a new one; a built-in profile: a new one copied from it. */
-  readonly open: { readonly profile: ColdChainProfile | null } | null;
+  /** null: closed. */
+  readonly open: ProfileDialogOpen | null;
   readonly onClose: (saved: boolean) => void;
 }
 
@@ -23,7 +30,8 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
   const companies = useCompanyOptions();
   // Dialogs render in a portal, outside the layout's theme class.
   const dark = useAppSelector((state) => state.settings.theme === 'dark');
-  const editing = open?.profile && !open.profile.builtIn ? open.profile : null;
+  const editing = open?.profile && !open.profile.builtIn && !open.copy ? open.profile : null;
+  const readOnly = !!open?.readOnly;
   const [head, setHead] = useState({ name: '', terminalModel: '', source: '', companyId: '' });
   const [rows, setRows] = useState<FieldRow[]>([]);
   const [create, creating] = useCreateColdChainProfileMutation();
@@ -31,7 +39,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
   useEffect(() => {
     if (!open) return;
     const from = open.profile;
-    setHead({ name: from ? (from.builtIn ? `${from.name} *` : from.name) : '', terminalModel: from?.terminalModel ?? '', source: from?.source ?? '', companyId: companies[0]?.value ?? '' });
+    setHead({ name: from ? (from.builtIn || open.copy ? `${from.name} *` : from.name) : '', terminalModel: from?.terminalModel ?? '', source: from?.source ?? '', companyId: companies[0]?.value ?? '' });
     setRows(rowsOf(from));
   }, [open, companies]);
   const setRow = (index: number, patch: Partial<FieldRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -48,13 +56,15 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
     if ('data' in result) onClose(true);
   };
   return (
-    <Dialog isOpen={!!open} title={t(editing ? 'coldChain.profileForm.edit' : 'coldChain.profileForm.add')} onClose={() => onClose(false)} style={{ width: 1100 }} className={`of-cold-profile-dialog${dark ? ' bp6-dark' : ''}`}>
+    <Dialog isOpen={!!open} title={t(readOnly ? 'coldChain.profileForm.view' : editing ? 'coldChain.profileForm.edit' : 'coldChain.profileForm.add')} onClose={() => onClose(false)} style={{ width: 1100 }} className={`of-cold-profile-dialog${dark ? ' bp6-dark' : ''}`}>
       <DialogBody>
+        {/* A disabled fieldset disables every input and button inside: the read-only view of a built-in profile. */}
+        <fieldset className="of-cold-profile-fieldset" disabled={readOnly}>
         <div className="of-cold-profile-head">
           <FormGroup label={t('coldChain.profile')}><InputGroup className="of-cold-profile-name" value={head.name} maxLength={64} onValueChange={(name) => setHead({ ...head, name })} /></FormGroup>
           <FormGroup label={t('coldChain.terminalModel')}><InputGroup value={head.terminalModel} maxLength={64} onValueChange={(terminalModel) => setHead({ ...head, terminalModel })} /></FormGroup>
           <FormGroup label={t('coldChain.source')}><InputGroup value={head.source} maxLength={255} onValueChange={(source) => setHead({ ...head, source })} /></FormGroup>
-          {!editing && (
+          {!editing && !readOnly && (
             <FormGroup label={t('common.company')}>
               <HTMLSelect value={head.companyId} onChange={(e) => setHead({ ...head, companyId: e.currentTarget.value })}>
                 {companies.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
@@ -89,8 +99,9 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
           </tbody>
         </HTMLTable>
         <Button className="of-cold-add-field" icon="add" variant="minimal" text={t('coldChain.profileForm.addField')} disabled={rows.length >= 32} onClick={() => setRows((all) => [...all, emptyFieldRow()])} />
+        </fieldset>
       </DialogBody>
-      <DialogFooter actions={<Button className="of-cold-profile-save" intent="primary" loading={creating.isLoading || updating.isLoading} text={t('coldChain.save')} onClick={() => void save()} />} />
+      <DialogFooter actions={readOnly ? <Button className="of-cold-profile-close" text={t('coldChain.profileForm.close')} onClick={() => onClose(false)} /> : <Button className="of-cold-profile-save" intent="primary" loading={creating.isLoading || updating.isLoading} text={t('coldChain.save')} onClick={() => void save()} />} />
     </Dialog>
   );
 }

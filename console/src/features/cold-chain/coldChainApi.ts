@@ -7,6 +7,8 @@ export interface ColdChainFilter {
   readonly endTime?: string;
   readonly companyId?: string;
   readonly plateCode?: string;
+  /** One vehicle (the multiCar info panel) or several, comma-separated. */
+  readonly vehicleIds?: string;
   readonly current: number;
   readonly size: number;
 }

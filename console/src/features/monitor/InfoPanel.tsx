@@ -13,6 +13,7 @@ import { useBatteryStatesQuery, type BatteryState } from '../energy/energyApi';
 import { videoAlarmTags } from './video-alarm-tags';
 import { TodayFuelCurve } from '../fuel/TodayFuelCurve';
 import { useFuelCurveGranted } from '../fuel/useFuelCurveGranted';
+import { useVehicleProbes, VehicleProbeFields } from '../cold-chain/VehicleProbes';
 
 function FieldList({ fields }: { fields: readonly InfoField[] }) {
   const { t } = useTranslation();
@@ -98,6 +99,7 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
   const { t } = useTranslation();
   const battery = useBatteryStatesQuery(vehicle ? [vehicle.vehicleId] : [], { skip: !vehicle, pollingInterval: 10_000 }).data?.[0];
   const fuelLedger = useFuelCurveGranted();
+  const probes = useVehicleProbes(vehicle?.vehicleId);
   // The place name comes with the latest position (the server's offline boundaries), refreshed as the vehicle moves.
   const placeName = useLatestPositionsQuery({ vehicleIds: vehicle ? [vehicle.vehicleId] : [] }, { skip: !vehicle, pollingInterval: 30_000 }).data?.[0]?.place;
   if (!vehicle) return <div className="of-info-panel of-empty">{t('monitor.info.none')}</div>;
@@ -114,6 +116,7 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
         <Tab id="satellite" title={t('monitor.info.satellite')} panel={<FieldList fields={satelliteFields(vehicle, t)} />} />
         <Tab id="fuel" title={t('monitor.info.fuel')} panel={fuelLedger ? <TodayFuelCurve vehicleId={vehicle.vehicleId} fallback={<FuelCurve vehicleId={vehicle.vehicleId} />} /> : <FuelCurve vehicleId={vehicle.vehicleId} />} />
         {battery && <Tab id="battery" title={t('monitor.info.battery')} panel={<BatteryFields battery={battery} />} />}
+        {probes && <Tab id="coldChain" title={t('coldChain.info.tab')} panel={<VehicleProbeFields row={probes} />} />}
       </Tabs>
     </div>
   );
