@@ -1,7 +1,7 @@
 // The big screen after a restart: today's mileage and alarms come back from tracking's day
 // statistics and the alarm service (the hub asks them over HTTP once it listens), so the wall shows
 // the same day figures as before the restart, not zeros.
-import { HubCommand, HubEvent, type ClientToServerEvents, type DashboardPayload, type ServerToClientEvents } from '@openfleet/contracts';
+import { chinaDayStart, HubCommand, HubEvent, type ClientToServerEvents, type DashboardPayload, type ServerToClientEvents } from '@openfleet/contracts';
 import { Gateway808Server } from '@openfleet/gateway-808';
 import { locationBody, type TestTerminal } from '@openfleet/gateway-808/testing';
 import { mkdtempSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { startTestPlatform } from './test-platform';
 
 jest.setTimeout(120_000);
 
-const settings = { DASHBOARD_TICK_MS: '300' };
+const STEP_MS = 60_000;
+const settings = { DASHBOARD_TICK_MS: '300', DASHBOARD_TREND_STEP_MS: String(STEP_MS) };
 
 /** The super administrator's newest push, once `ready` accepts one. */
 async function pushedFigures(platform: RunningPlatform, admin: ApiClient, ready: (payload: DashboardPayload) => boolean): Promise<DashboardPayload> {
@@ -70,5 +71,10 @@ describe('big screen: today’s figures survive an api restart', () => {
     const after = await pushedFigures(platform, admin, (payload) => payload.mileageKm > 0 && payload.alarms.total > 0);
     expect({ mileageKm: after.mileageKm, alarms: after.alarms, topCompaniesByMileage: after.topCompaniesByMileage, topCompaniesByAlarms: after.topCompaniesByAlarms })
       .toEqual({ mileageKm: 12.5, alarms: before.alarms, topCompaniesByMileage: [{ companyId, value: 12.5 }], topCompaniesByAlarms: [{ companyId, value: 2 }] });
+    // The trend has every step since midnight again (tracking's online spells), then the live point.
+    const steps = after.onlineTrend.slice(0, -1).map((point) => point.at);
+    expect(steps[0]).toBe(chinaDayStart(after.day));
+    expect(steps.length).toBe(Math.floor((after.at - chinaDayStart(after.day)) / STEP_MS) + 1);
+    expect(steps.every((at, i) => at === steps[0] + i * STEP_MS)).toBe(true);
   });
 });

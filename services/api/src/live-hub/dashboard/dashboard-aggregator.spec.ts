@@ -146,6 +146,26 @@ describe('DashboardAggregator', () => {
     expect(aggregator.payloadFor(all, '*', T0 + 86_400_000).mileageKm).toBe(0.8);
   });
 
+  it('puts tracking’s online counts of the steps before its start in front of every group’s trend', () => {
+    const HOUR = 3_600_000;
+    const start = chinaDayStart(DAY);
+    aggregator.tick(start + 2 * HOUR + 5, HOUR);
+    const gaps = aggregator.trendGaps(HOUR, start + 2 * HOUR + 10);
+    expect(gaps.steps).toEqual([start, start + HOUR]);
+    expect(gaps.groups).toEqual([{ key: 'R/A|', vehicleIds: ['1'] }, { key: 'R/B|', vehicleIds: ['2'] }, { key: 'R/B|F', vehicleIds: ['3'] }]);
+    const online = new Map([['R/A|', [0, 1]], ['R/B|', [1, 1]]]);
+    expect(aggregator.applyTrendSeed(DAY, gaps.steps, online, start + 2 * HOUR + 10)).toBe(true);
+    expect(aggregator.applyTrendSeed(DAY, gaps.steps, online, start + 2 * HOUR + 10)).toBe(false); // once
+    expect(aggregator.payloadFor(all, '*', start + 2 * HOUR + 20).onlineTrend).toEqual([
+      { at: start, online: 1, total: 2 }, // group R/B|F had no answer: zeros
+      { at: start + HOUR, online: 2, total: 2 },
+      { at: start + 2 * HOUR, online: 0, total: 3 },
+      { at: start + 2 * HOUR + 20, online: 0, total: 3 },
+    ]);
+    expect(aggregator.payloadFor(companyB, 'B', start + 2 * HOUR + 20).onlineTrend.map((point) => point.online)).toEqual([1, 1, 0, 0]);
+    expect(aggregator.applyTrendSeed('2026-11-26', gaps.steps, online, start + 2 * HOUR + 10)).toBe(false);
+  });
+
   it('counts new-energy vehicles, charging and SOC buckets from their reports', () => {
     aggregator.applyEnergy('2', 1, 15);
     aggregator.applyEnergy('3', 3, 80);

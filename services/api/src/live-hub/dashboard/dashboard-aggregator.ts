@@ -159,6 +159,41 @@ export class DashboardAggregator {
     return true;
   }
 
+  /**
+   * The trend steps of today before this hub's first one (none when it ran since midnight), and
+   * each group's vehicles: what to ask tracking's online trend for. Empty steps: nothing to seed.
+   */
+  trendGaps(stepMs: number, now: number): { day: string; steps: number[]; groups: { key: string; vehicleIds: string[] }[] } {
+    this.rollDay(now);
+    const first = this.trendSteps[0] ?? now;
+    const steps: number[] = [];
+    for (let at = this.dayStart; at < first; at += stepMs) steps.push(at);
+    const groups = new Map<string, string[]>();
+    for (const [vehicleId, slot] of this.vehicles) {
+      const ids = groups.get(slot.group.key);
+      if (ids) ids.push(vehicleId);
+      else groups.set(slot.group.key, [vehicleId]);
+    }
+    return { day: this.day, steps, groups: [...groups].map(([key, vehicleIds]) => ({ key, vehicleIds })) };
+  }
+
+  /**
+   * Puts the earlier steps of today in front of every group's trend (online from tracking's spells,
+   * total as now: the registry keeps no history), so all groups keep the same steps. Ignored when
+   * the day or the hub's first step changed since `trendGaps`.
+   */
+  applyTrendSeed(day: string, steps: readonly number[], onlineByGroup: ReadonlyMap<string, readonly number[]>, now: number): boolean {
+    this.rollDay(now);
+    const first = this.trendSteps[0];
+    if (day !== this.day || !steps.length || first === undefined || steps.at(-1)! >= first) return false;
+    this.trendSteps.unshift(...steps);
+    for (const group of this.groups.values()) {
+      const online = onlineByGroup.get(group.key);
+      group.trend.unshift(...steps.map((at, i) => ({ at, online: online?.[i] ?? 0, total: online ? group.total : 0 })));
+    }
+    return true;
+  }
+
   private countAlarm(alarm: DashboardAlarmInput, onTicker: boolean): void {
     if (alarm.startedAt < this.dayStart || alarm.startedAt >= this.nextDayStart || this.countedAlarms.has(alarm.alarmId)) return;
     this.countedAlarms.add(alarm.alarmId);

@@ -6,6 +6,8 @@ import type { DashboardAlarmInput, DashboardDaySeed } from './dashboard-aggregat
 const PAGE_SIZE = 1000;
 /** One request's limit: a seed that hangs is retried, never waited on. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Vehicle ids per online-trend request: the report's filter takes at most 20,000 characters. */
+const TREND_IDS_PER_REQUEST = 900;
 /** Failed seeds logged per minute; the rest are counted in the next line. */
 const LOG_LINES_PER_MINUTE = 3;
 
@@ -35,14 +37,7 @@ interface AlarmRecord {
  * in standalone they answer in-process, so both modes take the same path (docs/dashboard.md).
  */
 export async function fetchDaySeed(baseUrl: string, token: string, day: string, now: number): Promise<DashboardDaySeed> {
-  const get = async <T>(path: string, query: Record<string, string | number>): Promise<Page<T>> => {
-    const url = new URL(path, baseUrl);
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const body = (await response.json().catch(() => undefined)) as { flag?: boolean; errorCode?: number; data?: Page<T> } | undefined;
-    if (!response.ok || !body?.flag || !body.data) throw new Error(`${path}: HTTP ${response.status}, errorCode ${body?.errorCode ?? '-'}`);
-    return body.data;
-  };
+  const get = <T>(path: string, query: Record<string, string | number>) => getData<Page<T>>(baseUrl, token, path, query);
   const all = async <T>(path: string, query: Record<string, string | number>): Promise<T[]> => {
     const rows: T[] = [];
     for (let current = 1; ; current++) {
@@ -67,6 +62,40 @@ export async function fetchDaySeed(baseUrl: string, token: string, day: string, 
       }),
     ),
   };
+}
+
+/**
+ * Online vehicles of each group at the given steps, from tracking's online trend (its online
+ * spells): one request per group, or per 900 of its vehicles (the filter's length limit). Undefined
+ * when the step is not one of the report's slot lengths (1, 5, 10, 20 minutes).
+ */
+export async function fetchTrendSeed(
+  baseUrl: string, token: string, stepMs: number, gaps: { day: string; steps: readonly number[]; groups: readonly { key: string; vehicleIds: readonly string[] }[] },
+): Promise<Map<string, number[]> | undefined> {
+  const intervalMin = stepMs / 60_000;
+  if (![1, 5, 10, 20].includes(intervalMin) || !gaps.steps.length) return undefined;
+  const onlineByGroup = new Map<string, number[]>();
+  for (const group of gaps.groups) {
+    const online = new Array<number>(gaps.steps.length).fill(0);
+    for (let start = 0; start < group.vehicleIds.length; start += TREND_IDS_PER_REQUEST) {
+      const vehicleIds = group.vehicleIds.slice(start, start + TREND_IDS_PER_REQUEST).join(',');
+      const trend = await getData<{ slots: { at: number; online: number }[] }>(baseUrl, token, '/gps/report/online/trend', { startTime: gaps.day, endTime: gaps.day, intervalMin, vehicleIds });
+      // The chunks hold different vehicles: their counts add up.
+      gaps.steps.forEach((at, i) => (online[i] += trend.slots.find((slot) => slot.at === at)?.online ?? 0));
+    }
+    onlineByGroup.set(group.key, online);
+  }
+  return onlineByGroup;
+}
+
+/** One GET through the api's own routes; the envelope's data, or an error naming the path. */
+async function getData<T>(baseUrl: string, token: string, path: string, query: Record<string, string | number>): Promise<T> {
+  const url = new URL(path, baseUrl);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const body = (await response.json().catch(() => undefined)) as { flag?: boolean; errorCode?: number; data?: T } | undefined;
+  if (!response.ok || !body?.flag || !body.data) throw new Error(`${path}: HTTP ${response.status}, errorCode ${body?.errorCode ?? '-'}`);
+  return body.data;
 }
 
 /**

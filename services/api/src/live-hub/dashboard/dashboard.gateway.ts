@@ -12,7 +12,7 @@ import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
 import { DashboardAggregator } from './dashboard-aggregator';
 import { DashboardConfig } from './dashboard-config';
 import type { DashboardScope } from './dashboard-figures';
-import { DaySeedLoop, fetchDaySeed } from './dashboard-seed';
+import { DaySeedLoop, fetchDaySeed, fetchTrendSeed } from './dashboard-seed';
 import { energyFiguresOf } from './energy-figures';
 
 type Server = IoServer<ClientToServerEvents, ServerToClientEvents>;
@@ -131,9 +131,15 @@ export class DashboardGateway extends BusConsumer {
   private startSeed(): void {
     const http = this.adapterHost.httpAdapter?.getHttpServer() as HttpServer | undefined;
     if (!http) return;
+    const stepMs = this.config.DASHBOARD_TREND_STEP_MS;
     this.seedLoop = new DaySeedLoop(async () => {
       const now = Date.now();
-      const seed = await fetchDaySeed(baseUrlOf(http.address() as AddressInfo), await this.tokens.sign(SEED_USER, SEED_TOKEN_TTL_S), chinaDate(now), now);
+      const [baseUrl, token] = [baseUrlOf(http.address() as AddressInfo), await this.tokens.sign(SEED_USER, SEED_TOKEN_TTL_S)];
+      // The trend first: applying the day's figures is idempotent, the trend only once per success.
+      const gaps = this.aggregator.trendGaps(stepMs, now);
+      const online = await fetchTrendSeed(baseUrl, token, stepMs, gaps);
+      const seed = await fetchDaySeed(baseUrl, token, chinaDate(now), now);
+      if (online) this.aggregator.applyTrendSeed(gaps.day, gaps.steps, online, Date.now());
       this.aggregator.applyDaySeed(seed, Date.now());
       this.seededAt = Date.now();
     }, { first: this.config.DASHBOARD_SEED_RETRY_MS, max: this.config.DASHBOARD_SEED_RETRY_MAX_MS });
