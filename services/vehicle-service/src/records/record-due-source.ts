@@ -28,14 +28,25 @@ interface RawRow {
   [column: string]: unknown;
 }
 
+/** Dates (YYYY-MM-DD) compare as text, odometers as numbers, as the SQL ORDER BY compared them; ties go by id. */
+function isAfter(row: RawRow, kept: RawRow, order: readonly string[]): boolean {
+  for (const column of order) {
+    const a = row[column] as string | number;
+    const b = kept[column] as string | number;
+    if (a === b) continue;
+    return typeof a === 'number' || typeof b === 'number' ? Number(a) > Number(b) : a > b;
+  }
+  return Number(row.id) > Number(kept.id);
+}
+
 const orNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /**
  * The records that can fall due, one per thing that expires: the latest insurance of each vehicle
  * and type (by end date), the latest inspection of each vehicle (by inspection date), the latest
  * service of each vehicle (by service date, then odometer). A newer record replaces the older one,
- * so renewing a policy ends the old policy's reminders. Raw columns, ordered in SQL and reduced in
- * one pass: the sweep reads 100,000 records without hydrating entities.
+ * so renewing a policy ends the old policy's reminders. Raw columns, reduced in one pass: the sweep
+ * reads 100,000 records without hydrating entities.
  */
 @Injectable()
 export class RecordDueSource {
@@ -66,15 +77,19 @@ export class RecordDueSource {
 
   /** The last row of each (vehicle, ...group) in (…order, id) order. */
   private async latest(table: string, columns: string[], group: string[], order: string[]): Promise<RawRow[]> {
-    const query = this.dataSource
+    const rows = await this.dataSource
       .createQueryBuilder()
       .select(['r.id AS id', 'r.vehicle_id AS vehicleId', 'r.company_id AS companyId', 'r.plate_code AS plateCode', ...columns.map((column) => `r.${column} AS ${column}`)])
       .from(table, 'r')
-      .orderBy('r.vehicle_id', 'ASC');
-    for (const column of [...group, ...order, 'id']) query.addOrderBy(`r.${column}`, 'ASC');
-    const rows = await query.getRawMany<RawRow>();
+      .getRawMany<RawRow>();
+    // One pass keeping the greatest row per key: the server's ORDER BY over every record was a
+    // filesort of the whole table that cost more than the comparison here.
     const latest = new Map<string, RawRow>();
-    for (const row of rows) latest.set([row.vehicleId, ...group.map((column) => String(row[column]))].join('\u0000'), row);
+    for (const row of rows) {
+      const key = group.length ? [row.vehicleId, ...group.map((column) => String(row[column]))].join('\u0000') : row.vehicleId;
+      const kept = latest.get(key);
+      if (!kept || isAfter(row, kept, order)) latest.set(key, row);
+    }
     return [...latest.values()];
   }
 

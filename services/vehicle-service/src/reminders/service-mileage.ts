@@ -15,11 +15,8 @@ export interface VehicleMileage {
 
 /** Days the average pace looks back over. */
 const PACE_DAYS = 30;
-/**
- * Vehicles per statement: the cut-off table is bound parameters (2 each). SQLite allows 500 terms
- * in a compound SELECT; MySQL has no such limit, and fewer round trips were most of its time here.
- */
-const CHUNK = { sqlite: 400, mysql: 2500 };
+/** Vehicles per statement: the cut-off table is bound parameters (2 each). */
+const CHUNK = 400;
 
 /**
  * Reads reminder_vehicle_mileage for the maintenance items: each vehicle's km since its own last
@@ -39,9 +36,8 @@ export class ServiceMileage {
     for (const item of items) if (item.lastServiceDate && !Number.isNaN(dayOf(item.lastServiceDate))) cutoffs.set(item.vehicleId, item.lastServiceDate);
     const answer = new Map<string, VehicleMileage>();
     const entries = [...cutoffs];
-    const size = this.dataSource.options.type === 'better-sqlite3' ? CHUNK.sqlite : CHUNK.mysql;
-    for (let start = 0; start < entries.length; start += size) {
-      const chunk = entries.slice(start, start + size);
+    for (let start = 0; start < entries.length; start += CHUNK) {
+      const chunk = entries.slice(start, start + CHUNK);
       const derived = chunk.map((_, i) => (i === 0 ? 'SELECT ? AS vehicle_id, ? AS since' : 'SELECT ?, ?')).join(' UNION ALL ');
       const rows: { vehicle_id: string; since_km: unknown; pace_km: unknown; first_day: string | null }[] = await this.dataSource.query(
         `SELECT m.vehicle_id AS vehicle_id,
