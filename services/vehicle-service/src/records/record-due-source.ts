@@ -29,7 +29,7 @@ interface RawRow {
 }
 
 /** Dates (YYYY-MM-DD) compare as text, odometers as numbers, as the SQL ORDER BY compared them; ties go by id. */
-function isAfter(row: RawRow, kept: RawRow, order: readonly string[]): boolean {
+export function isAfter(row: RawRow, kept: RawRow, order: readonly string[]): boolean {
   for (const column of order) {
     const a = row[column] as string | number;
     const b = kept[column] as string | number;
