@@ -4,7 +4,8 @@
 // the rear door on status bit 15 opened while moving at minutes 4-5, too warm at 10-16 and a short
 // spell at 20-22, ACC off at 30. The monitor page shows the last probes, the report the trip's time
 // in range (65.5 %) and the two excursions; the settings tab the predefined profiles, saves a
-// changed minimum and a company profile copied in the editor; the alarm service holds both alarms; history playback's cold-chain toggle draws the probe curve.
+// changed minimum and a company profile copied in the editor; the protocolM page (终端协议配置) the
+// predefined profiles read-only and the company's own one; the alarm service holds both alarms; history playback's cold-chain toggle draws the probe curve.
 // Screenshots: .infra/screenshots/cold-chain-*.png.
 import { TestTerminal } from '@openfleet/gateway-808/testing';
 import { formatChinaTime } from '@openfleet/contracts';
@@ -122,7 +123,7 @@ describe('cold chain in Chromium', () => {
     expect(await api<{ minDurationS: number; profileId: string }>(`/industry/coldChain/settings?vehicleId=${vehicleId}`)).toMatchObject({ minDurationS: 240, profileId: 'g10ls-0x51' });
     await snap('settings');
     // A company's own profile, copied from the G10LS one in the editor: saved, listed, editable.
-    await page.locator('.of-cold-profiles tr[data-profile="g10ls-0x51"] .of-cold-profile-actions button').click();
+    await page.locator('.of-cold-profiles tr[data-profile="g10ls-0x51"] .of-cold-profile-actions button[aria-label="复制为新协议"]').click();
     await page.locator('.of-cold-field-rows tr[data-row="8"]').waitFor();
     await page.fill('.of-cold-profile-name input', '冷机X 八路温度');
     await page.fill('.of-cold-field-rows tr[data-row="0"] .of-cold-field-extraIdHex input', 'E3');
@@ -132,6 +133,22 @@ describe('cold chain in Chromium', () => {
     const own = (await api<{ name: string; builtIn: boolean; fields: { extraId?: number }[] }[]>('/industry/coldChain/profiles')).find((p) => p.name === '冷机X 八路温度');
     expect(own).toMatchObject({ builtIn: false });
     expect(own!.fields.map((field) => field.extraId)).toEqual([0xe3, ...Array(7).fill(0x51), undefined]);
+
+    // protocolM (终端协议配置) lists the same profiles: the predefined ones read-only (viewed, copied; no edit or delete), the company's own editable.
+    await page.goto(`${platform.baseUrl}/index/protocolM`);
+    await page.locator('.of-protocol-profiles .of-cold-profiles tr[data-profile="g10ls-0x51"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.of-protocol-profiles tr[data-built-in="true"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-profile')).sort())).toEqual(['analog-transmitter', 'g10ls-0x51', 'jt808-standard']);
+    expect(await page.locator('.of-protocol-profiles tr[data-built-in="true"] button[aria-label="删除"]').count()).toBe(0);
+    expect(await page.locator('.of-protocol-profiles tr', { hasText: '冷机X 八路温度' }).locator('button[aria-label="删除"]').count()).toBe(1);
+    await snap('protocol-list');
+    await page.locator('.of-protocol-profiles tr[data-profile="g10ls-0x51"] button[aria-label="查看探头配置"]').click();
+    await page.locator('.of-cold-field-rows tr[data-row="8"]').waitFor();
+    expect(await page.locator('.of-cold-profile-fieldset').evaluate((set) => (set as HTMLFieldSetElement).disabled)).toBe(true);
+    expect(await page.locator('.of-cold-profile-save, .of-cold-add-field').count()).toBe(0);
+    expect(await page.inputValue('.of-cold-profile-name input')).toBe('G10LS 八路温度 (0x51)');
+    await page.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
+    await snap('protocol');
+    await page.locator('.of-cold-profile-close').click();
 
     await page.goto(`${platform.baseUrl}/industry/coldChainReport`);
     await cell(page, '65.5%').waitFor({ timeout: 20_000 });

@@ -39,7 +39,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
   useEffect(() => {
     if (!open) return;
     const from = open.profile;
-    setHead({ name: from ? (from.builtIn || open.copy ? `${from.name} *` : from.name) : '', terminalModel: from?.terminalModel ?? '', source: from?.source ?? '', companyId: companies[0]?.value ?? '' });
+    setHead({ name: from ? ((from.builtIn || open.copy) && !open.readOnly ? `${from.name} *` : from.name) : '', terminalModel: from?.terminalModel ?? '', source: from?.source ?? '', companyId: companies[0]?.value ?? '' });
     setRows(rowsOf(from));
   }, [open, companies]);
   const setRow = (index: number, patch: Partial<FieldRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -93,12 +93,12 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
                 {TEXT_COLUMNS.map((key) => (
                   <td key={key}><InputGroup small className={`of-cold-field-${key}`} value={row[key]} onValueChange={(value) => setRow(index, { [key]: value })} /></td>
                 ))}
-                <td><Button small variant="minimal" icon="trash" aria-label={t('coldChain.profileForm.removeField')} onClick={() => setRows((all) => all.filter((_, i) => i !== index))} /></td>
+                <td>{!readOnly && <Button small variant="minimal" icon="trash" aria-label={t('coldChain.profileForm.removeField')} onClick={() => setRows((all) => all.filter((_, i) => i !== index))} />}</td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
-        <Button className="of-cold-add-field" icon="add" variant="minimal" text={t('coldChain.profileForm.addField')} disabled={rows.length >= 32} onClick={() => setRows((all) => [...all, emptyFieldRow()])} />
+        {!readOnly && <Button className="of-cold-add-field" icon="add" variant="minimal" text={t('coldChain.profileForm.addField')} disabled={rows.length >= 32} onClick={() => setRows((all) => [...all, emptyFieldRow()])} />}
         </fieldset>
       </DialogBody>
       <DialogFooter actions={readOnly ? <Button className="of-cold-profile-close" text={t('coldChain.profileForm.close')} onClick={() => onClose(false)} /> : <Button className="of-cold-profile-save" intent="primary" loading={creating.isLoading || updating.isLoading} text={t('coldChain.save')} onClick={() => void save()} />} />
