@@ -8,6 +8,7 @@ import { Test } from '@nestjs/testing';
 import { TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { detectedAlarmCodec, formatChinaTime, Topics, type ColdChainCurve, type ColdChainExcursion, type ColdChainLiveRow, type ColdChainProfile, type ColdChainReport, type DetectedAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { placeIndexReady } from '@openfleet/geo';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import request from 'supertest';
@@ -89,6 +90,8 @@ describe.each(['sqlite', 'mysql'] as const)('cold chain on %s', (engine) => {
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'cold-chain-test', config: loadConfig(PlatformConfig, env), bus, env }), IndustryModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     await app.get(VehicleRegistry).ready;
+    // The place index loads in a worker and lookups answer '' until it is ready: excursions are named only after.
+    await placeIndexReady();
     const sign = async (u: AuthUser) => `Bearer ${await app.get(TokenService).sign(u)}`;
     Object.assign(tokens, { admin: await sign(user('9', 'root', [], true)), manager: await sign(user('1', 'c1', ['cold'])), viewer: await sign(user('2', 'c1', ['viewer'])), protocol: await sign(user('4', 'c1', ['protocol'])), protocolAll: await sign(user('5', 'c1', ['protocol', 'protocolDelete'])), other: await sign(user('3', 'c2', ['cold'])) });
   });
