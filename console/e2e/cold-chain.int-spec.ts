@@ -143,7 +143,7 @@ describe('cold chain in Chromium', () => {
     await snap('protocol-list');
     await page.locator('.of-protocol-profiles tr[data-profile="g10ls-0x51"] button[aria-label="查看探头配置"]').click();
     await page.locator('.of-cold-field-rows tr[data-row="8"]').waitFor();
-    expect(await page.locator('.of-cold-profile-fieldset').evaluate((set) => (set as HTMLFieldSetElement).disabled)).toBe(true);
+    expect(await page.locator('.of-cold-profile-fieldset').evaluate((set) => set.matches(':disabled'))).toBe(true);
     expect(await page.locator('.of-cold-profile-save, .of-cold-add-field').count()).toBe(0);
     expect(await page.inputValue('.of-cold-profile-name input')).toBe('G10LS 八路温度 (0x51)');
     await page.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
