@@ -54,8 +54,8 @@ describe('console in Chromium', () => {
     expect(labels.slice(0, 2)).toEqual(['监控中心', '首页']);
     expect(labels.indexOf('基础管理')).toBeGreaterThan(labels.indexOf('历史轨迹'));
     expect(labels.indexOf('基础管理')).toBeGreaterThan(labels.indexOf('系统') === -1 ? 0 : labels.indexOf('系统'));
-    // Electronic waybills have no screen yet; alarm handling and live video have one now.
-    expect(await page.locator('.of-side-menu', { hasText: '电子运单' }).count()).toBe(0);
+    // Electronic waybills, alarm handling and live video have their screens.
+    expect(await page.locator('.of-side-menu', { hasText: '电子运单' }).count()).toBe(1);
     expect(labels).toContain('报警处理');
     expect(labels).toContain('实时视频');
     await openScreen(page, '/index/simCare');

@@ -203,7 +203,9 @@ describe('console monitoring (standalone server + simulator)', () => {
     const rate = page.locator('.of-home-rate');
     await rate.waitFor();
     await page.waitForFunction("/\\d+(\\.\\d+)?%/.test(document.querySelector('.of-home-rate')?.textContent ?? '')");
-    expect(await page.locator('.of-home-card').count()).toBe(6);
+    // Announcements, online rate, the reminders due, three breakdowns and the alarm panel.
+    expect(await page.locator('.of-home-card').count()).toBe(7);
+    expect(await page.locator('.of-home-reminders').count()).toBe(1);
     await page.locator('.of-home-alarms .highcharts-container').waitFor();
     expect(await page.locator('.highcharts-container').count()).toBe(4);
     // The default theme is dark: no chart draws the white box Highcharts paints by default.
