@@ -56,6 +56,12 @@ const LOGGED_IN_ONLY: Record<string, string> = {
   'POST /gps/export-task/:id/cancel': OWN_EXPORT_TASK,
   'DELETE /gps/export-task/:id': OWN_EXPORT_TASK,
   'GET /gps/export-task/:id/file': OWN_EXPORT_TASK,
+  // The fuel report's offline exports: the owner's own tasks; creating one checks the kind's code (fuelReport:export, fuelEvents:export).
+  'POST /vehicleService/fuel/export-task': OWN_EXPORT_TASK,
+  'GET /vehicleService/fuel/export-task': OWN_EXPORT_TASK,
+  'GET /vehicleService/fuel/export-task/:id/download': OWN_EXPORT_TASK,
+  'DELETE /vehicleService/fuel/export-task/:id': OWN_EXPORT_TASK,
+  'GET /vehicleService/reminders/counts': 'the header badges: unread reminders of the caller’s own scope',
 };
 
 /** The routes that need no token; each new one is a decision, so it is listed. */
@@ -74,6 +80,9 @@ const PUBLIC_ROUTES = [
   'GET /video/hls/:key/index.m3u8',
   'GET /video/hls/:key/init.mp4',
   'GET /video/hls/:key/:sequence.m4s',
+  // A third-party page embedding one vehicle's video: its signed, expiring embed token is the credential (video-embed.int-spec).
+  'GET /video/embed/channels',
+  'POST /video/embed/live/open',
 ];
 
 interface Route {

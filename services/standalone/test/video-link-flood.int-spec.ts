@@ -155,7 +155,8 @@ describe('the JT/T 1078 media port under a flood of links that never name a SIM'
 
     // Junk never held a link past the deadline, whatever it trickled (the idle timeout is 60 s here).
     expect(flood.closedAt.length).toBeGreaterThan(JUNK_LINKS / 2);
-    expect(Math.max(...flood.closedAt)).toBeLessThan((IDENTIFY_S + 2) * 1000);
+    // Well below the 60 s idle timeout, with room for a loaded CI machine (closed at 5.4 s once, under load 15).
+    expect(Math.max(...flood.closedAt)).toBeLessThan((IDENTIFY_S + 10) * 1000);
     expect(ingest.links().unidentified).toBeLessThanOrEqual(FLOOD_CONCURRENCY);
     ws.close();
   });
