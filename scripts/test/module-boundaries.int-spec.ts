@@ -21,7 +21,8 @@ describe('module boundaries', () => {
   });
 
   it('forbids a lib importing a service', () => {
-    expect(lint('libs/geo/src/forbidden.ts', "import { ApiModule } from '@openfleet/api';\nexport const x = ApiModule;\n")).toEqual([
+    // A lib the api does not use: for one it does (geo), the rule reports the import circle instead.
+    expect(lint('libs/jt809/src/forbidden.ts', "import { ApiModule } from '@openfleet/api';\nexport const x = ApiModule;\n")).toEqual([
       expect.stringMatching(/type:lib.*can only depend on libs tagged with "type:lib"/),
     ]);
   });
