@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import type { EventBus } from '@openfleet/bus';
 import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { EnvelopeExceptionFilter } from './envelope-exception.filter';
 import { HealthController } from './health.controller';
@@ -24,6 +25,18 @@ export interface PlatformModuleOptions {
 }
 
 const QUIET_PATHS = new Set(['/health', '/metrics']);
+
+/**
+ * A request a process makes to its own HTTP routes (the big screen's seed reads today's figures
+ * through the api's routes) is not logged: it carries this header with a secret drawn at start,
+ * so no caller from outside can make its own requests disappear from the log. Redacted when logged.
+ */
+export const SELF_REQUEST_HEADER = 'x-openfleet-self';
+export const SELF_REQUEST_TOKEN = randomUUID();
+
+function unlogged(request: IncomingMessage): boolean {
+  return QUIET_PATHS.has(request.url ?? '') || request.headers[SELF_REQUEST_HEADER] === SELF_REQUEST_TOKEN;
+}
 
 /** Registers the bus probe and closes the bus last, after every consumer and HTTP server stopped. */
 class BusLifecycle implements OnApplicationShutdown {
@@ -52,10 +65,10 @@ export class PlatformModule {
             {
               name: options.processName,
               level: options.config.LOG_LEVEL,
-              redact: ['req.headers.authorization', 'req.headers.cookie'],
+              redact: ['req.headers.authorization', 'req.headers.cookie', `req.headers["${SELF_REQUEST_HEADER}"]`],
               // X-Request-Id: the caller's (when sane) or a new one, echoed in the answer and logged as req.id.
               genReqId: assignRequestId,
-              autoLogging: { ignore: (request: IncomingMessage) => QUIET_PATHS.has(request.url ?? '') },
+              autoLogging: { ignore: unlogged },
             },
             logDestination(),
           ),

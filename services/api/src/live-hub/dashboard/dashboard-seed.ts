@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { chinaDayStart } from '@openfleet/contracts';
+import { SELF_REQUEST_HEADER, SELF_REQUEST_TOKEN } from '@openfleet/service-kit';
 import type { DashboardAlarmInput, DashboardDaySeed } from './dashboard-aggregator';
 
 /** Rows per request: the largest page both reports accept. */
@@ -92,7 +93,7 @@ export async function fetchTrendSeed(
 async function getData<T>(baseUrl: string, token: string, path: string, query: Record<string, string | number>): Promise<T> {
   const url = new URL(path, baseUrl);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, [SELF_REQUEST_HEADER]: SELF_REQUEST_TOKEN }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const body = (await response.json().catch(() => undefined)) as { flag?: boolean; errorCode?: number; data?: T } | undefined;
   if (!response.ok || !body?.flag || !body.data) throw new Error(`${path}: HTTP ${response.status}, errorCode ${body?.errorCode ?? '-'}`);
   return body.data;
