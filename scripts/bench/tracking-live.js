@@ -4,9 +4,8 @@
 // company-scoped clients. Latency = socket event - receivedAtMs (one clock: everything runs here).
 // BENCH_LIVE_SOURCE=bus publishes the positions to Kafka directly instead (no gateway).
 const { Topics, canonicalTerminalPhone } = require('@openfleet/contracts');
-const { TokenService } = require('@openfleet/auth');
+const { TokenService, VehicleRegistry } = require('@openfleet/auth');
 const { io } = require('socket.io-client');
-const { VehicleDirectory } = require('@openfleet/api/dist/live-hub/vehicle-directory');
 const { startGateway, connectAll } = require('./gateway-harness');
 const { samplePosition } = require('./sample-position');
 
@@ -67,10 +66,10 @@ async function livePushLatency({ producer, startApi, vehicles, clients, interval
   const phoneOf = (i) => `01${tag}${String(i).padStart(6, '0')}`;
   const registry = registryOf(vehicles, companies, phoneOf, tag);
   for (let i = 0; i < registry.length; i += 2000) await producer.publish(Topics.vehicleRegistry, registry.slice(i, i + 2000));
-  // Start only once the hub's directory (compacted registry topic) knows every bench vehicle.
-  const directory = app.get(VehicleDirectory);
+  // Start only once the hub's registry (compacted registry topic) knows every bench vehicle.
+  const directory = app.get(VehicleRegistry);
   const loadStarted = Date.now();
-  while (registry.some(({ value }) => !directory.find({ vehicleId: value.vehicleId }))) {
+  while (registry.some(({ value }) => !directory.byVehicleId(value.vehicleId))) {
     if (Date.now() - loadStarted > 60_000) throw new Error('the hub did not load the bench registry within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
