@@ -13,3 +13,6 @@ export * from './auth.module';
 export * from './password-hash';
 export * from './vehicle-registry/vehicle-registry';
 export * from './vehicle-registry/vehicle-registry.provider';
+export * from './user-directory/operator-words';
+export * from './user-directory/user-directory';
+export * from './user-directory/user-directory.provider';

@@ -45,6 +45,7 @@ export class PermissionCache extends BusConsumer {
   allows(user: AuthUser, actionCodes: readonly string[]): boolean {
     if (user.superAdmin) return true;
     const granted = this.codesOf(user);
+    for (const code of user.actions ?? []) granted.add(code);
     return actionCodes.every((code) => granted.has(code));
   }
 }

@@ -30,8 +30,9 @@ export class TokenService {
       utype: user.userType,
       rids: user.roleIds,
       sa: user.superAdmin,
-      scope: { c: user.scope.companies, f: user.scope.fleets },
+      scope: { c: user.scope.companies, f: user.scope.fleets, ...(user.scope.vehicles?.length ? { v: user.scope.vehicles } : {}) },
       ...(user.sessionId ? { sid: user.sessionId } : {}),
+      ...(user.actions?.length ? { act: user.actions } : {}),
     };
     return signHs256({ ...claims, iss: ISSUER, iat: now, exp: now + ttlSeconds }, this.key);
   }
@@ -63,7 +64,12 @@ function userOfClaims(claims: AccessTokenClaims): AuthUser {
     userType: Number(claims.utype),
     roleIds: claims.rids.map(String),
     superAdmin: claims.sa === true,
-    scope: { companies: (claims.scope?.c ?? []).map(String), fleets: (claims.scope?.f ?? []).map(String) },
+    scope: {
+      companies: (claims.scope?.c ?? []).map(String),
+      fleets: (claims.scope?.f ?? []).map(String),
+      ...(Array.isArray(claims.scope?.v) && claims.scope.v.length ? { vehicles: claims.scope.v.map(String) } : {}),
+    },
     sessionId: claims.sid,
+    ...(Array.isArray(claims.act) ? { actions: claims.act.map(String) } : {}),
   };
 }

@@ -81,6 +81,32 @@ interface DeliveryContext<T> {
   encodedOf: Map<DeliveredMessage<T>, EncodedRecord>;
 }
 
+/**
+ * Runs a subscription's `onAssigned` until it succeeds or the assignment is no longer current
+ * (`isActive` false: closed, or a newer assignment replaced it), with the handlers' backoff and
+ * retry log. A member must not handle records before it knows its state, but a database that is
+ * away at the moment of a rebalance must not leave the consumer waiting on a rejected promise for
+ * ever (or crash the process with an unhandled rejection): it loads the state once it is back.
+ */
+export async function assignWithRetry(
+  onAssigned: NonNullable<SubscribeOptions<unknown>['onAssigned']>,
+  owns: (key: string) => boolean,
+  context: { group: string; topic: string; hooks: Pick<DeliveryHooks, 'isActive' | 'logger' | 'backoff' | 'retryLogPeriodMs'> },
+): Promise<void> {
+  const backoff = context.hooks.backoff ?? DEFAULT_BACKOFF;
+  let delay = backoff.initialMs;
+  for (let attempt = 1; context.hooks.isActive(); attempt++) {
+    try {
+      await onAssigned(owns);
+      return;
+    } catch (error) {
+      logRetry(context.hooks, { group: context.group, topic: context.topic, stage: 'assignment', attempt, error: firstLine(asError(error).message) });
+      await sleep(delay);
+      delay = Math.min(delay * 2, backoff.maxMs);
+    }
+  }
+}
+
 async function handleWithRetry<T>(
   context: DeliveryContext<T>,
   messages: DeliveredMessage<T>[],
@@ -143,7 +169,9 @@ async function parkWithRetry(parked: ParkedRecord, hooks: DeliveryHooks): Promis
  * busy database does) writes the first at once, then at most one a period per group and topic,
  * saying how many it held back. A retry is no loss, and a line per attempt read like one.
  */
-function logRetry(hooks: DeliveryHooks, detail: { group: string; topic: string; partition: number; key: string; offset: string; attempt: number; error: string }): void {
+type RetryDetail = { group: string; topic: string; attempt: number; error: string } & ({ partition: number; key: string; offset: string } | { stage: 'assignment' });
+
+function logRetry(hooks: Pick<DeliveryHooks, 'logger' | 'retryLogPeriodMs'>, detail: RetryDetail): void {
   let lines = retryLines.get(hooks.logger);
   if (!lines) retryLines.set(hooks.logger, (lines = new Map()));
   const id = `${detail.group}\0${detail.topic}`;
@@ -153,7 +181,8 @@ function logRetry(hooks: DeliveryHooks, detail: { group: string; topic: string; 
     last.held++;
     return;
   }
-  hooks.logger.warn(last?.held ? { ...detail, heldBack: last.held } : detail, 'handler failed, retrying');
+  const what = 'stage' in detail ? 'taking the assignment failed, retrying' : 'handler failed, retrying';
+  hooks.logger.warn(last?.held ? { ...detail, heldBack: last.held } : detail, what);
   lines.set(id, { at: now, held: 0 });
 }
 

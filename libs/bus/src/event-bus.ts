@@ -35,6 +35,11 @@ export interface SubscribeOptions<T> {
    * adapter ignores it.
    */
   fetchBytesPerPartition?: number;
+  /**
+   * Kafka: partitions of this subscription handled at once (default: the bus's
+   * `partitionsConsumedConcurrently`, 4). The in-process adapter ignores it.
+   */
+  partitionsConsumedConcurrently?: number;
   /** A new group starts at the earliest retained record instead of the latest (default true). */
   fromBeginning?: boolean;
   /**
@@ -49,6 +54,12 @@ export interface SubscribeOptions<T> {
    * handled, with a test of which keys this member now owns (to load or drop their state).
    */
   onAssigned?: (owns: (key: string) => boolean) => Promise<void>;
+  /**
+   * Kafka: how long the group coordinator waits for a silent member (crashed, cut off) before it
+   * hands the member's partitions to the others (default 30 s; the broker's minimum is 6 s). The
+   * in-process adapter has no members to lose and ignores it.
+   */
+  sessionTimeoutMs?: number;
 }
 
 /** A topic consumed together with a subscription's main topic (see `SubscribeOptions.joined`). */

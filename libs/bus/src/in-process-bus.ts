@@ -1,6 +1,6 @@
 import { deadLetterTopic, type TopicDef } from '@openfleet/contracts';
 import { consoleBusLogger, type BusLogger } from './bus-logger';
-import { deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
+import { assignWithRetry, deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
 import { DeadLetterHeaders, type EventBus, type PublishRecord, type SubscribeOptions, type Subscription } from './event-bus';
 import { partitionForKey } from './partitioner';
 
@@ -166,7 +166,8 @@ export class InProcessBus implements EventBus {
     for (const joined of options.joined ?? [])
       if (joined.topic.partitions !== topic.partitions) throw new Error(`${joined.topic.name} cannot join ${topic.name}: partition counts differ`);
     // One process holds every partition: it owns every key.
-    await options.onAssigned?.(() => true);
+    if (options.onAssigned)
+      await assignWithRetry(options.onAssigned, () => true, { group: options.group, topic: topic.name, hooks: { isActive: () => !this.closed, logger: this.logger, backoff: this.backoff } });
     const main = await this.subscribeOne(topic, options);
     const joined = await Promise.all((options.joined ?? []).map((entry) => this.subscribeOne(entry.topic, { ...options, handle: entry.handle })));
     if (!joined.length) return main;

@@ -1,7 +1,7 @@
 import { deadLetterTopic, type TopicDef } from '@openfleet/contracts';
-import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type IHeaders, type ISocketFactory, type Producer } from 'kafkajs';
+import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type ICustomPartitioner, type IHeaders, type ISocketFactory, type Message, type Producer } from 'kafkajs';
 import { consoleBusLogger, type BusLogger } from './bus-logger';
-import { deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
+import { assignWithRetry, deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
 import { DeadLetterHeaders, type EventBus, type PublishRecord, type SubscribeOptions, type Subscription } from './event-bus';
 import { KafkaPublisher } from './kafka-publisher';
 import { coPartitionedAssigner, kafkaPartitionOf } from './co-partitioned-assigner';
@@ -12,6 +12,7 @@ export interface KafkaBusOptions {
   logger?: BusLogger;
   /** How long publishes wait to be coalesced into one produce request (default 2 ms). */
   lingerMs?: number;
+  /** Records that make the publisher flush before the linger ends (default 1,000). */
   maxBatchRecords?: number;
   /** Partitions a group member consumes concurrently (default 4). */
   partitionsConsumedConcurrently?: number;
@@ -41,6 +42,10 @@ export class KafkaBus implements EventBus {
   private readonly publisher: KafkaPublisher;
   private readonly consumers = new Set<Consumer>();
   private readonly knownTopics = new Map<string, Promise<void>>();
+  /** Topics whose `ensureTopic` has resolved: publishes to them skip the wait. */
+  private readonly readyTopics = new Set<string>();
+  /** Topic definitions with the deployment's prefix, made once per topic (publish runs per frame). */
+  private readonly scopedTopics = new WeakMap<TopicDef<unknown>, TopicDef<unknown>>();
   private connected: Promise<void> | undefined;
   private producerUp = false;
   private closed = false;
@@ -62,14 +67,17 @@ export class KafkaBus implements EventBus {
       },
     });
     this.producer = this.kafka.producer({
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: murmur2Partitioner,
       allowAutoTopicCreation: false,
       maxInFlightRequests: 5,
     });
     this.producer.on(this.producer.events.CONNECT, () => (this.producerUp = true));
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerUp = false));
     this.admin = this.kafka.admin();
-    this.publisher = new KafkaPublisher(this.producer, options.lingerMs ?? 2, options.maxBatchRecords ?? 5000);
+    // 1,000 records a request at most: kafkajs groups a request's records by partition by copying
+    // the partition's list for every record, so its cost per record grows with the request size
+    // (bench:gateway flushed 5,000 at a time; see docs/benchmarks.md, issue 31 gateway CPU).
+    this.publisher = new KafkaPublisher(this.producer, options.lingerMs ?? 2, options.maxBatchRecords ?? 1000);
   }
 
   /** Connects the producer and admin client; called lazily by publish/subscribe. */
@@ -82,20 +90,34 @@ export class KafkaBus implements EventBus {
   /** The topic as this deployment names it on the broker (see `topicPrefix`). */
   private scoped<T>(topic: TopicDef<T>): TopicDef<T> {
     const prefix = this.options.topicPrefix;
-    return prefix ? { ...topic, name: `${prefix}${topic.name}` } : topic;
+    if (!prefix) return topic;
+    let scoped = this.scopedTopics.get(topic);
+    if (!scoped) this.scopedTopics.set(topic, (scoped = { ...topic, name: `${prefix}${topic.name}` }));
+    return scoped as TopicDef<T>;
   }
 
-  async publish<T>(logical: TopicDef<T>, records: PublishRecord<T> | PublishRecord<T>[]): Promise<void> {
-    if (this.closed) throw new Error('bus is closed');
-    const topic = this.scoped(logical);
-    const list = Array.isArray(records) ? records : [records];
-    const messages = list.map((record) => ({
-      key: record.key,
-      value: topic.codec.encode(record.value),
-      headers: record.headers,
-    }));
-    await this.ensureTopic(topic);
-    await this.publisher.publish(topic.name, messages);
+  publish<T>(logical: TopicDef<T>, records: PublishRecord<T> | PublishRecord<T>[]): Promise<void> {
+    // Not async: the gateway publishes once per frame, and a topic known to be ready goes straight
+    // to the publisher (one promise, no awaits). Failures still reject, never throw.
+    try {
+      if (this.closed) throw new Error('bus is closed');
+      const topic = this.scoped(logical);
+      let messages: Message[];
+      if (Array.isArray(records)) {
+        messages = new Array<Message>(records.length);
+        for (let i = 0; i < records.length; i++) messages[i] = this.message(topic, records[i]!);
+      } else messages = [this.message(topic, records)];
+      if (this.readyTopics.has(topic.name)) return this.publisher.publish(topic.name, messages);
+      return this.ensureTopic(topic).then(() => this.publisher.publish(topic.name, messages));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  private message<T>(topic: TopicDef<T>, record: PublishRecord<T>): Message {
+    const value = topic.codec.encode(record.value);
+    // No `headers` property unless there are headers: kafkajs copies every property of every record.
+    return record.headers ? { key: record.key, value, headers: record.headers } : { key: record.key, value };
   }
 
   async subscribe<T>(logical: TopicDef<T>, logicalOptions: SubscribeOptions<T>): Promise<Subscription> {
@@ -113,27 +135,37 @@ export class KafkaBus implements EventBus {
       await this.ensureTopic(each);
       await this.ensureTopic(deadLetterTopic(each));
     }
+    const concurrently = options.partitionsConsumedConcurrently ?? this.options.partitionsConsumedConcurrently ?? 4;
     const consumer = this.kafka.consumer({
       groupId: options.group,
       ...(options.joined?.length ? { partitionAssigners: [coPartitionedAssigner] } : {}),
       allowAutoTopicCreation: false,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+      sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+      // A third of the session timeout at most, so a live member is never taken for a lost one.
+      heartbeatInterval: Math.min(3_000, Math.floor((options.sessionTimeoutMs ?? 30_000) / 3)),
       maxWaitTimeInMs: 100,
       maxBytesPerPartition: options.fetchBytesPerPartition ?? 1_048_576,
       // The whole fetch response: room for the partitions consumed at once (4 by default) at the per-partition size.
-      maxBytes: Math.max(10_485_760, (options.fetchBytesPerPartition ?? 0) * 4),
+      maxBytes: Math.max(10_485_760, (options.fetchBytesPerPartition ?? 0) * concurrently),
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 10_000 },
     });
     this.consumers.add(consumer);
     let running = true;
     // After each (re)join, the member learns which keys it owns before it handles any record of them.
+    // A failed onAssigned is retried (assignWithRetry) until it succeeds, the member rejoins
+    // (a newer generation) or the subscription closes; it never rejects.
     let assigned: Promise<void> = Promise.resolve();
     if (options.onAssigned) {
       const onAssigned = options.onAssigned;
+      let generation = 0;
       consumer.on(consumer.events.GROUP_JOIN, (event) => {
         const partitions = new Set(event.payload.memberAssignment[topic.name] ?? []);
-        assigned = onAssigned((key) => partitions.has(kafkaPartitionOf(key, topic.partitions)));
+        const current = ++generation;
+        assigned = assignWithRetry(onAssigned, (key) => partitions.has(kafkaPartitionOf(key, topic.partitions)), {
+          group: options.group,
+          topic: topic.name,
+          hooks: { isActive: () => running && current === generation, logger: this.logger, backoff: this.options.backoff },
+        });
       });
     }
     await consumer.connect();
@@ -151,7 +183,7 @@ export class KafkaBus implements EventBus {
     await consumer.run({
       eachBatchAutoResolve: false,
       autoCommit: true,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
+      partitionsConsumedConcurrently: concurrently,
       eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
         await assigned;
         const target = handlers.get(batch.topic);
@@ -261,7 +293,10 @@ export class KafkaBus implements EventBus {
         }
         await this.waitForLeaders(topic.name);
       });
-      ready.catch(() => this.knownTopics.delete(topic.name));
+      ready.then(
+        () => this.readyTopics.add(topic.name),
+        () => this.knownTopics.delete(topic.name),
+      );
       this.knownTopics.set(topic.name, ready);
     }
     return ready;
@@ -320,3 +355,52 @@ function headersToStrings(headers: IHeaders | undefined): Record<string, string>
   }
   return result;
 }
+
+/**
+ * Kafka's murmur2 (the Java client's `Utils.murmur2`) in 32-bit integer arithmetic. kafkajs' own
+ * runs the same steps on an emulated 64-bit Long (a dozen objects per key), and only the low 32
+ * bits ever reach the result, so both give the same hash (kafka-partitioner.spec.ts checks it).
+ */
+export function murmur2(key: string | Buffer): number {
+  const data = typeof key === 'string' ? Buffer.from(key) : key;
+  const length = data.length;
+  const m = 0x5bd1e995;
+  let h = (0x9747b28c ^ length) | 0;
+  const length4 = length >> 2;
+  for (let i = 0; i < length4; i++) {
+    const i4 = i << 2;
+    let k = data[i4]! | (data[i4 + 1]! << 8) | (data[i4 + 2]! << 16) | (data[i4 + 3]! << 24);
+    k = Math.imul(k, m);
+    k ^= k >>> 24;
+    k = Math.imul(k, m);
+    h = Math.imul(h, m) ^ k;
+  }
+  // The last 1-3 bytes (the Java switch falls through from case 3 to case 1).
+  const tail = length & ~3;
+  const rest = length & 3;
+  if (rest > 0) {
+    if (rest === 3) h ^= data[tail + 2]! << 16;
+    if (rest >= 2) h ^= data[tail + 1]! << 8;
+    h ^= data[tail]!;
+    h = Math.imul(h, m);
+  }
+  h ^= h >>> 13;
+  h = Math.imul(h, m);
+  h ^= h >>> 15;
+  return h;
+}
+
+/**
+ * kafkajs' DefaultPartitioner with the hash above: an explicit partition wins, a key goes to
+ * `(murmur2(key) & 0x7fffffff) % partitions` (the same partition as the default, so consumers and
+ * `kafkaPartitionOf` agree), and keyless records keep the default's round robin.
+ */
+export const murmur2Partitioner: ICustomPartitioner = () => {
+  const keyless = Partitioners.DefaultPartitioner();
+  return (args) => {
+    const { message, partitionMetadata } = args;
+    if (message.partition !== null && message.partition !== undefined) return message.partition;
+    if (message.key !== null && message.key !== undefined) return (murmur2(message.key) & 0x7fffffff) % partitionMetadata.length;
+    return keyless(args);
+  };
+};

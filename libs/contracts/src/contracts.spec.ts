@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Root } from 'protobufjs/light';
 import {
   ALL_TOPICS,
   PoisonMessageError,
@@ -45,6 +46,23 @@ describe('position codec (protobuf)', () => {
   it('round-trips every field exactly', () => {
     const position = samplePosition({ latitudeE6: -33_868_820, longitudeE6: -151_209_290, blindArea: true, sequence: 7 });
     expect(positionCodec.decode(positionCodec.encode(position))).toEqual(position);
+  });
+
+  it('carries engine rpm only when set (0 included), and stays compatible with records and readers from before it', () => {
+    const withRpm = samplePosition({ engineRpm: 2150 });
+    expect(positionCodec.decode(positionCodec.encode(withRpm))).toEqual(withRpm);
+    expect(positionCodec.decode(positionCodec.encode(samplePosition({ engineRpm: 0 }))).engineRpm).toBe(0);
+    expect('engineRpm' in positionCodec.decode(positionCodec.encode(samplePosition()))).toBe(false);
+    // The schema as it was before field 22: its records decode without rpm, and it skips the new field.
+    const schema = JSON.parse(readFileSync(join(__dirname, 'generated/bus-schemas.json'), 'utf8'));
+    const message = schema.nested.openfleet.nested.tracking.nested.v1.nested.Position;
+    delete message.fields.engineRpm;
+    delete message.oneofs;
+    const oldType = Root.fromJSON(schema).lookupType('openfleet.tracking.v1.Position');
+    const oldBytes = Buffer.from(oldType.encode(samplePosition()).finish());
+    expect(positionCodec.decode(oldBytes)).toEqual(samplePosition());
+    expect(oldBytes.equals(positionCodec.encode(samplePosition()))).toBe(true);
+    expect(oldType.toObject(oldType.decode(positionCodec.encode(withRpm)))).toMatchObject({ terminalPhone: withRpm.terminalPhone, speedDkmh: withRpm.speedDkmh, extrasJson: withRpm.extrasJson });
   });
 
   it('is smaller than the JSON encoding of the same record', () => {

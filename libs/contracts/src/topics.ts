@@ -10,6 +10,7 @@ import { fenceEventCodec, type FenceEvent } from './fence/fence-event';
 import { exportTaskCodec, type ExportTaskEvent } from './report/export-task';
 import { detectedAlarmCodec, type DetectedAlarmEvent } from './alarm/detected-alarm';
 import { emissionReportCodec, energyReportBatchCodec, type EmissionReport, type EnergyReportBatch } from './energy/energy-report';
+import { energyCommandCodec, energyCommandResultCodec, type EnergyCommand, type EnergyCommandResult } from './energy/energy-command';
 import { rawFrameBatchCodec, type RawFrameBatch } from './events/raw-frame';
 import {
   rolePermissionsCodec,
@@ -20,6 +21,7 @@ import {
   type VehicleRegistryEntry,
 } from './events/registry';
 import { sessionRevocationCodec, type SessionRevocation } from './events/session-revocation';
+import { userDirectoryCodec, type UserDirectoryEntry } from './events/user-directory';
 import { terminalRegistrationCodec, type TerminalRegistrationEvent } from './events/terminal-registration';
 import { terminalSessionCodec, type TerminalSessionEvent } from './events/terminal-session';
 import { terminalUplinkCodec, type TerminalUplink } from './events/terminal-uplink';
@@ -27,6 +29,8 @@ import { vehicleStateCodec, type VehicleStateEvent } from './events/vehicle-stat
 import { vehicleFuelTanksCodec, type VehicleFuelTanks } from './events/vehicle-fuel-tanks';
 import { reminderEventCodec } from './vehicle-service/reminder-event';
 import type { ReminderEvent } from './vehicle-service/reminders-api';
+import { noticePublishedCodec, type NoticePublishedEvent } from './events/notice-published';
+import { rescueCaseEventCodec, type RescueCaseEvent } from './alarm/rescue-event';
 
 /** What a topic's message key is: keys keep one terminal's (or vehicle's) events in order on one partition. */
 export type TopicKey = 'terminal' | 'vehicle' | 'gateway' | 'role' | 'user';
@@ -116,6 +120,8 @@ export const Topics = {
   fenceEvent: topic<FenceEvent>('fence.event.v1', 'terminal', 12, fenceEventCodec, 'Fence rules the platform evaluated (entry, exit, overspeed, deviation ...)'),
   energyReport: topic<EnergyReportBatch>('energy.report.v2', 'vehicle', 12, energyReportBatchCodec, 'GB/T 32960 real-time and reissued reports the energy gateway accepted, those of one partition together (key: the partition\'s key)'),
   emissionReport: topic<EmissionReport>('emission.report.v1', 'vehicle', 6, emissionReportCodec, 'HJ 1239 emission reports (OBD, diesel stream, urea) the emission gateway accepted (key: VIN)'),
+  energyCommand: topic<EnergyCommand>('energy.command.v1', 'vehicle', 6, energyCommandCodec, 'GB/T 32960 platform commands (0x80-0x82) for the energy instance holding the VIN\'s link (key: VIN); every energy instance reads them, only the holder sends'),
+  energyCommandResult: topic<EnergyCommandResult>('energy.command-result.v1', 'vehicle', 6, energyCommandResultCodec, 'What became of energy.command.v1 commands at the link holder: sent, then answered, busy, timeout or closed (key: VIN; correlation: commandId)'),
   exportTask: topic<ExportTaskEvent>('report.export-task.v1', 'user', 3, exportTaskCodec, 'Offline download tasks as they progress (key: the owner\'s user id); pushed to the owner\'s sockets'),
   alarm: topic<AlarmEvent>('alarm.event.v1', 'vehicle', 6, alarmEventCodec, 'Alarms raised and ended'),
   // Replaces energy.alarm.v1 (battery alarms only, key VIN): one contract for every detecting service.
@@ -141,6 +147,14 @@ export const Topics = {
     6,
     vehicleRegistryCodec,
     'Vehicle registry snapshot',
+    true,
+  ),
+  userDirectory: topic<UserDirectoryEntry>(
+    'admin.user-directory.v1',
+    'user',
+    3,
+    userDirectoryCodec,
+    'Users by id with name, account and company (deleted ones kept, flagged): exports name an operator by it',
     true,
   ),
   rolePermissions: topic<RolePermissions>(
@@ -169,6 +183,8 @@ export const Topics = {
   ),
   reminders: topic<ReminderEvent>('vehicle-service.reminders.v1', 'vehicle', 6, reminderEventCodec, 'New insurance, annual-inspection and maintenance reminders (key: vehicle id); pushed by the api hub as `reminders` to the receiving roles of the company'),
   vehicleFuelTanks: topic<VehicleFuelTanks>('admin.vehicle-fuel-tanks.v1', 'vehicle', 6, vehicleFuelTanksCodec, 'Fuel tanks bound to each vehicle with their calibration tables (the fuel ledger reads sensor heights through them)', true),
+  noticePublished: topic<NoticePublishedEvent>('admin.notice-published.v1', 'user', 3, noticePublishedCodec, 'Press releases reaching their users (key: notice id); pushed by the api hub as `notice` to each listed user\'s sockets'),
+  rescueCase: topic<RescueCaseEvent>('alarm.rescue.v1', 'vehicle', 6, rescueCaseEventCodec, 'Collision rescue cases opened and moved (key: vehicle id); pushed by the api hub as `rescueCase`'),
 } as const;
 
 export const ALL_TOPICS: readonly TopicDef<unknown>[] = Object.values(Topics) as TopicDef<unknown>[];

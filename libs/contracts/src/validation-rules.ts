@@ -19,6 +19,12 @@ export const Patterns = {
   manufacturerNumber: /^[1-9A-Za-z][0-9A-Za-z]{4}$/,
   /** Manufacturer code: letters/digits, at most 15. */
   manufacturerCode: /^[A-Za-z0-9]{1,15}$/,
+  /** Zip code: 6 digits (Hohhot is 010000). */
+  postalCode: /^\d{6}$/,
+  /** Landline or fax: area code 3-4 digits, a dash, 7-8 digits, optional extension. */
+  landline: /^0\d{2,3}-\d{7,8}(-\d{1,6})?$/,
+  /** Calendar date YYYY-MM-DD. */
+  isoDate: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
 } as const;
 
 const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

@@ -8,6 +8,7 @@ import { fenceErrors } from './catalogue/fence';
 import { fuelErrors } from './catalogue/fuel';
 import { vehicleRecordErrors } from './catalogue/vehicle-records';
 import { reminderErrors } from './catalogue/reminders';
+import { vehicleOperationErrors } from './catalogue/vehicle-operation';
 import { batteryErrors } from './catalogue/battery';
 import { generalErrors } from './catalogue/general';
 import { instructionErrors } from './catalogue/instruction';
@@ -32,6 +33,7 @@ export const errorFamilies: readonly { readonly family: string; readonly table: 
   { family: 'fuel', table: fuelErrors },
   { family: 'vehicle-records', table: vehicleRecordErrors },
   { family: 'reminders', table: reminderErrors },
+  { family: 'vehicle-operation', table: vehicleOperationErrors },
 ];
 
 /** Stable name -> numeric code for every error the platform reports in the envelope. */
@@ -51,6 +53,7 @@ export const ErrorCode = Object.freeze({
   ...codesOf(fuelErrors),
   ...codesOf(vehicleRecordErrors),
   ...codesOf(reminderErrors),
+  ...codesOf(vehicleOperationErrors),
 });
 
 /** A numeric code listed in the catalogue. */

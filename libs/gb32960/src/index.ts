@@ -37,3 +37,15 @@ export {
   SUPPLEMENT_LENGTH,
 } from './hj1239';
 export type { DieselStream, Hj1239Frame, Hj1239Info, Hj1239Login, Hj1239Logout, Hj1239Realtime, ObdInfo, SupplementStream } from './hj1239';
+export {
+  ControlCommand,
+  decodeParameterList,
+  decodeParameterQuery,
+  decodeTerminalControl,
+  encodeParameterList,
+  encodeParameterQuery,
+  encodeTerminalControl,
+  ParameterCommand,
+  parameterDef,
+} from './parameters';
+export type { ParameterDef, ParameterList, ParameterQuery, TerminalControl, VehicleParameter } from './parameters';

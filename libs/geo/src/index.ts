@@ -5,7 +5,7 @@ export {
   compassName,
   compassSector,
 } from './compass';
-export { convertCoordinates, Crs } from './coordinate-system';
+export { convertCoordinates, Crs, wgs84ToGcj02 } from './coordinate-system';
 export { distanceMeters, distanceToSegmentMeters, EARTH_RADIUS_M, pathLength } from './distance';
 export type { LngLat } from './lng-lat';
 export { crsOfMapType, DEFAULT_MAP_TYPE, fromMapCoordinates, MapType, toMapCoordinates } from './map-type';

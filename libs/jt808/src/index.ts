@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './types';
 export { decodeFrame, encodeFrame, decodeBody, encodeBody } from './frame';
+export { GeneralReplyEncoder } from './general-reply';
 export {
   escapeFrame,
   unescapeInto,

@@ -16,7 +16,8 @@ export * from './paging.dto';
 export * from './excel-sheet';
 export * from './excel-rows';
 export * from './excel-import';
-export * from './sms-provider';
+export * from './excel/localized-sheet';
+export * from './sms';
 export * from './time-window';
 export * from './file-store';
 export { RateLimitedLog } from './rate-limited-log';
@@ -28,3 +29,5 @@ export { PlatformValidationPipe, assertDeclaredArrayCaps } from './platform-vali
 export { sendStoredFile, safeFileName, contentDisposition, type StoredFile, type StoredFileOptions } from './stored-file';
 export { IS_PUBLIC, Public } from './public-route';
 export * from './service-part';
+export { RawFrameCapture, type RawFrameCaptureOptions } from './raw-frame-capture';
+export { clusterLeaseProvider } from './cluster-lease.provider';

@@ -12,7 +12,7 @@ import { logDestination } from './log-output';
 import { MetricsController } from './metrics.controller';
 import { storageConfigOf, type PlatformConfig } from './platform-config';
 import { PlatformValidationPipe } from './platform-validation.pipe';
-import { assignRequestId } from './request-id';
+import { assignRequestId, requestLogLevel } from './request-id';
 import { EVENT_BUS, PLATFORM_CONFIG, PROCESS_ENV, STORAGE_CONFIG } from './tokens';
 
 export interface PlatformModuleOptions {
@@ -69,6 +69,7 @@ export class PlatformModule {
               // X-Request-Id: the caller's (when sane) or a new one, echoed in the answer and logged as req.id.
               genReqId: assignRequestId,
               autoLogging: { ignore: unlogged },
+              customLogLevel: requestLogLevel,
             },
             logDestination(),
           ),

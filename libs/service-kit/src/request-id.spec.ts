@@ -4,7 +4,8 @@ import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import request from 'supertest';
 import { PlatformModule } from './platform.module';
 import { loadConfig, PlatformConfig } from './platform-config';
-import { requestIdOf } from './request-id';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestIdOf, requestLogLevel } from './request-id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -19,6 +20,18 @@ describe('requestIdOf', () => {
       expect(requestIdOf(bad)).toMatch(UUID);
     }
     expect(requestIdOf(undefined)).not.toBe(requestIdOf(undefined));
+  });
+});
+
+describe('requestLogLevel', () => {
+  const answered = (statusCode: number) => ({ statusCode }) as ServerResponse;
+  const req = {} as IncomingMessage;
+
+  it('keeps requests that went well out of the info log, shows refusals at info and failures as errors', () => {
+    expect([200, 204, 304, 399].map((code) => requestLogLevel(req, answered(code)))).toEqual(['debug', 'debug', 'debug', 'debug']);
+    expect([400, 401, 404, 499].map((code) => requestLogLevel(req, answered(code)))).toEqual(['info', 'info', 'info', 'info']);
+    expect([500, 502].map((code) => requestLogLevel(req, answered(code)))).toEqual(['error', 'error']);
+    expect(requestLogLevel(req, answered(200), new Error('stream broke'))).toBe('error');
   });
 });
 

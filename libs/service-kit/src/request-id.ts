@@ -21,3 +21,13 @@ export function assignRequestId(request: IncomingMessage, response: ServerRespon
   response.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }
+
+/**
+ * pino-http `customLogLevel`: a request that went well is a debug line (at the default info level
+ * the log is for people: a busy console made thousands of lines an hour), a refused one (4xx) is
+ * info, a failure (5xx or a thrown error) is an error. `LOG_LEVEL=debug` shows every request.
+ */
+export function requestLogLevel(_request: IncomingMessage, response: ServerResponse, error?: Error): 'debug' | 'info' | 'error' {
+  if (error || response.statusCode >= 500) return 'error';
+  return response.statusCode >= 400 ? 'info' : 'debug';
+}

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { ClusterLease } from './cluster-lease';
 
 // Daily RANGE partitions of a time-series table on MySQL: p_YYYYMMDD holds rows before the next UTC
 // midnight. The first partition also catches anything older (late reissued or blind-area reports);
@@ -7,6 +8,8 @@ import type { DataSource } from 'typeorm';
 // SQLite keeps one plain table: standalone fleets are small.
 
 const DAY_S = 86_400;
+/** How long one replica's partition change may hold the lease; a crashed one delays the others this long. */
+const PARTITION_LEASE_MS = 10 * 60_000;
 
 /** Start of the UTC day holding `timeS`, epoch seconds. */
 export function dayStartS(timeS: number): number {
@@ -67,11 +70,17 @@ export function planPartitions(existing: readonly ExistingPartition[], nowMs: nu
   return { add, drop };
 }
 
-/** Reads a MySQL table's partitions and applies the plan: the job a service runs at start and on a timer. */
+/**
+ * Reads a MySQL table's partitions and applies the plan: the job a service runs at start and on a
+ * timer, on every replica. The plan is read then applied, so two replicas at once would both
+ * REORGANIZE the same days and one would fail (duplicate partition): it runs under the cluster lease
+ * `partitions:<table>`, and a replica that finds it held changes nothing (the holder does it).
+ */
 export class DailyPartitions {
   constructor(
     private readonly dataSource: DataSource,
     readonly spec: DailyPartitionedTable,
+    private readonly lease = new ClusterLease(dataSource),
   ) {}
 
   get enabled(): boolean {
@@ -87,8 +96,13 @@ export class DailyPartitions {
     return rows.map((row) => ({ name: row.name, lessThanS: row.description === 'MAXVALUE' ? null : Number(row.description) / this.spec.unitsPerSecond }));
   }
 
-  /** Applies the plan for `nowMs`; answers what it changed. */
+  /** Applies the plan for `nowMs`; answers what it changed (nothing when another replica holds the lease). */
   async maintain(nowMs: number, ahead: number, retentionDays: number): Promise<PartitionChanges> {
+    const run = await this.lease.runExclusive(`partitions:${this.spec.table}`, PARTITION_LEASE_MS, () => this.apply(nowMs, ahead, retentionDays));
+    return run.ran ? run.value : { add: [], drop: [] };
+  }
+
+  private async apply(nowMs: number, ahead: number, retentionDays: number): Promise<PartitionChanges> {
     const plan = planPartitions(await this.partitions(), nowMs, ahead, retentionDays);
     const { table } = this.spec;
     if (plan.add.length) {

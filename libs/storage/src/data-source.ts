@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 import { createConnection } from 'mysql2/promise';
+import { CreateSweepLease1734900000000 } from './cluster-lease';
 import { databaseNameFor, type StorageConfig } from './storage-config';
 
 // Entity and migration lists as TypeORM accepts them (classes or schemas).
@@ -21,7 +22,8 @@ export function dataSourceOptionsFor(service: string, config: StorageConfig, sch
   const common = {
     name: service,
     entities: schema.entities,
-    migrations: schema.migrations,
+    // Every service gets the cluster lease table (ClusterLease), whatever its own migrations.
+    migrations: Array.isArray(schema.migrations) ? [...schema.migrations, CreateSweepLease1734900000000] : schema.migrations,
     migrationsRun: true,
     migrationsTableName: 'schema_migrations',
     synchronize: false,

@@ -7,3 +7,4 @@ export * from './test-storage';
 export * from './bulk-rows';
 export * from './daily-partitions';
 export * from './transaction-runner';
+export * from './cluster-lease';

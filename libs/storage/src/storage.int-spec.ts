@@ -86,9 +86,10 @@ describe.each(engines)('storage on %s', (engine, makeConfig) => {
 
   it('ran the migration at start, once', async () => {
     const applied = await dataSource.query('SELECT name FROM schema_migrations');
-    expect(applied.map((row: { name: string }) => row.name)).toEqual(['CreateProbeReading1700000000000']);
+    // The service's own, then the cluster lease table every service gets.
+    expect(applied.map((row: { name: string }) => row.name)).toEqual(['CreateProbeReading1700000000000', 'CreateSweepLease1734900000000']);
     const reopened = await openDataSource('probe', config, schema);
-    expect(await reopened.query('SELECT name FROM schema_migrations')).toHaveLength(1);
+    expect(await reopened.query('SELECT name FROM schema_migrations')).toHaveLength(2);
     await reopened.destroy();
   });
 

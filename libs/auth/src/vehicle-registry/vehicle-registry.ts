@@ -2,6 +2,9 @@ import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { followSnapshotTopic, type EventBus, type SnapshotSubscription } from '@openfleet/bus';
 import {
   canonicalTerminalPhone,
+  pickPositionSource,
+  vinOfLinkKey,
+  VinLink,
   TerminalRegistryView,
   Topics,
   VehicleRegistryView,
@@ -38,7 +41,10 @@ export class VehicleRegistry extends VehicleRegistryView implements OnModuleInit
   /** When each deleted vehicle was deleted: a late older record must not bring it back. */
   private readonly deletedAt = new Map<string, number>();
   private readonly statesByPhone = new Map<string, VehicleStateEvent>();
-  private readonly statesByVehicle = new Map<string, VehicleStateEvent>();
+  /** Per vehicle, the states of its sources (808 terminal, VIN links) by canonical key. */
+  private readonly statesByVehicle = new Map<string, Map<string, VehicleStateEvent>>();
+  /** The vehicle each source's latest state names (a terminal moved to another vehicle leaves the old one). */
+  private readonly vehicleOfSource = new Map<string, string>();
   private readonly vehicleListeners = new Set<VehicleChangeListener>();
   private readonly stateListeners = new Set<VehicleStateListener>();
   private subscriptions: SnapshotSubscription[] = [];
@@ -86,14 +92,23 @@ export class VehicleRegistry extends VehicleRegistryView implements OnModuleInit
   }
 
   applyState(state: VehicleStateEvent): void {
-    if (state.vehicleId) {
-      const previous = this.statesByVehicle.get(state.vehicleId);
-      if (!previous || previous.updatedAt <= state.updatedAt) this.statesByVehicle.set(state.vehicleId, state);
-    }
     const key = canonicalTerminalPhone(state.terminalPhone);
     const previous = this.statesByPhone.get(key);
     if (previous && previous.updatedAt > state.updatedAt) return;
     this.statesByPhone.set(key, state);
+    const formerVehicle = this.vehicleOfSource.get(key);
+    if (formerVehicle !== undefined && formerVehicle !== state.vehicleId) {
+      const states = this.statesByVehicle.get(formerVehicle);
+      states?.delete(key);
+      if (states?.size === 0) this.statesByVehicle.delete(formerVehicle);
+      this.vehicleOfSource.delete(key);
+    }
+    if (state.vehicleId) {
+      let states = this.statesByVehicle.get(state.vehicleId);
+      if (!states) this.statesByVehicle.set(state.vehicleId, (states = new Map()));
+      states.set(key, state);
+      this.vehicleOfSource.set(key, state.vehicleId);
+    }
     for (const listener of this.stateListeners) listener(state, previous);
   }
 
@@ -108,6 +123,17 @@ export class VehicleRegistry extends VehicleRegistryView implements OnModuleInit
     return undefined;
   }
 
+  /**
+   * The vehicle of a terminal phone in any zero-padded form, or of a VIN link key (`EV:<VIN>`,
+   * `HJ:<VIN>`: the GB/T 32960 and HJ 1239 links' positions and sessions carry it in its place).
+   */
+  override byTerminalPhone(terminalPhone: string): VehicleRegistryEntry | undefined {
+    const vehicle = super.byTerminalPhone(terminalPhone);
+    if (vehicle) return vehicle;
+    const vin = vinOfLinkKey(terminalPhone);
+    return vin ? this.byVin(vin) : undefined;
+  }
+
   /** The terminal with this SIM number in any zero-padded form (needs `follow.terminals`). */
   terminalOf(terminalPhone: string): TerminalRegistryEntry | undefined {
     return this.terminals.byTerminalPhone(terminalPhone);
@@ -118,9 +144,19 @@ export class VehicleRegistry extends VehicleRegistryView implements OnModuleInit
     return this.statesByPhone.get(canonicalTerminalPhone(terminalPhone));
   }
 
-  /** Tracking's latest state of a vehicle with a terminal (needs `follow.states`). */
-  stateByVehicleId(vehicleId: string): VehicleStateEvent | undefined {
-    return this.statesByVehicle.get(vehicleId);
+  /**
+   * Tracking's latest state of a vehicle (needs `follow.states`). A vehicle with several position
+   * sources (its 808 terminal, its GB/T 32960 or HJ 1239 link) is one vehicle: the state of the
+   * source `pickPositionSource` chooses (the first online in that order, else the newest report).
+   * `terminal: false` (the vehicle has no terminal bound now) leaves out 808 terminals' states.
+   */
+  stateByVehicleId(vehicleId: string, sources: { terminal: boolean } = { terminal: true }): VehicleStateEvent | undefined {
+    const known = this.statesByVehicle.get(vehicleId);
+    // A vehicle whose terminal was just unbound: what tracking last said of that terminal is not the vehicle's.
+    const states = known && !sources.terminal ? new Map([...known].filter(([key]) => vinOfLinkKey(key))) : known;
+    if (!states || states.size <= 1) return states?.values().next().value;
+    const ordered = [...states].sort(([a], [b]) => sourceRank(a) - sourceRank(b)).map(([, state]) => state);
+    return pickPositionSource(ordered, (state) => state.vehicleStatus === 1, (state) => state.gpsTimeS);
   }
 
   isOnline(terminalPhone: string): boolean {
@@ -151,4 +187,10 @@ export class VehicleRegistry extends VehicleRegistryView implements OnModuleInit
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
   }
+}
+
+/** A source's place in the preference order of `positionSourceKeys`: 808 terminal, GB/T 32960, HJ 1239. */
+function sourceRank(key: string): number {
+  if (!vinOfLinkKey(key)) return 0;
+  return key.startsWith(VinLink.HJ1239) ? 2 : 1;
 }

@@ -228,6 +228,33 @@ export function describeBusContract(adapterName: string, makeBus: () => Promise<
       await Promise.all(subscriptions.map((subscription) => subscription.close()));
     });
 
+    it('retries a failed assignment and handles no record before it succeeds', async () => {
+      const topic = uniqueTopic('assign-retry');
+      await bus.publish(topic, readings(['a', 'b'], 3));
+      let attempts = 0;
+      let loaded = false;
+      const handledBeforeLoad: number[] = [];
+      const seen: Reading[] = [];
+      const subscription = await bus.subscribe(topic, {
+        group: `assign-retry-${randomUUID()}`,
+        handle: async (messages) => {
+          if (!loaded) handledBeforeLoad.push(messages.length);
+          seen.push(...messages.map((message) => message.value));
+        },
+        // The state store is away for the first two tries (a database restarting during a rebalance).
+        onAssigned: async () => {
+          attempts++;
+          if (attempts <= 2) throw new Error('database is away');
+          loaded = true;
+        },
+      });
+      await eventually(() => seen.length >= 6, timeoutMs, () => `${seen.length}/6 delivered after ${attempts} assignment attempts`);
+      await subscription.close();
+      expect(attempts).toBeGreaterThanOrEqual(3);
+      expect(handledBeforeLoad).toEqual([]);
+      expect(seen).toHaveLength(6);
+    });
+
     it('reports health and refuses to publish after close', async () => {
       const own = await makeBus();
       expect(await own.isHealthy()).toBe(true);

@@ -1,3 +1,4 @@
 // The console's entry (`@openfleet/contracts/energy`): answer types only; no codec.
 export * from './battery-api';
 export * from './battery-report-api';
+export * from './vehicle-params-api';

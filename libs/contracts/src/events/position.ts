@@ -29,6 +29,12 @@ export interface Position {
   sequence: number;
   /** Remaining additional items as compact JSON ("" when none). */
   extrasJson: string;
+  /**
+   * Engine speed (rpm) where the source reports it: HJ 1239 engine rpm and GB/T 32960 crankshaft rpm
+   * (energy's `EV:`/`HJ:` links). Absent for JT/T 808 (0x0200 has no standard item), for an invalid
+   * reading, and in records written before the field existed.
+   */
+  engineRpm?: number;
 }
 
 const positionType: Type = Root.fromJSON(busSchemas).lookupType('openfleet.tracking.v1.Position');
@@ -80,6 +86,8 @@ export const positionCodec: PayloadCodec<Position> = {
       sequence: message.sequence as number,
       extrasJson: message.extrasJson as string,
     };
+    // proto3 `optional`: present only when the sender set it (0 rpm included); old records have none.
+    if (typeof message.engineRpm === 'number') position.engineRpm = message.engineRpm;
     const problem = problemOf(position);
     if (problem) throw new PoisonMessageError(`invalid position: ${problem}`);
     return position;

@@ -1,9 +1,13 @@
 import { checkFields, checkOneOf } from '../validation';
 import { jsonCodec } from '../codec';
+import { FRAME_PROTOCOLS, type FrameProtocol } from '../frame-archive/frame-archive-api';
 
 /** One frame received or sent by a gateway, for the "original message query" screen. */
 export interface RawFrame {
+  /** Terminal phone (JT/T 808); the VIN for GB/T 32960 and HJ 1239; `809:<platform id>` for a JT/T 809 link. */
   terminalPhone: string;
+  /** Absent: jt808 (the first publisher). */
+  protocol?: FrameProtocol;
   direction: 'up' | 'down';
   hex: string;
   at: number;
@@ -23,8 +27,9 @@ export interface RawFrameBatch {
 
 function rawFrameProblem(frame: unknown, index: number): string | null {
   const problem =
-    checkFields(frame, { terminalPhone: 'string', direction: 'string', hex: 'string', at: 'number', error: 'string?' }) ??
-    checkOneOf(frame, 'direction', ['up', 'down']);
+    checkFields(frame, { terminalPhone: 'string', direction: 'string', hex: 'string', at: 'number', error: 'string?', protocol: 'string?' }) ??
+    checkOneOf(frame, 'direction', ['up', 'down']) ??
+    ((frame as RawFrame).protocol === undefined ? null : checkOneOf(frame, 'protocol', FRAME_PROTOCOLS));
   return problem && `frames[${index}]: ${problem}`;
 }
 

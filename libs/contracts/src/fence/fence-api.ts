@@ -15,6 +15,9 @@ export interface FenceRow {
   overspeedDurationS: number;
   nightMaxSpeedKmh: number;
   maxStayS: number;
+  /** 0: no engine speed limit. */
+  rpmLimit: number;
+  overRpmDurationS: number;
   muck: MuckRules | null;
   companyId: string;
   remark: string;

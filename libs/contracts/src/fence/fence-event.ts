@@ -1,7 +1,7 @@
 import { jsonCodec } from '../codec';
 import { checkFields } from '../validation';
 
-export type FenceEventKind = 'enter' | 'exit' | 'overspeed' | 'deviation' | 'backOnRoute' | 'segmentTooLong' | 'segmentTooShort' | 'stayTooLong' | 'muckViolation';
+export type FenceEventKind = 'enter' | 'exit' | 'overspeed' | 'deviation' | 'backOnRoute' | 'segmentTooLong' | 'segmentTooShort' | 'stayTooLong' | 'muckViolation' | 'overRpm';
 
 /**
  * A fence rule the platform evaluated (topic fence.event.v1, key canonical terminal phone): the

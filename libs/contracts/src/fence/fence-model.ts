@@ -62,17 +62,26 @@ export interface FenceInput {
   nightMaxSpeedKmh?: number;
   /** Platform rule: an alarm after this long inside (0: none). */
   maxStayS?: number;
+  /**
+   * Platform rule: engine speed above this many rpm (0: none) for `overRpmDurationS` seconds inside
+   * raises an over-rpm event. Only positions that carry engine speed (HJ 1239, GB/T 32960) can.
+   */
+  rpmLimit?: number;
+  overRpmDurationS?: number;
   muck?: MuckRules;
   companyId?: string;
   remark?: string;
 }
 
-export type FenceProblem = 'name' | 'geometry' | 'radius' | 'attributes' | 'speed' | 'duration' | 'time' | 'segments';
+export type FenceProblem = 'name' | 'geometry' | 'radius' | 'attributes' | 'speed' | 'duration' | 'time' | 'segments' | 'rpm';
 
 const finitePair = (p: unknown): p is LngLatPair => Array.isArray(p) && p.length === 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n)) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90;
+/** Engine speed limit (rpm) and how long over it counts: wide enough for any diesel or petrol engine. */
+export const RPM_LIMIT_MAX = 20_000;
+export const OVER_RPM_DURATION_MAX_S = 3600;
 const TIME = /^(\d{4}-\d{2}-\d{2} )?([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
-/** Spec §5 rules: radius not zero, an attribute picked, speed 1-255, overspeed duration 1-255, shapes that close. */
+/** Spec §5 rules: radius not zero, an attribute picked, speed 1-255, overspeed duration 1-255, shapes that close; rpm limit 0-20000 for 0-3600 s. */
 export function validateFence(fence: FenceInput): FenceProblem[] {
   const problems: FenceProblem[] = [];
   if (!fence.name?.trim() || fence.name.length > 64) problems.push('name');
@@ -101,6 +110,8 @@ export function validateFence(fence: FenceInput): FenceProblem[] {
     if (!Number.isInteger(fence.maxSpeedKmh) || fence.maxSpeedKmh! < 1 || fence.maxSpeedKmh! > 255) problems.push('speed');
     if (!Number.isInteger(fence.overspeedDurationS) || fence.overspeedDurationS! < 1 || fence.overspeedDurationS! > 255) problems.push('duration');
   }
+  const wholeIn = (n: number | undefined, max: number) => n === undefined || (Number.isInteger(n) && n >= 0 && n <= max);
+  if (!wholeIn(fence.rpmLimit, RPM_LIMIT_MAX) || !wholeIn(fence.overRpmDurationS, OVER_RPM_DURATION_MAX_S)) problems.push('rpm');
   if (fence.attributes & FenceAttribute.BY_TIME && !(TIME.test(fence.startTime ?? '') && TIME.test(fence.endTime ?? ''))) problems.push('time');
   if (g?.type === 'route' && shapeOk && (g.segments?.length !== g.points.length - 1 || g.segments.some((s) => !(s.widthM >= 1 && s.widthM <= 255)))) problems.push('segments');
   return problems;

@@ -503,6 +503,8 @@ export const PLATFORM809_COMMAND_DEFS: readonly CommandDef[] = [
   { type: 'otaUpgrade', msgId: 0x8108, label: ['OTA升级', 'OTA upgrade'], dedicated: 'ota', timeoutS: 300, fields: [], build: () => ({}) },
   // Electronic waybills (industry service, monitor/waybill): the waybill's text, built there.
   { type: 'waybillText', msgId: 0x8300, label: ['运单文本下发', 'Waybill text'], dedicated: 'waybill', timeoutS: 30, fields: [], build: () => ({}) },
+  // Press releases to drivers (admin, monitor/pressRelease): the notice's text, built there.
+  { type: 'pressReleaseText', msgId: 0x8300, label: ['公告文本下发', 'Press release text'], dedicated: 'pressRelease', timeoutS: 30, fields: [], build: () => ({}) },
   { type: 'platform809Monitor', msgId: 0x8400, label: ['上级平台单向监听', 'Listen-in for the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
   { type: 'platform809Text', msgId: 0x8300, label: ['上级平台下发文本', 'Text from the superior platform'], dedicated: 'platform809', timeoutS: 30, fields: [], build: () => ({}) },
   { type: 'platform809Photo', msgId: 0x8801, label: ['上级平台拍照', 'Photo for the superior platform'], dedicated: 'platform809', timeoutS: 60, fields: [], build: () => ({}) },

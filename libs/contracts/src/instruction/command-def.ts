@@ -20,6 +20,6 @@ export interface CommandDef {
    * Sent only through its own flow, never through the generic send: the lock wizard (SMS code and
    * limit password) or remote control (pre-checks and the operation log).
    */
-  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809' | 'ota' | 'video' | 'waybill';
+  dedicated?: 'lockWizard' | 'remoteControl' | 'fence' | 'alarm' | 'platform809' | 'ota' | 'video' | 'waybill' | 'pressRelease';
   build(values: Record<string, unknown>, edition: Edition): Record<string, unknown>;
 }

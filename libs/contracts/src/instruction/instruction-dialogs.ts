@@ -25,7 +25,8 @@ const READ: Label = ['采集', 'Read'];
 const WRITE: Label = ['设置', 'Set'];
 
 export const INSTRUCTION_DIALOGS: readonly InstructionDialog[] = [
-  // Energy alarm thresholds travel as terminal parameters (alarm mask and switches, 0x0050-0x0054).
+  // The console answers energyAlarm with GB/T 32960 0x80-0x82 over the vehicle's 32960 link
+  // (console/src/features/energy/EnergyAlarmPanel.tsx); this 808 action is for API clients.
   { key: 'energyAlarm', label: ['能源报警设置', 'Energy alarm'], actions: [{ type: 'setParams', label: WRITE, preset: { group: 'alarm' } }] },
   { key: 'vehicleMessage', label: ['车辆信息', 'Vehicle information'], actions: [collect(0x05, READ), set(0x82, WRITE)] },
   { key: 'remoteUpgrade', label: ['远程升级', 'Remote upgrade'], actions: [{ type: 'remoteUpgrade', label: ['无线升级', 'Wireless upgrade'] }, { type: 'upgrade', label: ['升级包', 'Package'] }] },

@@ -10,7 +10,9 @@ import type { FenceEvent } from '../fence/fence-event';
 import type { InstructionOrderEvent } from '../instruction/order-types';
 import type { ExportTaskEvent } from '../report/export-task';
 import type { ReminderEvent } from '../vehicle-service/reminders-api';
+import type { NoticePush } from '../admin/notice-api';
 import type { LivePosition } from './vehicle-positions';
+import type { RescueCaseEvent } from '../alarm/rescue-event';
 import type { DashboardFollowRequest, DashboardPayload } from './dashboard';
 
 /** What the alarm service puts in an alarm's `detail` for the browser (plate, the company's push and sound settings). */
@@ -44,6 +46,10 @@ export interface ServerToClientEvents {
   reminders: (event: ReminderEvent) => void;
   /** The big screen's aggregates of the socket's scope, every DASHBOARD_TICK_MS to sockets that sent `dashboard` {follow: true} (positions, alarms, energy reports, vehicle states). */
   dashboard: (payload: DashboardPayload) => void;
+  /** admin.notice-published.v1: a press release published to this user (its title; the inbox has the rest) */
+  notice: (event: NoticePush) => void;
+  /** alarm.rescue.v1: a collision rescue case opened or moved, to the rooms of the vehicle's company and fleets */
+  rescueCase: (event: RescueCaseEvent) => void;
 }
 
 /** `subscribe`: follow these vehicles (ids or terminal phones), or the whole scope. */
@@ -81,6 +87,8 @@ export const HubEvent = {
   exportTask: 'exportTask',
   reminders: 'reminders',
   dashboard: 'dashboard',
+  notice: 'notice',
+  rescueCase: 'rescueCase',
 } as const satisfies { [E in HubEventName]: E };
 
 export const HubCommand = { subscribe: 'subscribe', unsubscribe: 'unsubscribe', dashboard: 'dashboard' } as const satisfies { [C in keyof ClientToServerEvents]: C };

@@ -171,3 +171,4 @@ export interface DriverRatingSummary {
 
 /** `/gps/report/overspeed-drivers`: the top 10 by count and by time. */
 export type OverspeedDrivers = Record<'byCount' | 'byDuration', { name: string; licence: string; count: number; durationS: number }[]>;
+export * from './driving-record-api';

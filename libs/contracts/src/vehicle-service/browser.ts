@@ -3,3 +3,4 @@
 export * from './records-api';
 export * from './reminders-api';
 export * from './fuel-api';
+export * from './operation-api';

@@ -12,4 +12,9 @@ export const apiAccessErrors = {
   API_IP_NOT_ALLOWED: [30178, 'IP地址不在白名单内', 'The IP address is not allowed'],
   API_DAILY_LIMIT_EXCEEDED: [30179, '今日访问次数已达上限', 'The daily access limit has been reached'],
   API_RATE_LIMITED: [30180, '访问频率超过限制', 'The access rate limit has been exceeded'],
+  API_NONCE_REPLAYED: [30181, '请求已被使用，请勿重放', 'The request nonce has already been used'],
+  API_APP_KEY_DISABLED: [30182, '应用已停用', 'The application key is disabled'],
+  API_NOT_GRANTED: [30183, '应用无权调用该接口', 'The application may not call this API'],
+  API_VEHICLE_NOT_GRANTED: [30184, '车辆不在应用授权范围内', 'The vehicle is outside the application scope'],
+  API_TOO_MANY_VEHICLES: [30186, '单次请求车辆数超过上限', 'Too many vehicles in one request'],
 } as const satisfies ErrorTable;
