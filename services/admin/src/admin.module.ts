@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
-import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, SmsCode, SmsCodes1734500000000, loadConfig, serviceConfigProvider, smsProviders } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { ADMIN_CONFIG, AdminConfig } from './admin-config';
 import { AdminSeeder } from './admin-seeder';
@@ -53,6 +53,15 @@ import { VehicleModelLookupService } from './master-data/vehicle-model-lookup.se
 import { MenuController } from './menu/menu.controller';
 import { MenuNode } from './menu/menu.entity';
 import { MenuService } from './menu/menu.service';
+import { MenuEditController } from './menu/menu-edit.controller';
+import { MenuEditService } from './menu/menu-edit.service';
+import { CompanyAdminAccountService } from './company/company-admin-account.service';
+import { CompanyLogoController } from './company/company-extras.controller';
+import { COMPANY_LOGO_STORE, CompanyLogoService } from './company/company-logo.service';
+import { ManagementFields1734300000000 } from './migrations/1734300000000-management-fields';
+import { TerminalSessionAddress1734600000000 } from './migrations/1734600000000-terminal-session-address';
+import { UserVehicleGrants1734750000000 } from './migrations/1734750000000-user-vehicle-grants';
+import { TerminalSessionAddressConsumer } from './terminal/terminal-session-address.consumer';
 import { CreateAdminTables1732250000000 } from './migrations/1732250000000-create-admin-tables';
 import { CreateOperationLog1732260000000 } from './migrations/1732260000000-create-operation-log';
 import { CreateCatalogues1732270000000 } from './migrations/1732270000000-create-catalogues';
@@ -65,6 +74,16 @@ import { VehicleEmission1732350000000 } from './migrations/1732350000000-vehicle
 import { SystemNotice1732360000000 } from './migrations/1732360000000-system-notice';
 import { TerminalVideoChannels1732370000000 } from './migrations/1732370000000-terminal-video-channels';
 import { FuelTankVehicle1733290000000 } from './migrations/1733290000000-fuel-tank-vehicle';
+import { PressReleaseAndFeedback1734200000000 } from './migrations/1734200000000-press-release-and-feedback';
+import { FeedbackController } from './feedback/feedback.controller';
+import { Feedback } from './feedback/feedback.entity';
+import { FEEDBACK_FILE_STORE } from './feedback/feedback-image';
+import { FeedbackService } from './feedback/feedback.service';
+import { NoticeInboxController, PressReleaseController } from './press-release/press-release.controller';
+import { NoticeDelivery, NoticeReceipt } from './press-release/notice-receipt.entity';
+import { NoticeInboxService } from './press-release/notice-inbox.service';
+import { PressReleaseSenderService } from './press-release/press-release-sender.service';
+import { PressReleaseService } from './press-release/press-release.service';
 import { NoticeController, PublishedNoticeController } from './notice/notice.controller';
 import { SystemNotice } from './notice/notice.entity';
 import { NoticeService } from './notice/notice.service';
@@ -86,7 +105,7 @@ import { SystemLogController } from './system-log/system-log.controller';
 import { SystemLog } from './system-log/system-log.entity';
 import { SystemLogService } from './system-log/system-log.service';
 import { UserSocial } from './social/user-social.entity';
-import { LoggingSmsProvider, SMS_PROVIDER } from './sms/sms-provider';
+import { SMS_PROVIDER } from './sms/sms-provider';
 import { SmsController } from './sms/sms.controller';
 import { TerminalController } from './terminal/terminal.controller';
 import { Terminal } from './terminal/terminal.entity';
@@ -94,7 +113,10 @@ import { TerminalService } from './terminal/terminal.service';
 import { TerminalRegistrationConsumer } from './terminal/terminal-registration.consumer';
 import { User, UserRole } from './user/user.entity';
 import { UserController } from './user/user.controller';
+import { UserNamesController } from './user/user-names.controller';
 import { UserService } from './user/user.service';
+import { VgPowerController } from './vg-power/vg-power.controller';
+import { VgPowerService } from './vg-power/vg-power.service';
 import { VehicleExcelService } from './vehicle/vehicle-excel.service';
 import { VehicleTreeService } from './vehicle/vehicle-tree.service';
 import { VehicleController } from './vehicle/vehicle.controller';
@@ -106,10 +128,10 @@ import { VehicleMasterService } from './vehicle-master/vehicle-master.service';
 
 const CATALOGUE_ENTITIES = [
   DictionaryType, DictionaryItem, Manufacturer, DeviceModel, VehicleBrand, VehicleModel, CarFactory, EngineModel, FuelTank, FuelTankCalibration, FuelTankBinding, VehicleMaster,
-  UserSocial, AppVersion, SystemLog, SystemNotice,
+  UserSocial, AppVersion, SystemLog, SystemNotice, NoticeReceipt, NoticeDelivery, Feedback,
 ];
-export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, SpentRefreshToken, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, ...CATALOGUE_ENTITIES];
-export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000, SystemNotice1732360000000, TerminalVideoChannels1732370000000, FuelTankVehicle1733290000000];
+export const ADMIN_ENTITIES = [Company, Fleet, User, UserRole, Role, RefreshSession, SpentRefreshToken, MenuNode, Vehicle, Terminal, SimCard, Driver, OperationLog, SmsCode, ...CATALOGUE_ENTITIES];
+export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperationLog1732260000000, CreateCatalogues1732270000000, CreateSocialAndAppVersion1732280000000, CreateSystemLog1732290000000, TerminalDeviceId1732320000000, SpentRefreshTokens1732330000000, MenuOrder1732340000000, VehicleEmission1732350000000, SystemNotice1732360000000, TerminalVideoChannels1732370000000, FuelTankVehicle1733290000000, PressReleaseAndFeedback1734200000000, ManagementFields1734300000000, SmsCodes1734500000000, TerminalSessionAddress1734600000000, UserVehicleGrants1734750000000];
 
 /**
  * Accounts, permissions and master data: login and tokens, companies and fleets, users, roles, menus,
@@ -128,9 +150,13 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
   controllers: [
     AuthController,
     MenuController,
+    MenuEditController,
     CompanyController,
+    CompanyLogoController,
     FleetController,
     UserController,
+    UserNamesController,
+    VgPowerController,
     RoleController,
     VehicleController,
     TerminalController,
@@ -139,6 +165,9 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     MasterDataController,
     OperationLogController,
     SystemLogController,
+    PressReleaseController,
+    NoticeInboxController,
+    FeedbackController,
     // Its `basic/:resource/export|import|template` routes come after every fixed `basic/<x>/export`.
     MasterDataExcelController,
     SmsController,
@@ -173,6 +202,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     OrganisationTreeService,
     FleetService,
     UserService,
+    VgPowerService,
     RoleService,
     MenuService,
     VehicleService,
@@ -181,7 +211,7 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     VehicleExcelService,
     MasterDataExcelService,
     SmsCodeService,
-    { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+    ...smsProviders('admin'),
     TerminalService,
     SimCardService,
     DriverService,
@@ -208,6 +238,24 @@ export const ADMIN_MIGRATIONS = [CreateAdminTables1732250000000, CreateOperation
     },
     NoticeService,
     SystemLogService,
+    PressReleaseService,
+    PressReleaseSenderService,
+    NoticeInboxService,
+    FeedbackService,
+    MenuEditService,
+    TerminalSessionAddressConsumer,
+    CompanyAdminAccountService,
+    CompanyLogoService,
+    {
+      provide: COMPANY_LOGO_STORE,
+      inject: [PROCESS_ENV],
+      useFactory: (env: NodeJS.ProcessEnv) => new LocalFileStore(join(loadConfig(PlatformConfig, env).DATA_DIR, 'company-logos')),
+    },
+    {
+      provide: FEEDBACK_FILE_STORE,
+      inject: [PROCESS_ENV],
+      useFactory: (env: NodeJS.ProcessEnv) => new LocalFileStore(join(loadConfig(PlatformConfig, env).DATA_DIR, 'feedback')),
+    },
   ],
   exports: [AdminSeeder, SMS_PROVIDER],
 })

@@ -215,6 +215,18 @@ describe.each(engines)('admin tenants and master data on %s', (engine) => {
     const plates = workbook.worksheets[0].getColumn(1).values.slice(2);
     expect(plates).toEqual(expect.arrayContaining(['京A10001', '京A50001', '京A50002']));
     expect(plates).not.toContain('沪B20002');
+    expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('车牌号');
+    // In the requester's language (Accept-Language), and an English sheet imports as well.
+    const english = await test.http().get('/basic/vehicle/export').set('Authorization', alphaBearer).set('Accept-Language', 'en-US').buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const englishBook = new ExcelJS.Workbook();
+    await englishBook.xlsx.load(english.body);
+    expect(englishBook.worksheets[0].getRow(1).values).toEqual([undefined, 'Plate', 'Plate color', 'Vehicle type', 'VIN', 'Engine no.', 'Brand', 'Model', 'Owner', 'Owner phone', 'Registration state', 'Use state', 'Drive type', 'Fuel type']);
+    expect((await upload([['Plate', 'Plate color', 'Vehicle type'], ['京A50005', 1, 1]])).body).toMatchObject({ flag: true, data: { imported: 1 } });
   });
 
   it('does not let a user hand out roles that grant more than they hold', async () => {

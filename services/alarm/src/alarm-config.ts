@@ -75,6 +75,10 @@ export class AlarmConfig {
   @IsInt()
   @Min(1)
   ALARM_ATTACHMENT_MAX_IN_FLIGHT = 16;
+
+  /** Tracking's HTTP address for the latest positions (the rescue detail's nearby vehicles); empty: this process's own listener (standalone). */
+  @IsString()
+  ALARM_TRACKING_URL = '';
 }
 
 export const ALARM_CONFIG = Symbol('ALARM_CONFIG');

@@ -1,4 +1,4 @@
-import { IsString } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
 import { PlatformConfig, withHttpListener } from '@openfleet/service-kit';
 
 /** Configuration of the HTTP API gateway (environment variables, validated at start). */
@@ -47,7 +47,20 @@ export class ApiConfig extends withHttpListener(PlatformConfig) {
   @IsString()
   INDUSTRY_URL = 'http://industry:8080';
 
+  /** Cluster mode: where the frame archive answers (/frameArchive: the original-message query). */
+  @IsString()
+  FRAME_ARCHIVE_URL = 'http://frame-archive:8080';
+
   /** Comma-separated browser origins allowed by CORS (empty: same origin only, the nginx setup). */
   @IsString()
   CORS_ORIGINS = '';
+
+  /**
+   * Proxies in front of the api whose X-Forwarded-For entry is trusted (compose: 1, the lb, which
+   * replaces the header with the client's address); 0: the socket's address is the client's.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(5)
+  API_TRUSTED_PROXY_HOPS = 0;
 }

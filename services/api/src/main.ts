@@ -5,14 +5,16 @@ import { ApiConfig } from './api-config';
 import { ApiModule } from './api.module';
 import { mountOpenApi } from './openapi';
 import { mountServiceProxies } from './service-proxy';
-import { mountAlarmProxy, mountEnergyProxy, mountFenceProxy, mountForwarder809Proxy, mountInstructionProxy, mountIndustryProxy, mountTrackingProxy, mountVehicleServiceProxy, mountVideoProxy } from './route-proxies';
+import { mountAlarmProxy, mountEnergyProxy, mountFenceProxy, mountForwarder809Proxy, mountFrameArchiveProxy, mountInstructionProxy, mountIndustryProxy, mountTrackingProxy, mountVehicleServiceProxy, mountVideoProxy } from './route-proxies';
 import { registerUpstreamHealth } from './upstream';
+import { trustProxies } from './trusted-proxy';
 
 startClusterService({
   name: 'api',
   module: ApiModule,
   config: ApiConfig,
   configure: (app, config) => {
+    trustProxies(app, config.API_TRUSTED_PROXY_HOPS);
     const origins = config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
     if (origins.length) app.enableCors({ origin: origins, credentials: true });
     mountServiceProxies(app, { admin: config.ADMIN_URL });
@@ -24,8 +26,9 @@ startClusterService({
     mountVideoProxy(app, config.VIDEO_URL);
     mountVehicleServiceProxy(app, config.VEHICLE_SERVICE_URL);
     mountIndustryProxy(app, config.INDUSTRY_URL);
+    mountFrameArchiveProxy(app, config.FRAME_ARCHIVE_URL);
     mountTrackingProxy(app, config.TRACKING_URL);
-    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL, fence: config.FENCE_URL, alarm: config.ALARM_URL, 'forwarder-809': config.FORWARDER_809_URL, energy: config.ENERGY_URL, video: config.VIDEO_URL, 'vehicle-service': config.VEHICLE_SERVICE_URL, industry: config.INDUSTRY_URL });
+    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL, fence: config.FENCE_URL, alarm: config.ALARM_URL, 'forwarder-809': config.FORWARDER_809_URL, energy: config.ENERGY_URL, video: config.VIDEO_URL, 'vehicle-service': config.VEHICLE_SERVICE_URL, industry: config.INDUSTRY_URL, 'frame-archive': config.FRAME_ARCHIVE_URL });
     mountOpenApi(app);
   },
 }).catch(exitOnStartFailure('api'));

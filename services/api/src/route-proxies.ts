@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { proxyErrorHandler } from './upstream';
+import { VIDEO_OWNER_LOOKUP_PATH, VideoStreamRouter, type VideoRoutingOptions } from './video-routing';
 
 /** Path prefixes the instruction service answers (cluster mode); they sit under /gps, so they are routed first. */
-export const INSTRUCTION_PATHS = ['/gps/sendOrder', '/gps/terminalParams', '/gps/commandConfig', '/gps/vehicleLimit', '/gps/remoteControl'];
+export const INSTRUCTION_PATHS = ['/gps/sendOrder', '/gps/terminalParams', '/gps/commandConfig', '/gps/vehicleLimit', '/gps/remoteControl', '/gps/recorderSchedule', '/gps/powerManage'];
 
 /** Path prefixes the fence service answers (cluster mode). */
 export const FENCE_PATHS = ['/gps/fence'];
@@ -27,6 +28,9 @@ export const VEHICLE_SERVICE_PATHS = ['/vehicleService'];
 
 /** Path prefixes the industry service answers (cluster mode): cold chain, bus lines, waybills, certification. */
 export const INDUSTRY_PATHS = ['/industry'];
+
+/** Path prefixes the frame archive answers (cluster mode): the original-message query. */
+export const FRAME_ARCHIVE_PATHS = ['/frameArchive'];
 
 /** Path prefixes the tracking service answers (cluster mode): the rest of /gps. */
 export const TRACKING_PATHS = ['/gps'];
@@ -67,14 +71,30 @@ export function mountEnergyProxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'energy', target, (path) => matches(ENERGY_PATHS, path));
 }
 
-/** Cluster mode: video signalling, sessions, snapshots, downloads, HLS and the media WebSocket's upgrade to the video service. */
-export function mountVideoProxy(app: INestApplication, target: string): void {
-  mountPrefixProxy(app, 'video', target, (path) => matches(VIDEO_PATHS, path));
-  const sockets = createProxyMiddleware({ target, changeOrigin: false, xfwd: true, ws: true, on: { error: proxyErrorHandler('video') } });
+/**
+ * Cluster mode: video signalling, sessions, snapshots, downloads, HLS and the media WebSocket's
+ * upgrade to the video service. With several video replicas a stream's media WebSocket and HLS go
+ * to the replica serving it (looked up by stream key, `VideoStreamRouter`); the rest to `target`,
+ * any replica. The replicas' routing lookup is not reachable from outside.
+ */
+export function mountVideoProxy(app: INestApplication, target: string, options: VideoRoutingOptions = {}): VideoStreamRouter {
+  const router = new VideoStreamRouter(target, options);
+  const failed = proxyErrorHandler('video');
+  const on = {
+    error: (error: NodeJS.ErrnoException, request: IncomingMessage, response: ServerResponse | Socket) => {
+      router.forget(request);
+      failed(error, request, response);
+    },
+  };
+  const express = app.getHttpAdapter().getInstance() as { use: (handler: unknown) => void };
+  const routed = (request: IncomingMessage) => router.target(request);
+  express.use(createProxyMiddleware({ target, router: routed, changeOrigin: false, xfwd: true, on, pathFilter: (path) => matches(VIDEO_PATHS, path) && !path.startsWith(VIDEO_OWNER_LOOKUP_PATH) }));
+  const sockets = createProxyMiddleware({ target, router: routed, changeOrigin: false, xfwd: true, ws: true, on });
   const server = app.getHttpServer() as Server;
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     if ((request.url ?? '').startsWith('/video/ws/') || (request.url ?? '').startsWith('/video/talk/ws/')) sockets.upgrade(request, socket, head);
   });
+  return router;
 }
 
 /** Cluster mode: insurance, maintenance, inspections, violations, accidents, reminders and fuel to the vehicle-service. */
@@ -85,6 +105,11 @@ export function mountVehicleServiceProxy(app: INestApplication, target: string):
 /** Cluster mode: cold chain, bus lines, waybills and access certification to the industry service. */
 export function mountIndustryProxy(app: INestApplication, target: string): void {
   mountPrefixProxy(app, 'industry', target, (path) => matches(INDUSTRY_PATHS, path));
+}
+
+/** Cluster mode: the raw-frame archive (original-message query) to the frame-archive service. */
+export function mountFrameArchiveProxy(app: INestApplication, target: string): void {
+  mountPrefixProxy(app, 'frame-archive', target, (path) => matches(FRAME_ARCHIVE_PATHS, path));
 }
 
 /** Cluster mode: /gps/* (tracks, mileage, latest positions) to the tracking service, except the instruction, fence and alarm paths. */

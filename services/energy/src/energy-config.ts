@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 
 /** The energy service's own settings (environment variable names), validated at start. */
 export class EnergyConfig {
@@ -78,6 +78,23 @@ export class EnergyConfig {
   @IsInt()
   @Min(1000)
   ENERGY_MAINTENANCE_INTERVAL_MS = 3_600_000;
+
+  /** Publish every GB/T 32960 and HJ 1239 frame in and out to the raw-frame topic (the frame archive). */
+  @IsBoolean()
+  ENERGY_RAW_CAPTURE = true;
+
+  /** Raw frames waiting for the bus; beyond this they are dropped, answers never wait for them. */
+  @IsInt()
+  @Min(100)
+  ENERGY_RAW_QUEUE_LIMIT = 20_000;
+
+  /**
+   * A platform command (0x80-0x82) for a VIN whose link another energy instance holds goes over the
+   * bus (energy.command.v1); the holder says it sent it within this long, else the answer is 7205.
+   */
+  @IsInt()
+  @Min(100)
+  ENERGY_COMMAND_GRACE_MS = 2000;
 
   /** Where OTA packages are kept; empty: DATA_DIR/ota-packages (a volume every instance mounts in cluster mode). */
   @IsString()

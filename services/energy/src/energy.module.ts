@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { VehicleParamsController } from './vehicle-params/vehicle-params.controller';
+import { VehicleParamsService } from './vehicle-params/vehicle-params.service';
+import { VehicleCommandHop } from './vehicle-params/command-hop';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { LocalFileStore, loadConfig, PlatformConfig, PROCESS_ENV, ServiceStorageModule, serviceConfigProvider } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { EnergyController } from './api/energy.controller';
+import { EnergyVinController } from './api/energy-vin.controller';
 import { EnergyService } from './api/energy.service';
 import { BatteryController } from './battery/battery.controller';
 import { BatteryModel, BatteryModule, BatteryPack, BatteryRecord } from './battery/battery.entities';
@@ -18,6 +22,7 @@ import { EmissionIngestService } from './emission/emission-ingest.service';
 import { EmissionService } from './emission/emission.service';
 import { Gb32960Server } from './gateway/gb32960-server';
 import { Hj1239Server } from './gateway/hj1239-server';
+import { VinLinkTracking } from './tracking/vin-link-tracking';
 import { EnergyIngestService } from './ingest/energy-ingest.service';
 import { CreateEnergyTables1732560000000 } from './migrations/1732560000000-create-energy-tables';
 import { EnergyReportByDay1732570000000 } from './migrations/1732570000000-energy-report-by-day';
@@ -39,16 +44,19 @@ export const ENERGY_MIGRATIONS = [CreateEnergyTables1732560000000, EnergyReportB
  */
 @Module({
   imports: [ServiceStorageModule.forService('energy', { entities: ENERGY_ENTITIES, migrations: ENERGY_MIGRATIONS }), TypeOrmModule.forFeature(ENERGY_ENTITIES, 'energy'), AuthModule],
-  controllers: [EnergyController, BatteryController, OtaController, EmissionController],
-  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), vehicleRegistryProvider({ service: 'energy' }),
+  controllers: [EnergyController, EnergyVinController, BatteryController, OtaController, EmissionController, VehicleParamsController],
+  providers: [serviceConfigProvider(ENERGY_CONFIG, EnergyConfig), // states: the VIN links stop feeding tracking while the vehicle's 808 terminal is online.
+    vehicleRegistryProvider({ service: 'energy', follow: { states: true } }),
     EnergyService,
+    VehicleParamsService,
+    VehicleCommandHop,
     BatteryService,
     {
       provide: OTA_STORE,
       inject: [ENERGY_CONFIG, PROCESS_ENV],
       useFactory: (config: EnergyConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.ENERGY_OTA_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'ota-packages')),
     },
-    OtaService, Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance, EmissionService, Hj1239Server, EmissionIngestService],
-  exports: [Gb32960Server, Hj1239Server, EnergyIngestService, EmissionIngestService, EnergyPartitionMaintenance],
+    OtaService, VinLinkTracking, Gb32960Server, EnergyIngestService, EnergyPartitionMaintenance, EmissionService, Hj1239Server, EmissionIngestService],
+  exports: [Gb32960Server, VehicleCommandHop, Hj1239Server, EnergyIngestService, EmissionIngestService, EnergyPartitionMaintenance],
 })
 export class EnergyModule {}

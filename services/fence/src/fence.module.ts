@@ -13,9 +13,10 @@ import { Fence } from './fence/fence.entity';
 import { FenceService } from './fence/fence.service';
 import { FENCE_CONFIG, FenceConfig } from './fence-config';
 import { CreateFenceTables1732410000000 } from './migrations/1732410000000-create-fence-tables';
+import { FenceRpmLimit1734760000000 } from './migrations/1734760000000-fence-rpm-limit';
 
 export const FENCE_ENTITIES = [Fence, FenceBinding, FenceIssue, FenceVehicleState, FenceEventRow];
-export const FENCE_MIGRATIONS = [CreateFenceTables1732410000000];
+export const FENCE_MIGRATIONS = [CreateFenceTables1732410000000, FenceRpmLimit1734760000000];
 
 /**
  * Geofences: CRUD, bindings, issuing to terminals through the instruction service

@@ -1,8 +1,11 @@
-import { IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
 
 /** The forwarder's own settings (environment variable names), validated at start. */
 export class ForwarderConfig {
-  /** Consumer group of the position and alarm forwarding (run one replica: it owns the links). */
+  /**
+   * Consumer group of the position and alarm forwarding, shared by every replica: each reads some
+   * partitions; what is not for a platform whose lease it holds goes to the backlog the holder drains.
+   */
   @IsString()
   @IsNotEmpty()
   FORWARDER_809_GROUP = 'forwarder-809';
@@ -63,6 +66,22 @@ export class ForwarderConfig {
   @IsInt()
   @Min(10)
   FORWARDER_809_RECONNECT_MAX_MS = 60_000;
+
+  /** A platform's link lease lasts this long unless renewed: a killed holder's platforms are taken over within it plus one renewal period. */
+  @IsInt()
+  @Min(3)
+  @Max(20)
+  FORWARDER_809_LEASE_TTL_S = 15;
+
+  /** How often each replica renews its leases and tries to claim free ones (at most a third of the TTL). */
+  @IsInt()
+  @Min(1)
+  @Max(6)
+  FORWARDER_809_LEASE_RENEW_S = 3;
+
+  /** Publish every frame of the 809 links to the raw-frame topic (the frame archive; key `809:<platform id>`). */
+  @IsBoolean()
+  FORWARDER_809_RAW_CAPTURE = true;
 }
 
 export const FORWARDER_CONFIG = Symbol('FORWARDER_CONFIG');

@@ -6,10 +6,11 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type Position } from '@openfleet/contracts';
+import { Topics, type Position, type RawFrame } from '@openfleet/contracts';
 import { decodeFrame, decodeLinkBody, encodeFrame, encodeLinkBody, SuperiorPlatformSimulator, type BusinessBody, type Gnss2011, type Gnss2019 } from '@openfleet/jt809';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { Forwarder809Module, LinkManager } from '../src';
 import { InboundService } from '../src/inbound/inbound.service';
@@ -32,6 +33,8 @@ describe.each([
   let platformId: number;
   let slavePort: number;
   const t0 = Math.floor(Date.now() / 1000) - 3600;
+  /** What the links published for the frame archive. */
+  const rawFrames: RawFrame[] = [];
 
   const position = (terminalPhone: string, vehicleId: string, s: number): Position => ({
     terminalPhone, vehicleId, gpsTimeS: t0 + s, receivedAtMs: Date.now(), latitudeE6: 39_909_230, longitudeE6: 116_397_128 + s, altitudeM: 50, speedDkmh: 600, directionDeg: 90,
@@ -58,6 +61,7 @@ describe.each([
   beforeAll(async () => {
     await superior.listen();
     bus = new InProcessBus({ logger: silentBusLogger });
+    await bus.subscribe(Topics.rawFrames, { group: 'test-raw-frames', handle: async (messages) => void rawFrames.push(...messages.flatMap((m) => m.value.frames)) });
     await bus.publish(Topics.rolePermissions, [
       { key: 'platform809', value: { roleId: 'platform809', actionCodes: ['superiorPlatformM', 'superiorPlatformM:search', 'superiorPlatformM:add', 'superiorPlatformM:modify', 'superiorPlatformM:delete', 'platform', 'inspectionLog:search', 'inspectionLog:export'], deleted: false, updatedAt: Date.now() } },
     ]);
@@ -65,6 +69,8 @@ describe.each([
       { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A00001', plateColor: 1, vin: 'LVIN0000000000001', companyId: 'c1', companyPath: ['root', 'c1'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } },
       { key: 'v2', value: { vehicleId: 'v2', plateCode: '京B00002', plateColor: 2, vin: 'LVIN0000000000002', companyId: 'c2', companyPath: ['root', 'c2'], fleetPath: [], terminalPhone: '13900000002', deleted: false, updatedAt: Date.now() } },
     ]);
+    // The answering operator (user 21) as admin's user directory names it.
+    await bus.publish(Topics.userDirectory, [{ key: '21', value: { userId: '21', name: '周值班', account: 'zhou', companyId: 'c1', companyPath: ['root', 'c1'], deleted: false, updatedAt: Date.now() } }]);
     await bus.publish(Topics.terminalRegistry, [
       { key: '13900000001', value: { terminalPhone: '13900000001', terminalId: 't1', terminalCode: 'T000001', vehicleId: 'v1', plateCode: '京A00001', plateColor: 1, companyId: 'c1', authCode: 'a', registrationState: 1, deviceId: 'DEVICE-0000000000001', protocolVersion: edition === '2019' ? '2019' : '2013', deleted: false, updatedAt: Date.now() } },
     ]);
@@ -95,6 +101,16 @@ describe.each([
     expect(superior.badFrames).toBe(0);
     const listed = await api().get('/platform809/platforms').set('Authorization', token).expect(200);
     expect(JSON.stringify(listed.body.data)).not.toContain('pw5001');
+  });
+
+  it('publishes both links’ frames for the frame archive, under 809:<platform id>', async () => {
+    await waitFor(() => rawFrames.some((f) => f.direction === 'up'), 'a captured frame from the superior');
+    const ours = rawFrames.filter((f) => f.terminalPhone === `809:${platformId}`);
+    expect(ours.every((f) => f.protocol === 'jt809')).toBe(true);
+    // Our 0x1001 login (down: sent by the platform) and the superior's 0x1002 answer (up), each as the bytes on the wire.
+    const msgIdOf = (f: RawFrame) => decodeFrame(Buffer.from(f.hex, 'hex'), edition, keys).header.msgId;
+    expect(ours.filter((f) => f.direction === 'down').map(msgIdOf)).toContain(0x1001);
+    expect(ours.filter((f) => f.direction === 'up').map(msgIdOf)).toContain(0x1002);
   });
 
   it('forwards positions of the group only, as 0x1202 in the edition’s layout', async () => {
@@ -176,8 +192,23 @@ describe.each([
     expect((await api().get(`/platform809/duty-checks/log?startTime=${today}&endTime=${today}&status=1`).set('Authorization', token)).body.data.total).toBe(1);
     expect((await api().get(`/platform809/duty-checks/log?startTime=2026-01-01&endTime=${today}`).set('Authorization', token)).body).toMatchObject({ flag: false, errorCode: 300 });
     expect((await api().get(`/platform809/duty-checks/log?startTime=${today}&endTime=${today}`).set('Authorization', otherToken)).body.data.total).toBe(0);
-    const sheet = await api().get(`/platform809/duty-checks/log/export?startTime=${today}&endTime=${today}`).set('Authorization', token).buffer(true).expect(200);
+    // A colleague in c1 exports: 应答人 is the answering user's name, never the id (issue 28).
+    const colleague = `Bearer ${await app.get(TokenService).sign({ ...operator(['c1']), id: '22' })}`;
+    const sheet = await api()
+      .get(`/platform809/duty-checks/log/export?startTime=${today}&endTime=${today}`)
+      .set('Authorization', colleague)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.body as unknown as ArrayBuffer);
+    const rows = book.worksheets[0].getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((row) => [row[3], row[7]])).toEqual([['第二次查岗', ''], ['请回复在岗人员', '周值班']]);
   });
 
   it('keeps a supervision with its deadline and answers it with 0x1401', async () => {

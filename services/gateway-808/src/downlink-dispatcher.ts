@@ -2,6 +2,7 @@ import { BusConsumer, consume } from '@openfleet/service-kit';
 import { canonicalTerminalPhone, InstructionStatus, Topics, type CommandResult, type DownlinkCommand } from '@openfleet/contracts';
 import { encodeFrames, messageFromJson } from '@openfleet/jt808';
 import type { GatewayContext } from './gateway-context';
+import type { OfflineReporter } from './offline-reporter';
 import type { PendingCommand } from './pending-commands';
 import type { TerminalConnection } from './terminal-connection';
 
@@ -11,16 +12,17 @@ const RECENT_COMMANDS = 10_000;
 
 /**
  * Commands from the bus to the terminals this instance holds. Every instance consumes every
- * command (its own consumer group) and ignores terminals it does not hold; a small directory fed
- * by the session topic tells which terminals are online on another instance, so that only the
- * configured offline reporter answers "device offline" and only when no instance holds it.
+ * command (its own consumer group) and ignores terminals it does not hold; a command for a terminal
+ * that, by the session directory, no instance holds goes to the offline reporter, which answers
+ * "device offline" only on the elected instance and only when no gateway claimed the terminal.
  */
 export class DownlinkDispatcher extends BusConsumer {
-  /** phone -> gateway id holding it, from the session topic. */
-  private readonly directory = new Map<string, string>();
   private readonly recent = new Set<string>();
 
-  constructor(private readonly ctx: GatewayContext) {
+  constructor(
+    private readonly ctx: GatewayContext,
+    private readonly offline: OfflineReporter,
+  ) {
     super();
   }
 
@@ -31,15 +33,6 @@ export class DownlinkDispatcher extends BusConsumer {
   protected consumes() {
     const id = this.ctx.gatewayId;
     return [
-      consume(Topics.terminalSession, {
-        group: `gateway-808-sessions-${id}`,
-        fromBeginning: false,
-        each: (session) => {
-          const key = canonicalTerminalPhone(session.terminalPhone);
-          if (session.state === 'online') this.directory.set(key, session.gatewayId);
-          else if (this.directory.get(key) === session.gatewayId) this.directory.delete(key);
-        },
-      }),
       consume(Topics.downlinkCommand, {
         group: `gateway-808-${id}`,
         // Commands issued while no gateway ran are the instruction service's to time out, not ours to replay.
@@ -64,14 +57,17 @@ export class DownlinkDispatcher extends BusConsumer {
     this.remember(command.commandId);
     // Commands name the terminal as the registry spells it; sessions are keyed by the canonical phone.
     const key = canonicalTerminalPhone(command.terminalPhone);
-    const conn = this.ctx.sessions.get(key);
+    let conn = this.ctx.sessions.get(key);
     if (!conn || conn.closed) {
-      const holder = this.directory.get(key);
-      if (holder !== undefined && holder !== this.ctx.gatewayId) return;
-      if (this.ctx.config.GATEWAY_808_OFFLINE_REPORTER)
-        await this.publishResult({ commandId: command.commandId, terminalPhone: command.terminalPhone, status: InstructionStatus.DEVICE_OFFLINE, at: Date.now() });
+      if (!this.ctx.directory.heldElsewhere(key)) this.offline.consider(command);
       return;
     }
+    // The terminal gets a command only once the directory has its claim: the offline reporter then
+    // sees the claim (it catches up to the bus's end before answering) and stays silent.
+    if (conn.announced) await conn.announced;
+    conn = this.ctx.sessions.get(key);
+    // Gone meanwhile: the reporter saw the claim, so nobody answers and the instruction service times the order out.
+    if (!conn || conn.closed) return;
     let frames: Buffer[];
     let msgId: number;
     let serial: number;

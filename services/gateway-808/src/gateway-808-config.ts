@@ -77,7 +77,20 @@ export class Gateway808Config extends PlatformConfig {
   @Min(100)
   GATEWAY_808_RAW_QUEUE_LIMIT = 20_000;
 
-  /** Publish "device offline" results for commands whose terminal no gateway holds (one instance per cluster). */
+  /**
+   * Take part in the election of the one instance that answers "device offline" for commands whose
+   * terminal no gateway holds; false: this instance never answers it (an override, not needed at N replicas).
+   */
   @IsBoolean()
   GATEWAY_808_OFFLINE_REPORTER = true;
+
+  /** The reporter answers "offline" this long after the command arrived, if no gateway claimed the terminal meanwhile. */
+  @IsInt()
+  @Min(0)
+  GATEWAY_808_OFFLINE_GRACE_MS = 3000;
+
+  /** A silent (crashed, cut off) reporter loses the role after this long; the broker's minimum is 6 s. */
+  @IsInt()
+  @Min(6000)
+  GATEWAY_808_REPORTER_SESSION_TIMEOUT_MS = 10_000;
 }

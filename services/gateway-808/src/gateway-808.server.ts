@@ -15,8 +15,10 @@ import { DownlinkDispatcher } from './downlink-dispatcher';
 import { Gateway808Config } from './gateway-808-config';
 import { publishSessionEvent, type GatewayContext } from './gateway-context';
 import { GatewayMetrics } from './gateway-metrics';
+import { OfflineReporter } from './offline-reporter';
 import { RawFrameCapture } from './raw-frame-capture';
 import { RegistryFeed } from './registry-feed';
+import { SessionDirectory } from './session-directory';
 import { TerminalConnection } from './terminal-connection';
 import { TerminalRegistry, type RegistrationPolicy } from './terminal-registry';
 import { UplinkHandler } from './uplink-handler';
@@ -51,6 +53,7 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   /** Authenticated connections by canonical terminal phone (`canonicalTerminalPhone`). */
   readonly sessions = new Map<string, TerminalConnection>();
   readonly linkServer: LinkServer<Jt808Item, Jt808Message, TerminalConnection>;
+  readonly directory: SessionDirectory;
   private readonly refusalLog = new SourceLog(
     'refused registrations or authentications',
     (line) => this.logger.warn(line),
@@ -59,6 +62,9 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   private readonly downlink: DownlinkDispatcher;
   private readonly uplink: UplinkHandler;
   private readonly registryFeed: RegistryFeed;
+  private readonly offline: OfflineReporter;
+  /** Warming the directory, then joining the reporter election (in the background: terminals are served meanwhile). */
+  private electing: Promise<void> = Promise.resolve();
   /** Offline events being published (awaited at shutdown). */
   private readonly ending = new Set<Promise<void>>();
   private stopping = false;
@@ -73,7 +79,9 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     this.registry = new TerminalRegistry(config.GATEWAY_808_REGISTRATION as RegistrationPolicy, secret);
     this.raw = new RawFrameCapture(bus, this.gatewayId, config.GATEWAY_808_RAW_QUEUE_LIMIT, this.metrics, this.logger, config.GATEWAY_808_RAW_CAPTURE);
     this.registryFeed = new RegistryFeed(bus, this.registry, this.gatewayId);
-    this.downlink = new DownlinkDispatcher(this);
+    this.directory = new SessionDirectory(bus, this.gatewayId);
+    this.offline = new OfflineReporter(this, this.directory);
+    this.downlink = new DownlinkDispatcher(this, this.offline);
     this.uplink = new UplinkHandler(this, this.downlink);
     const idleMs = config.GATEWAY_808_IDLE_TIMEOUT_S * 1000;
     const preAuthMs = config.GATEWAY_808_PREAUTH_TIMEOUT_S * 1000;
@@ -102,6 +110,11 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     return this.sessions.get(canonicalTerminalPhone(phone));
   }
 
+  /** True while this instance is the elected "device offline" reporter. */
+  get isOfflineReporter(): boolean {
+    return this.offline.isReporter;
+  }
+
   /** Where terminals connect (the real port when configured with 0). */
   address(): AddressInfo {
     return this.linkServer.tcpAddress()!;
@@ -110,7 +123,15 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   async onApplicationBootstrap(): Promise<void> {
     // Subscribed before listening: registrations are checked against the cache it fills.
     await this.registryFeed.start();
+    await this.directory.start();
     await this.downlink.start();
+    // A reporter must know every claim made before it started: it joins the election only once
+    // the directory's history is read (a cold one would take terminals held elsewhere for offline).
+    this.electing = this.directory.ready.then(async () => {
+      if (this.stopping) return;
+      await this.releaseStaleClaims();
+      if (!this.stopping) await this.offline.start();
+    }).catch((error: Error) => this.logger.error(`offline reporter not started: ${error.message}`));
     await this.linkServer.listen();
     const { address, port } = this.address();
     this.logger.log(`JT/T 808 gateway ${this.gatewayId} listening on ${address}:${port} (registration ${this.config.GATEWAY_808_REGISTRATION})`);
@@ -119,7 +140,9 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
   async beforeApplicationShutdown(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    await Promise.allSettled([this.downlink.stop(), this.registryFeed.stop()]);
+    // The reporter leaves its group first, so another instance takes the role over at once.
+    await withTimeout(this.electing, 1000);
+    await Promise.allSettled([this.offline.stop(), this.downlink.stop(), this.registryFeed.stop()]);
     // Let publishes in flight finish so their acks still go out, within a bound.
     await this.linkServer.settle(SHUTDOWN_FLUSH_MS);
     await withTimeout(this.linkServer.close(), 1000);
@@ -205,6 +228,11 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     if (this.sessions.get(sessionKey) === conn) {
       this.sessions.delete(sessionKey);
       this.metrics.sessions.set(this.sessions.size);
+      const released = this.directory.announce(sessionKey, false).catch((error: Error) => {
+        this.logger.warn(`session directory release for ${conn.phone} not published: ${error.message}`);
+      });
+      this.ending.add(released);
+      void released.finally(() => this.ending.delete(released));
     }
     const offline = publishSessionEvent(this, {
       terminalPhone: conn.phone,
@@ -217,6 +245,13 @@ export class Gateway808Server implements OnApplicationBootstrap, BeforeApplicati
     });
     this.ending.add(offline);
     void offline.finally(() => this.ending.delete(offline));
+  }
+
+  /** Claims under this gateway id that a previous run left (it crashed before releasing them). */
+  private async releaseStaleClaims(): Promise<void> {
+    const stale = this.directory.heldHere().filter((phone) => !this.sessions.has(phone));
+    for (const phone of stale) if (!this.sessions.has(phone)) await this.directory.announce(phone, false);
+    if (stale.length) this.logger.log(`released ${stale.length} session directory claims of a previous run of ${this.gatewayId}`);
   }
 }
 

@@ -5,6 +5,7 @@ import type { BusGate } from './bus-gate';
 import type { Gateway808Config } from './gateway-808-config';
 import type { GatewayMetrics } from './gateway-metrics';
 import type { RawFrameCapture } from './raw-frame-capture';
+import type { SessionDirectory } from './session-directory';
 import type { TerminalConnection } from './terminal-connection';
 import type { TerminalRegistry } from './terminal-registry';
 
@@ -20,6 +21,8 @@ export interface GatewayContext {
   readonly registry: TerminalRegistry;
   /** Authenticated sessions by terminal phone. */
   readonly sessions: Map<string, TerminalConnection>;
+  /** Which instance holds which terminal (every instance's claims, this one's published through it). */
+  readonly directory: SessionDirectory;
   /** A refused registration or authentication, logged at most a few times a minute per source address. */
   warnRefusal(connection: TerminalConnection, line: string): void;
   /** Ends a connection (flushes what was written first); `reason` goes into the offline event. */

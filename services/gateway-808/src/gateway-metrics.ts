@@ -19,6 +19,10 @@ export class GatewayMetrics {
     'gateway808_sessions',
     () => new Gauge({ name: 'gateway808_sessions', help: 'Authenticated terminal sessions' }),
   );
+  readonly offlineReporter = metric(
+    'gateway808_offline_reporter',
+    () => new Gauge({ name: 'gateway808_offline_reporter', help: '1 while this instance is the elected "device offline" reporter' }),
+  );
   readonly frames = metric(
     'gateway808_frames_total',
     () =>

@@ -53,4 +53,23 @@ describe('toPosition', () => {
     expect(position.gpsTimeS).toBe(1_700_000_000);
     expect(position.extrasJson).toBe('{"invalidTimeBcd":"999999999999"}');
   });
+
+  // extrasJson of numeric extras is written by hand: it must be the text JSON.stringify gives.
+  it.each<[string, LocationBody['extras'], string]>([
+    ['no other extras', [{ id: 1, kind: 'mileageKm', value: 1 }], ''],
+    ['numbers', [{ id: 0x30, kind: 'signalStrength', value: 25 }, { id: 0x31, kind: 'satelliteCount', value: 12 }], '{"signalStrength":25,"satelliteCount":12}'],
+    ['fractions, negatives and -0', [{ id: 0x2d, kind: 'compartmentTemperatureC', value: -12.5 }, { id: 0x25, kind: 'extendedSignalStatus', value: -0 }], '{"compartmentTemperatureC":-12.5,"extendedSignalStatus":0}'],
+    ['a number that is not finite', [{ id: 0x30, kind: 'signalStrength', value: NaN }], '{"signalStrength":null}'],
+    ['an id twice (the last value, at the first place)', [{ id: 0x30, kind: 'signalStrength', value: 1 }, { id: 0x31, kind: 'satelliteCount', value: 2 }, { id: 0x30, kind: 'signalStrength', value: 3 }], '{"signalStrength":3,"satelliteCount":2}'],
+    ['numbers, then an object', [{ id: 0x31, kind: 'satelliteCount', value: 2 }, { id: 0x2b, kind: 'analog', value: { ad0: 1, ad1: 2 } }], '{"satelliteCount":2,"analog":{"ad0":1,"ad1":2}}'],
+    ['a raw number-like id', [{ id: 0x05, kind: 'raw', value: '0a' }, { id: 0x31, kind: 'satelliteCount', value: 2 }], '{"raw0x05":"0a","satelliteCount":2}'],
+  ])('writes extrasJson as JSON.stringify would: %s', (_, extras, expected) => {
+    const body: LocationBody = { alarm: 0, status: 0, latitude: 0, longitude: 0, altitude: 0, speed: 0, direction: 0, time: new Date(0), extras };
+    expect(toPosition(body, ctx).extrasJson).toBe(expected);
+  });
+
+  it('adds invalidTimeBcd after numeric extras', () => {
+    const body: LocationBody = { alarm: 0, status: 0, latitude: 0, longitude: 0, altitude: 0, speed: 0, direction: 0, time: null, timeBcd: '999999999999', extras: [{ id: 0x31, kind: 'satelliteCount', value: 2 }] };
+    expect(toPosition(body, ctx).extrasJson).toBe('{"satelliteCount":2,"invalidTimeBcd":"999999999999"}');
+  });
 });

@@ -18,7 +18,12 @@ export function toPosition(location: LocationBody, ctx: PositionContext): Positi
   let hasFuel = false;
   let recordedSpeedDkmh = 0;
   let hasRecordedSpeed = false;
-  let extras: Record<string, unknown> | undefined;
+  // Other extras go to extrasJson. Nearly every report has only numeric ones (signal, satellites):
+  // their JSON is written straight into a string, the same text JSON.stringify gives for the object
+  // built below, which is kept for everything else (strings, objects, an id twice, a bad time).
+  let json = '';
+  let keys: string[] | undefined;
+  let plain = true;
   for (const extra of location.extras) {
     if (extra.kind === 'mileageKm') {
       mileageHm = Math.round(extra.value * 10);
@@ -29,16 +34,17 @@ export function toPosition(location: LocationBody, ctx: PositionContext): Positi
     } else if (extra.kind === 'recordedSpeedKmh') {
       recordedSpeedDkmh = Math.round(extra.value * 10);
       hasRecordedSpeed = true;
-    } else {
-      extras ??= {};
-      const key = extra.kind === 'raw' ? `raw0x${extra.id.toString(16).padStart(2, '0')}` : extra.kind;
-      extras[key] = extra.value;
+    } else if (plain) {
+      const key = extraKey(extra);
+      const value = extra.value;
+      if (typeof value === 'number' && Number.isFinite(value) && !keys?.includes(key)) {
+        json += `${json ? ',' : '{'}"${key}":${value}`;
+        (keys ??= []).push(key);
+      } else plain = false;
     }
   }
-  if (location.time === null && location.timeBcd) {
-    extras ??= {};
-    extras.invalidTimeBcd = location.timeBcd;
-  }
+  if (location.time === null && location.timeBcd) plain = false;
+  const extrasJson = plain ? (json ? json + '}' : '') : otherExtrasJson(location);
   const fixTimeMs = location.time?.getTime();
   return {
     terminalPhone: ctx.terminalPhone,
@@ -63,6 +69,26 @@ export function toPosition(location: LocationBody, ctx: PositionContext): Positi
     blindArea: ctx.blindArea,
     serial: ctx.serial,
     sequence: ctx.sequence,
-    extrasJson: extras ? JSON.stringify(extras) : '',
+    extrasJson,
   };
+}
+
+/** The key of an extra in extrasJson (kinds are plain identifiers: no JSON escaping needed). */
+function extraKey(extra: LocationBody['extras'][number]): string {
+  return extra.kind === 'raw' ? `raw0x${extra.id.toString(16).padStart(2, '0')}` : extra.kind;
+}
+
+/** extrasJson of a report with extras that are not all plain numbers. */
+function otherExtrasJson(location: LocationBody): string {
+  let extras: Record<string, unknown> | undefined;
+  for (const extra of location.extras) {
+    if (extra.kind === 'mileageKm' || extra.kind === 'fuelL' || extra.kind === 'recordedSpeedKmh') continue;
+    extras ??= {};
+    extras[extraKey(extra)] = extra.value;
+  }
+  if (location.time === null && location.timeBcd) {
+    extras ??= {};
+    extras.invalidTimeBcd = location.timeBcd;
+  }
+  return extras ? JSON.stringify(extras) : '';
 }

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { encodeFrame, Jt808DecodeError, Jt808Deframer, type Jt808Version } from '@openfleet/jt808';
+import { encodeFrame, GeneralReplyEncoder, Jt808DecodeError, Jt808Deframer, type Jt808Version } from '@openfleet/jt808';
 import type { Link, LinkDeframer } from '@openfleet/service-kit';
 import { PendingCommands } from './pending-commands';
 import { SubpackageAssembler } from './subpackage-assembler';
@@ -19,12 +19,16 @@ export class TerminalConnection implements LinkDeframer<Buffer | Jt808DecodeErro
   vehicleId = '';
   /** Plate from this connection's 0x0100, for vehicles the registry has no plate of (open registration). */
   reportedPlate = '';
+  /** The session directory's claim of this session; commands wait for it, so the offline reporter knows of the session before the terminal gets one. */
+  announced: Promise<void> | undefined;
   /** When bytes last arrived (the frame buffer of a quiet connection is released). */
   lastSeenMs = Date.now();
   private serial = 0;
   private deframerInstance: Jt808Deframer | undefined;
   private assemblerInstance: SubpackageAssembler | undefined;
   private commandsInstance: PendingCommands | undefined;
+  /** 0x8001 frames for this header (made on the first acknowledgement, again if the phone or version changes). */
+  private replyEncoder: GeneralReplyEncoder | undefined;
 
   constructor(readonly link: Link) {}
 
@@ -80,6 +84,16 @@ export class TerminalConnection implements LinkDeframer<Buffer | Jt808DecodeErro
     const serial = this.serial;
     this.serial = (this.serial + 1) & 0xffff;
     return serial;
+  }
+
+  /** Writes a 0x8001 (one per acknowledged frame: patched from a prepared header); returns the frame, for raw capture. */
+  sendGeneralReply(replySerial: number, replyId: number, result: number): Buffer {
+    let encoder = this.replyEncoder;
+    if (encoder === undefined || encoder.phone !== this.phone || encoder.version !== this.version)
+      encoder = this.replyEncoder = new GeneralReplyEncoder(this.version, this.phone);
+    const frame = encoder.encode(this.nextSerial(), replySerial, replyId, result);
+    this.link.send(frame);
+    return frame;
   }
 
   /** Encodes and writes one platform message; returns the frame (for raw capture) and its serial. */

@@ -29,6 +29,9 @@ import { RegisterResult } from './terminal-registry';
 /** Reports whose every field travels in position records (tracking.position.v1), not on the uplink topic. */
 const LOCATION_REPORT_IDS: ReadonlySet<number> = new Set([0x0200, 0x0704]);
 
+const RESOLVED_FALSE: Promise<boolean> = Promise.resolve(false);
+const NOTHING_PUBLISHED: Promise<void> = Promise.resolve();
+
 /** 0x8001 results. */
 const GENERAL_OK = 0;
 const GENERAL_FAILURE = 1;
@@ -119,6 +122,10 @@ export class UplinkHandler {
       // Bound now so commands reach the new connection; the old one is reported offline as replaced.
       this.ctx.sessions.set(sessionKey, conn);
       this.ctx.metrics.sessions.set(this.ctx.sessions.size);
+      // Claimed in the session directory before any command goes out (see DownlinkDispatcher.dispatch).
+      conn.announced = this.ctx.directory.announce(sessionKey, true).catch((error: Error) => {
+        this.ctx.logger.warn(`session directory claim for ${msg.phone} not published: ${error.message}`);
+      });
       if (previous) this.ctx.close(previous, 'replaced');
     }
     void this.publish(conn, msg, receivedAt).then(async (accepted) => {
@@ -185,12 +192,12 @@ export class UplinkHandler {
         return;
       }
       if (msg.msgId === 0x0801) {
-        if (fragmented) for (const serial of serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: GENERAL_OK });
+        if (fragmented) for (const serial of serials) this.sendGeneralReply(conn, serial, msg.msgId, GENERAL_OK);
         // Every packet arrived: no retransmit fields at all (JT/T 808-2013 table 82), not a count of 0.
         this.send(conn, 0x8800, { mediaId: (json?.mediaId as number) ?? 0 });
         return;
       }
-      for (const serial of serials) this.send(conn, 0x8001, { replySerial: serial, replyId: msg.msgId, result: GENERAL_OK });
+      for (const serial of serials) this.sendGeneralReply(conn, serial, msg.msgId, GENERAL_OK);
     });
   }
 
@@ -226,35 +233,83 @@ export class UplinkHandler {
     return conn.link.track(this.publishUntilAccepted(conn, msg, uplink, positions, registration));
   }
 
-  /** Publishes, retrying while the gate is closed; false when the connection ended first. */
-  private async publishUntilAccepted(
+  /**
+   * Publishes, retrying while the gate is closed; false when the connection ended first. This runs
+   * once per frame: while the gate is open the records go to the bus at once and the caller gets
+   * one reaction on the bus's own promise (no async frame, no Promise.all of one); only a failure
+   * takes the retry loop.
+   */
+  private publishUntilAccepted(
     conn: TerminalConnection,
     msg: Jt808Message,
     uplink: PublishRecord<TerminalUplink> | undefined,
     positions: PublishRecord<Position>[],
     registration: PublishRecord<TerminalRegistrationEvent> | undefined,
   ): Promise<boolean> {
+    if (!this.ctx.gate.isOpen) return this.retryUntilAccepted(conn, msg, uplink, positions, registration, performance.now());
+    if (conn.closed) return RESOLVED_FALSE;
     const started = performance.now();
+    let published: Promise<unknown>;
+    try {
+      published = this.publishRecords(uplink, positions, registration);
+    } catch (error) {
+      published = Promise.reject(error as Error);
+    }
+    return published.then(
+      () => this.accepted(started),
+      (error: Error) => {
+        this.rejected(msg, error);
+        return this.retryUntilAccepted(conn, msg, uplink, positions, registration, started);
+      },
+    );
+  }
+
+  private async retryUntilAccepted(
+    conn: TerminalConnection,
+    msg: Jt808Message,
+    uplink: PublishRecord<TerminalUplink> | undefined,
+    positions: PublishRecord<Position>[],
+    registration: PublishRecord<TerminalRegistrationEvent> | undefined,
+    started: number,
+  ): Promise<boolean> {
     for (;;) {
       await this.ctx.gate.whenOpen();
       if (conn.closed) return false;
       try {
-        await Promise.all([
-          uplink && this.ctx.bus.publish(Topics.terminalUplink, uplink),
-          positions.length > 0 && this.ctx.bus.publish(Topics.position, positions),
-          registration && this.ctx.bus.publish(Topics.terminalRegistration, registration),
-        ]);
-        this.ctx.gate.succeeded();
-        this.ctx.metrics.publishLatency.observe((performance.now() - started) / 1000);
-        return true;
+        await this.publishRecords(uplink, positions, registration);
+        return this.accepted(started);
       } catch (error) {
-        // Not acknowledged; held (socket paused by the gate) and retried when the gate reopens.
-        this.ctx.metrics.publishFailures.inc();
-        if (this.ctx.gate.isOpen)
-          this.ctx.logger.warn(`bus rejected uplink of ${msg.phone}: ${(error as Error).message}; pausing terminals`);
-        this.ctx.gate.failed();
+        this.rejected(msg, error as Error);
       }
     }
+  }
+
+  /** One bus call per topic the message has records for; a location report has only positions. */
+  private publishRecords(
+    uplink: PublishRecord<TerminalUplink> | undefined,
+    positions: PublishRecord<Position>[],
+    registration: PublishRecord<TerminalRegistrationEvent> | undefined,
+  ): Promise<unknown> {
+    const { bus } = this.ctx;
+    if (!uplink && !registration) return positions.length > 0 ? bus.publish(Topics.position, positions) : NOTHING_PUBLISHED;
+    return Promise.all([
+      uplink && bus.publish(Topics.terminalUplink, uplink),
+      positions.length > 0 && bus.publish(Topics.position, positions),
+      registration && bus.publish(Topics.terminalRegistration, registration),
+    ]);
+  }
+
+  private accepted(started: number): true {
+    this.ctx.gate.succeeded();
+    this.ctx.metrics.publishLatency.observe((performance.now() - started) / 1000);
+    return true;
+  }
+
+  private rejected(msg: Jt808Message, error: Error): void {
+    // Not acknowledged; held (socket paused by the gate) and retried when the gate reopens.
+    this.ctx.metrics.publishFailures.inc();
+    if (this.ctx.gate.isOpen) this.ctx.logger.warn(`bus rejected uplink of ${msg.phone}: ${error.message}; pausing terminals`);
+    this.ctx.gate.failed();
   }
 
   private positionsOf(conn: TerminalConnection, msg: Jt808Message, receivedAt: number): PublishRecord<Position>[] {
@@ -282,7 +337,19 @@ export class UplinkHandler {
 
   private reply(conn: TerminalConnection, msg: Jt808Message, result: number): void {
     if (!conn.phone) conn.phone = msg.phone;
-    this.send(conn, 0x8001, { replySerial: msg.serial, replyId: msg.msgId, result });
+    this.sendGeneralReply(conn, msg.serial, msg.msgId, result);
+  }
+
+  /** 0x8001: the answer to nearly every frame, so not through the generic encoder (see GeneralReplyEncoder). */
+  private sendGeneralReply(conn: TerminalConnection, replySerial: number, replyId: number, result: number): void {
+    if (conn.closed) return;
+    try {
+      const frame = conn.sendGeneralReply(replySerial, replyId, result);
+      this.ctx.metrics.countFrame('down', 0x8001);
+      this.ctx.raw.record(conn.phone, 'down', frame);
+    } catch (error) {
+      this.ctx.logger.error(`cannot send 0x8001 to ${conn.phone}: ${(error as Error).message}`);
+    }
   }
 
   private send(conn: TerminalConnection, msgId: number, body: unknown): void {

@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
+import { AuthModule, userDirectoryProvider, vehicleRegistryProvider } from '@openfleet/auth';
 import { warmPlaceIndex } from '@openfleet/geo';
 import { ServiceStorageModule, joinParts } from '@openfleet/service-kit';
 import { BUS_LINE_PART } from './bus-line/bus-line.part';
@@ -25,7 +25,7 @@ export const INDUSTRY_MIGRATIONS = PARTS.migrations;
     AuthModule,
   ],
   controllers: PARTS.controllers,
-  providers: [vehicleRegistryProvider({ service: 'industry' }), ...PARTS.providers],
+  providers: [vehicleRegistryProvider({ service: 'industry' }), userDirectoryProvider({ service: 'industry' }), ...PARTS.providers],
 })
 export class IndustryModule implements OnModuleInit {
   // Cold-chain excursions name their places: the index loads in a worker from start.

@@ -6,9 +6,9 @@
 // (fails on that unit only, with the frame as evidence), the live view, and the Excel exports.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { TokenService, VehicleRegistry, type AuthUser } from '@openfleet/auth';
+import { TokenService, UserDirectory, VehicleRegistry, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
-import { Topics, type CertificateView, type CertificationTestView, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { Topics, type CertificateView, type CertificationTestView, type Position, type UserDirectoryEntry, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { chinaTime, encodeRealtime, type RealtimeUnit } from '@openfleet/gb32960';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
@@ -27,6 +27,8 @@ const TRUCK = vehicle('t1', '13900000201', '', 'c1');
 const SLOW = vehicle('t2', '13900000202', '', 'c1');
 const EV = vehicle('e1', '', 'LNBSCCAK7JD000001', 'c1');
 const OTHER = vehicle('x1', '13900000299', '', 'c2');
+/** The tester (user 7) as admin's user directory (admin.user-directory.v1) publishes it. */
+const tester = (companyPath = ['c1']): UserDirectoryEntry => ({ userId: '7', name: '钱检测', account: 'qian', companyId: companyPath.at(-1)!, companyPath, deleted: false, updatedAt: Date.now() });
 const user = (id: string, company: string, roleIds: string[]): AuthUser => ({ id, companyId: company, userType: 1, roleIds, superAdmin: false, scope: { companies: [company], fleets: [] } });
 const waitFor = async (check: () => boolean | Promise<boolean>, what: string) => {
   const deadline = Date.now() + 20_000;
@@ -68,9 +70,11 @@ describe.each(['sqlite', 'mysql'] as const)('access certification on %s', (engin
       { key: 'watch', value: { roleId: 'watch', actionCodes: ['veclCertificaRealTimeLog', 'veclCertificaRealTimeLog:search'], deleted: false, updatedAt: Date.now() } },
     ]);
     await bus.publish(Topics.vehicleRegistry, [TRUCK, SLOW, EV, OTHER].map((value) => ({ key: value.vehicleId, value })));
+    await bus.publish(Topics.userDirectory, [{ key: '7', value: tester() }]);
     app = (await Test.createTestingModule({ imports: [PlatformModule.forRoot({ processName: 'certification-test', config: loadConfig(PlatformConfig, env), bus, env }), IndustryModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     await app.get(VehicleRegistry).ready;
+    await app.get(UserDirectory).ready;
     const sign = async (u: AuthUser) => `Bearer ${await app.get(TokenService).sign(u)}`;
     Object.assign(tokens, { tester: await sign(user('7', 'c1', ['tester'])), watcher: await sign(user('8', 'c1', ['watch'])), other: await sign(user('9', 'c2', ['tester'])) });
   });
@@ -197,8 +201,27 @@ describe.each(['sqlite', 'mysql'] as const)('access certification on %s', (engin
     const log = await sheet('/industry/certification/tests/export');
     expect(log).toHaveLength(3);
     expect(log.find((row) => row[1] === '浙Ae1')).toEqual(expect.arrayContaining(['GB/T 32960', EV.vin, '未通过', '10/11', 'unit08: 0x08=absent']));
+    // 检测人 by name (issue 28), never the user id.
+    expect(log.map((row) => row[11])).toEqual(['钱检测', '钱检测', '钱检测']);
     const certificates = await sheet('/industry/certification/certificates/export');
     expect(certificates).toEqual([expect.arrayContaining(['浙At1', '13900000201', 'JT/T 808'])]);
     expect((await http().get('/industry/certification/tests/export').set('Authorization', tokens.watcher).expect(200)).body).toMatchObject({ errorCode: 403 });
+  });
+
+  it('writes 未知用户 for a tester who now belongs to a company outside the caller\'s scope', async () => {
+    await bus.publish(Topics.userDirectory, [{ key: '7', value: { ...tester(['c2']), updatedAt: Date.now() + 1 } }]);
+    const directory = app.get(UserDirectory);
+    await waitFor(() => directory.byUserId('7')?.companyId === 'c2', 'the moved tester');
+    // Another member of c1 exports: the tests stay in c1's scope (their vehicles are), the tester's name does not.
+    const colleague = `Bearer ${await app.get(TokenService).sign(user('17', 'c1', ['tester']))}`;
+    const response = await http().get('/industry/certification/tests/export').set('Authorization', colleague).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.body as unknown as ArrayBuffer);
+    const testers = book.worksheets[0].getSheetValues().slice(2).map((row) => (row as unknown[])[12]);
+    expect(testers).toEqual(['未知用户', '未知用户', '未知用户']);
   });
 });

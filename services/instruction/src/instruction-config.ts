@@ -8,6 +8,12 @@ export class InstructionConfig {
   @Max(30 * 24 * 60)
   INSTRUCTION_QUEUE_MAX_MINUTES = 7 * 24 * 60;
 
+  /** Most orders one offline terminal may have waiting in the queue; one more answers 7120 (queue full). */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  INSTRUCTION_QUEUE_MAX_PER_TERMINAL = 100;
+
   /** How often queued orders are retried, expired orders finished and lost replies timed out. */
   @IsInt()
   @Min(100)

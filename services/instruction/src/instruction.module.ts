@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
-import { LocalFileStore, LoggingSmsProvider, PlatformConfig, PROCESS_ENV, SMS_PROVIDER, ServiceStorageModule, loadConfig, serviceConfigProvider } from '@openfleet/service-kit';
+import { AuthModule, userDirectoryProvider, vehicleRegistryProvider } from '@openfleet/auth';
+import { clusterLeaseProvider, LocalFileStore, PlatformConfig, PROCESS_ENV, ServiceStorageModule, SmsCode, SmsCodes1734500000000, loadConfig, serviceConfigProvider, smsProviders } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { CommandConfigController } from './command-config/command-config.controller';
 import { CommandConfig } from './command-config/command-config.entity';
@@ -12,6 +12,13 @@ import { MEDIA_STORE } from './media/media-file.entity';
 import { MediaController } from './media/media.controller';
 import { MediaService } from './media/media.service';
 import { CreateInstructionTables1732400000000 } from './migrations/1732400000000-create-instruction-tables';
+import { RecorderSchedule1734100000000 } from './migrations/1734100000000-recorder-schedule';
+import { DropRecorderSweepLease1734900000200 } from './migrations/1734900000200-drop-recorder-sweep-lease';
+import { recorderScheduleConfigProvider } from './recorder-schedule/recorder-schedule-config';
+import { RecorderScheduleController } from './recorder-schedule/recorder-schedule.controller';
+import { RecorderScheduler } from './recorder-schedule/recorder-schedule.scheduler';
+import { RecorderScheduleService } from './recorder-schedule/recorder-schedule.service';
+import { RecorderSweep } from './recorder-schedule/recorder-sweep.service';
 import { InstructionOrder } from './order/instruction-order.entity';
 import { OrderController } from './order/order.controller';
 import { OrderDispatcher } from './order/order-dispatcher';
@@ -27,12 +34,16 @@ import { RemoteControlController } from './remote-control/remote-control.control
 import { RemoteControlService } from './remote-control/remote-control.service';
 import { RemoteOperationLog } from './remote-control/remote-operation-log.entity';
 import { RemoteOperationLogService } from './remote-control/remote-operation-log.service';
+import { remoteControlConfigProvider } from './remote-control/remote-control-config';
+import { VehicleConditionClient } from './remote-control/vehicle-condition.client';
 import { VehicleLimit } from './vehicle-lock/vehicle-limit.entity';
 import { VehicleLockController } from './vehicle-lock/vehicle-lock.controller';
 import { VehicleLockService } from './vehicle-lock/vehicle-lock.service';
+import { PowerManageController } from './power-manage/power-manage.controller';
+import { PowerManageService } from './power-manage/power-manage.service';
 
-export const INSTRUCTION_ENTITIES = [InstructionOrder, MediaFile, TerminalParameterSnapshot, CommandConfig, VehicleLimit, RemoteOperationLog];
-export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
+export const INSTRUCTION_ENTITIES = [InstructionOrder, MediaFile, TerminalParameterSnapshot, CommandConfig, VehicleLimit, RemoteOperationLog, SmsCode];
+export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000, RecorderSchedule1734100000000, SmsCodes1734500000000, DropRecorderSweepLease1734900000200];
 
 /**
  * Commands to terminals: orders and their statuses 0-7, offline queue, batch send, media from
@@ -46,7 +57,7 @@ export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
     TypeOrmModule.forFeature(INSTRUCTION_ENTITIES, 'instruction'),
     AuthModule,
   ],
-  controllers: [OrderController, MediaController, TerminalParametersController, CommandConfigController, VehicleLockController, RemoteControlController],
+  controllers: [OrderController, MediaController, TerminalParametersController, CommandConfigController, VehicleLockController, RemoteControlController, RecorderScheduleController, PowerManageController],
   providers: [
     serviceConfigProvider(INSTRUCTION_CONFIG, InstructionConfig),
     {
@@ -54,8 +65,10 @@ export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
       inject: [INSTRUCTION_CONFIG, PROCESS_ENV],
       useFactory: (config: InstructionConfig, env: NodeJS.ProcessEnv) => new LocalFileStore(config.INSTRUCTION_MEDIA_DIR || join(loadConfig(PlatformConfig, env).DATA_DIR, 'media')),
     },
-    { provide: SMS_PROVIDER, useClass: LoggingSmsProvider },
+    ...smsProviders('instruction'),
+    clusterLeaseProvider('instruction'),
     vehicleRegistryProvider({ service: 'instruction', follow: { terminals: true, states: true } }),
+    userDirectoryProvider({ service: 'instruction' }),
     TerminalDirectory,
     OrderEvents,
     FollowUpReplies,
@@ -67,7 +80,14 @@ export const INSTRUCTION_MIGRATIONS = [CreateInstructionTables1732400000000];
     MediaIngestService,
     RemoteOperationLogService,
     RemoteControlService,
+    remoteControlConfigProvider,
+    VehicleConditionClient,
     VehicleLockService,
+    PowerManageService,
+    recorderScheduleConfigProvider,
+    RecorderScheduleService,
+    RecorderSweep,
+    RecorderScheduler,
   ],
   exports: [OrderService, OrderDispatcher, TerminalDirectory],
 })

@@ -5,6 +5,7 @@ import { ApiModule } from '@openfleet/api';
 import { EnergyModule } from '@openfleet/energy';
 import { FenceModule } from '@openfleet/fence';
 import { Forwarder809Module } from '@openfleet/forwarder-809';
+import { FrameArchiveModule } from '@openfleet/frame-archive';
 import { Gateway808Module } from '@openfleet/gateway-808';
 import { IndustryModule } from '@openfleet/industry';
 import { InstructionModule } from '@openfleet/instruction';
@@ -36,6 +37,7 @@ export class StandaloneModule {
         VideoModule,
         VehicleServiceModule,
         IndustryModule,
+        FrameArchiveModule,
       ],
     };
   }

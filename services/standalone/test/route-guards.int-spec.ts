@@ -22,6 +22,13 @@ const LOGGED_IN_ONLY: Record<string, string> = {
   'PUT /basic/user/password': 'the caller changes their own password',
   'GET /basic/resource/getCurrentUserTree': 'the caller’s own menu tree',
   'GET /basic/notices/published': 'published notices every user reads',
+  'GET /basic/notices/inbox': 'the caller’s own press releases (the header’s bell)',
+  'POST /basic/notices/inbox/read': 'marks the caller’s own press releases read',
+  'POST /basic/feedback': 'any signed-in user submits feedback (the header’s help menu)',
+  'GET /basic/feedback/mine': 'the caller’s own feedback and its replies',
+  'GET /basic/company/:id/logo': 'the logo of a company in the caller’s scope, shown in the header (404 outside it)',
+  'POST /basic/feedback/mine/read': 'marks the replies to the caller’s own feedback seen',
+  'GET /basic/feedback/:id/image': 'its submitter, or an operator whose scope covers it with feedback:search (checked in the service)',
   'GET /basic/social/list': 'the caller’s own social account bindings',
   'POST /basic/social/autoBindSocial': 'the caller’s own social account bindings',
   'POST /basic/social/unbindSocial': 'the caller’s own social account bindings',
@@ -83,6 +90,12 @@ const PUBLIC_ROUTES = [
   // A third-party page embedding one vehicle's video: its signed, expiring embed token is the credential (video-embed.int-spec).
   'GET /video/embed/channels',
   'POST /video/embed/live/open',
+  // Third-party systems: a signed app key (X-App-Key, signature, nonce, timestamp) is the credential, with its own limits and vehicle scope (open-api.int-spec).
+  'GET /openApi/v1/positions',
+  'GET /openApi/v1/alarms',
+  'GET /openApi/v1/track',
+  // Which video replica serves a stream, for the api's routing: it answers only with that stream's signed media token (video-replicas.int-spec).
+  'GET /video/internal/stream-owner/:key',
 ];
 
 interface Route {

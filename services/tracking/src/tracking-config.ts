@@ -30,6 +30,12 @@ export class TrackingConfig {
   @Min(1)
   TRACKING_CONSUME_BATCH = 20_000;
 
+  /** Kafka: partitions of tracking.position.v1 one member ingests at once (one transaction each). */
+  @IsInt()
+  @Min(1)
+  @Max(12)
+  TRACKING_INGEST_PARTITIONS_AT_ONCE = 4;
+
   /** MySQL: daily partitions of track_point older than this are dropped by the maintenance job. */
   @IsInt()
   @Min(1)

@@ -20,7 +20,11 @@ import { CreateTrackingTables1732300000000 } from './migrations/1732300000000-cr
 import { CanonicalTerminalPhones1732310000000 } from './migrations/1732310000000-canonical-terminal-phones';
 import { ReportTables1732700000000 } from './migrations/1732700000000-report-tables';
 import { StateProgressFence1732800000000 } from './migrations/1732800000000-state-progress-fence';
+import { RecorderRecords1734100000000 } from './migrations/1734100000000-recorder-records';
 import { TerminalRecordsController } from './records/terminal-records.controller';
+import { RecorderRecordsController } from './records/recorder-records.controller';
+import { RecorderRecordsIngest } from './records/recorder-records.ingest';
+import { RecorderRecordsService } from './records/recorder-records.service';
 import { TerminalRecordsIngest } from './records/terminal-records.ingest';
 import { TerminalRecordsService } from './records/terminal-records.service';
 import { ReportController } from './report/report.controller';
@@ -29,10 +33,17 @@ import { ReportService } from './report/report.service';
 import { DailyMileageService } from './track/daily-mileage.service';
 import { TrackController } from './track/track.controller';
 import { TrackQueryService } from './track/track-query.service';
+import { VehicleTracksController } from './track/vehicle-tracks.controller';
+import { VehicleTracksService } from './track/vehicle-tracks.service';
 import { TRACKING_CONFIG, TrackingConfig } from './tracking-config';
+import { VehicleCondition1734170000000 } from './migrations/1734170000000-vehicle-condition';
+import { VehicleConditionController } from './vehicle-condition/vehicle-condition.controller';
+import { ControlStateController } from './vehicle-condition/control-state.controller';
+import { VehicleConditionIngest } from './vehicle-condition/vehicle-condition.ingest';
+import { VehicleConditionService } from './vehicle-condition/vehicle-condition.service';
 
 // Tables are read and written with SQL (multi-row upserts, partitions): no ORM entities.
-export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000, ReportTables1732700000000, StateProgressFence1732800000000];
+export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, CanonicalTerminalPhones1732310000000, ReportTables1732700000000, StateProgressFence1732800000000, RecorderRecords1734100000000, VehicleCondition1734170000000];
 
 /**
  * Positions to storage, live state, history, mileage. Consumes tracking.position.v1 and
@@ -40,7 +51,7 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
  */
 @Module({
   imports: [ServiceStorageModule.forService('tracking', { entities: [], migrations: TRACKING_MIGRATIONS }), AuthModule],
-  controllers: [TrackController, PositionController, ReportController, ExportTaskController, TerminalRecordsController],
+  controllers: [TrackController, PositionController, ReportController, ExportTaskController, TerminalRecordsController, RecorderRecordsController, VehicleTracksController, VehicleConditionController, ControlStateController],
   providers: [
     serviceConfigProvider(TRACKING_CONFIG, TrackingConfig),
     vehicleRegistryProvider({ service: 'tracking' }),
@@ -53,6 +64,7 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
     PartitionMaintenanceService,
     TrackQueryService,
     DailyMileageService,
+    VehicleTracksService,
     LatestPositionService,
     ReportService,
     BehaviourReportService,
@@ -66,6 +78,10 @@ export const TRACKING_MIGRATIONS = [CreateTrackingTables1732300000000, Canonical
     ExportTaskRunner,
     TerminalRecordsIngest,
     TerminalRecordsService,
+    RecorderRecordsIngest,
+    RecorderRecordsService,
+    VehicleConditionIngest,
+    VehicleConditionService,
   ],
   exports: [LiveStateService, PartitionMaintenanceService, PositionIngestService, ExportTaskRunner],
 })

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, vehicleRegistryProvider } from '@openfleet/auth';
 import { ServiceStorageModule, joinParts, serviceConfigProvider } from '@openfleet/service-kit';
 import { FUEL_PART } from './fuel/fuel.part';
+import { OPERATION_PART } from './operation/operation.part';
 import { RECORDS_PART } from './records/records.part';
 import { REMINDERS_PART } from './reminders/reminders.part';
 import { VEHICLE_SERVICE_CONFIG, VehicleServiceConfig } from './vehicle-service-config';
 
-const PARTS = joinParts([RECORDS_PART, REMINDERS_PART, FUEL_PART]);
+const PARTS = joinParts([RECORDS_PART, REMINDERS_PART, FUEL_PART, OPERATION_PART]);
 
 export const VEHICLE_SERVICE_ENTITIES = PARTS.entities;
 export const VEHICLE_SERVICE_MIGRATIONS = PARTS.migrations;

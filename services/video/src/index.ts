@@ -5,3 +5,4 @@ export { UploadFtpServer } from './download/upload-ftp.server';
 export { MEDIA_TOKENS, MediaTokens } from './delivery/media-tokens';
 export { EMBED_TOKENS, EmbedTokens } from './embed/embed-tokens';
 export { findFfmpeg, type FfmpegBinary } from './transcode/ffmpeg-binary';
+export { StreamOwners, type StreamOwner } from './registry/stream-owners';

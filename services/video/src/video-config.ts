@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { hostname } from 'node:os';
 
 /** The video service's own settings (environment variable names), validated at start. */
 export class VideoConfig {
@@ -24,6 +25,19 @@ export class VideoConfig {
    */
   @IsString()
   VIDEO_PUBLIC_HOST = '';
+
+  /** This replica's name in the stream registry (video_stream_owner): unique among the running video replicas. */
+  @IsString()
+  VIDEO_REPLICA_ID = hostname();
+
+  /** How the api reaches this replica's HTTP port (media WebSocket, HLS of the streams it owns); empty: http://<hostname>:8080. */
+  @IsString()
+  VIDEO_INTERNAL_URL = '';
+
+  /** A replica's claim on a stream lasts this long unrenewed (renewed every third of it): a dead replica's streams move on after it. */
+  @IsInt()
+  @Min(3)
+  VIDEO_STREAM_LEASE_S = 15;
 
   /** A live stream nobody watches is closed (0x9102 close) after this long, to save the vehicle's mobile data. */
   @IsInt()

@@ -20,8 +20,11 @@ import { MediaAddress } from './media/media-address';
 import { MediaIngestServer } from './media/media-ingest.server';
 import { StreamHub } from './media/stream-hub';
 import { CreateVideoTables1732710000000 } from './migrations/1732710000000-create-video-tables';
+import { CreateVideoStreamOwner1735300000000 } from './migrations/1735300000000-create-video-stream-owner';
 import { PlaybackController } from './playback/playback.controller';
 import { PlaybackService } from './playback/playback.service';
+import { StreamOwnerController } from './registry/stream-owner.controller';
+import { StreamOwners } from './registry/stream-owners';
 import { VideoDirectory } from './registry/video-directory';
 import { VideoCommands } from './signalling/video-commands';
 import { SnapshotController } from './snapshot/snapshot.controller';
@@ -37,7 +40,7 @@ import { EmbedController } from './embed/embed.controller';
 import { EMBED_PROVIDERS } from './embed/embed.providers';
 
 export const VIDEO_ENTITIES = [VideoSnapshot, VideoDownload, VideoFlux];
-export const VIDEO_MIGRATIONS = [CreateVideoTables1732710000000];
+export const VIDEO_MIGRATIONS = [CreateVideoTables1732710000000, CreateVideoStreamOwner1735300000000];
 
 /** File under DATA_DIR that keeps the standalone media-URL key between restarts. */
 const URL_SECRET_FILE = 'video-url-secret';
@@ -50,7 +53,7 @@ const URL_SECRET_FILE = 'video-url-secret';
  */
 @Module({
   imports: [ServiceStorageModule.forService('video', { entities: VIDEO_ENTITIES, migrations: VIDEO_MIGRATIONS }), TypeOrmModule.forFeature(VIDEO_ENTITIES, 'video'), AuthModule],
-  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController, EmbedController],
+  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController, EmbedController, StreamOwnerController],
   providers: [
     serviceConfigProvider(VIDEO_CONFIG, VideoConfig),
     {
@@ -62,6 +65,7 @@ const URL_SECRET_FILE = 'video-url-secret';
     vehicleRegistryProvider({ service: 'video', follow: { terminals: true, states: true } }),
     VideoDirectory,
     StreamHub,
+    StreamOwners,
     MediaIngestServer,
     MediaAddress,
     MediaSocketServer,

@@ -45,13 +45,15 @@ export class SessionService {
   async authUserOf(user: User, sessionId?: number): Promise<AuthUser> {
     const roles = await this.userRoles.find({ where: { userId: user.id } });
     const fleets = user.fleetIds.split(',').filter(Boolean);
+    const vehicles = (user.vehicleIds ?? '').split(',').filter(Boolean);
+    const limited = fleets.length > 0 || vehicles.length > 0;
     return {
       id: String(user.id),
       companyId: String(user.companyId),
       userType: user.userType,
       roleIds: roles.map((role) => String(role.roleId)),
       superAdmin: user.userType === UserType.SUPER_ADMIN,
-      scope: { companies: fleets.length ? [] : [String(user.companyId)], fleets },
+      scope: { companies: limited ? [] : [String(user.companyId)], fleets, ...(vehicles.length ? { vehicles } : {}) },
       ...(sessionId ? { sessionId: String(sessionId) } : {}),
     };
   }

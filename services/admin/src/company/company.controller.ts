@@ -6,7 +6,8 @@ import { linkTree } from '../common/tree';
 import { Driver } from '../driver/driver.entity';
 import { DriverService } from '../driver/driver.service';
 import { CompanyService } from './company.service';
-import { CreateCompanyDto, UpdateCompanyDto } from './dto/company.dto';
+import { CompanyAdminAccountService } from './company-admin-account.service';
+import { CreateCompanyWithAdminDto, UpdateCompanyDto } from './dto/company.dto';
 import { OrganisationTreeService } from './organisation-tree.service';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
 
@@ -19,6 +20,7 @@ export class CompanyController {
     private readonly companies: CompanyService,
     private readonly trees: OrganisationTreeService,
     private readonly drivers: DriverService,
+    private readonly withAdmin: CompanyAdminAccountService,
   ) {}
 
   @Get('basic/sysEnterprise/getEnterpriseTreeList')
@@ -60,8 +62,8 @@ export class CompanyController {
   @Post('basic/company')
   @HttpCode(200)
   @RequiresAction('newCompany:add')
-  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateCompanyDto) {
-    return okEnvelope(await this.companies.create(user, dto));
+  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateCompanyWithAdminDto) {
+    return okEnvelope(await this.withAdmin.create(user, dto));
   }
 
   @Put('basic/company/:id')

@@ -10,7 +10,12 @@ export class Company {
   @Column({ name: 'short_name', type: 'varchar', length: 32, nullable: true }) shortName!: string | null;
   @Column({ name: 'org_code', type: 'varchar', length: 32, nullable: true }) orgCode!: string | null;
   @Column({ name: 'legal_person', type: 'varchar', length: 32, nullable: true }) legalPerson!: string | null;
+  @Column({ name: 'legal_person_id_card', type: 'varchar', length: 18, nullable: true }) legalPersonIdCard!: string | null;
   @Column({ type: 'varchar', length: 20, nullable: true }) phone!: string | null;
+  @Column({ type: 'varchar', length: 20, nullable: true }) fax!: string | null;
+  @Column({ name: 'postal_code', type: 'varchar', length: 6, nullable: true }) postalCode!: string | null;
+  /** Stored logo file (company-logo.service); served by GET /basic/company/:id/logo. */
+  @Column({ name: 'logo_key', type: 'varchar', length: 128, nullable: true, select: false }) logoKey!: string | null;
   @Column({ type: 'varchar', length: 128, nullable: true }) address!: string | null;
   /** Operating vehicle types, comma separated: 1 freight, 2 waste, 3 sanitation, 4 passenger, 5 bridge. */
   @Column({ name: 'business_types', type: 'varchar', length: 32, default: '' }) businessTypes!: string;

@@ -41,7 +41,8 @@ export class CompanyService {
     return company;
   }
 
-  async create(user: AuthUser, dto: CreateCompanyDto): Promise<Company> {
+  /** `alsoInside` runs in the creation transaction once the company has its path (its administrator account). */
+  async create(user: AuthUser, dto: CreateCompanyDto, alsoInside?: (manager: EntityManager, company: Company) => Promise<void>): Promise<Company> {
     const parent = await this.getVisible(user, dto.parentId ?? Number(user.companyId));
     await this.assertNameFree(dto.name);
     const { parentId: _parent, ...fields } = dto;
@@ -51,7 +52,9 @@ export class CompanyService {
           manager.create(Company, { ...fields, businessTypes: dto.businessTypes ?? '', parentId: parent.id, companyPath: parent.companyPath, createdAt: Date.now() }),
         );
         created.companyPath = `${parent.companyPath}${created.id}/`;
-        return manager.save(created);
+        const saved = await manager.save(created);
+        if (alsoInside) await alsoInside(manager, saved);
+        return saved;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(ErrorCode.COMPANY_NAME_DUPLICATE, { data: dto.name });
@@ -94,6 +97,7 @@ export class CompanyService {
       await rewriteCompanyPath(manager, company.companyPath, `${target.companyPath}${company.id}/`);
     });
     await this.publisher.publishVehiclesUnder('company_path', `${target.companyPath}${company.id}/`);
+    await this.publisher.publishUsersUnder(`${target.companyPath}${company.id}/`);
   }
 
   private async assertNameFree(name: string): Promise<void> {

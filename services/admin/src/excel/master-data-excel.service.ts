@@ -24,6 +24,11 @@ const COLUMNS: Record<MasterSheet, SheetColumn[]> = {
     { key: 'manufacturer', header: '厂商' },
     { key: 'model', header: '型号' },
     { key: 'protocolVersion', header: '协议版本' },
+    { key: 'hardwareVersion', header: '硬件版本' },
+    { key: 'firmwareVersion', header: '固件版本' },
+    { key: 'canProtocolVersion', header: 'CAN协议版本' },
+    { key: 'ip', header: 'IP地址' },
+    { key: 'port', header: '端口' },
   ],
   simCard: [
     { key: 'number', header: 'SIM卡号' },
@@ -78,6 +83,7 @@ export class MasterDataExcelService {
       return {
         columns: COLUMNS.terminal,
         dto: CreateTerminalDto,
+        numeric: ['port'],
         uniqueKey: (dto: CreateTerminalDto) => dto.terminalPhone,
         existsInDatabase: async (dto: CreateTerminalDto) =>
           (await this.dataSource.getRepository(Terminal).exist({ where: { terminalPhone: dto.terminalPhone } })) ? `${ErrorCode.TERMINAL_NUMBER_DUPLICATE}: terminal number exists` : undefined,

@@ -45,7 +45,7 @@ export const MENU_GROUPS: GroupSpec[] = [
       ['h5Playback', ['search']], ['screenshot', VIEW], ['realvideoTable', VIEW], ['videoflux', VIEW], ['batteryModel', CRUD],
       ['batteryRetirement', VIEW], ['driverRating', VIEW], ['drivingBehavior', VIEW], ['canData', [...VIEW, 'add', 'modify', 'delete']], ['mileageStatistics', VIEW],
       ['onlineStatistics', VIEW], ['emissionData', VIEW], ['noxData', VIEW], ['ureaData', VIEW], ['otaUpdata', [...CRUD, 'upload', 'send']],
-      ['otaUpgradeLog', VIEW], ['feedback', VIEW], ['collisionRescue', VIEW], ['pressRelease', CRUD], ['remoteControl', ['send']],
+      ['otaUpgradeLog', VIEW], ['feedback', [...VIEW, 'modify']], ['collisionRescue', [...VIEW, 'modify']], ['pressRelease', [...CRUD, 'send']], ['remoteControl', ['send']],
       ['remoteOperationLog', VIEW], ['faultInformation', VIEW], ['vehicleCondition', VIEW], ['drivingRecord', VIEW],
       ['nationalPlatformFiling', VIEW], ['alarmMonitor', [...VIEW, 'modify']], ['alarmConfigNew', CRUD], ['lineFence', [...CRUD, 'send']],
       ['overSpeed', VIEW], ['fatigueDriving', VIEW], ['vehicleOperation', VIEW],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { PermissionCache, type AuthUser } from '@openfleet/auth';
 import type { Repository } from 'typeorm';
-import { MenuNode, MenuNodeType } from './menu.entity';
+import { MenuNode, MenuNodeType, MenuOrigin } from './menu.entity';
 import { MENU_ROOT_ID, menuSeedRows } from './menu-seed';
 
 /** The node shape of `getCurrentUserTree` (spec §3 menu tree node). */
@@ -15,6 +15,12 @@ export interface MenuTreeNode {
   actionCode: string;
   /** 1 directory, 2 menu (page), 3 button. */
   type: number;
+  /** Sort value among siblings. */
+  sort: number;
+  /** Parent node id (null on the root). */
+  parentId: number | null;
+  /** 0 seeded, 1 seeded and edited, 2 added by an operator: the console shows the label of 1 and 2 as typed. */
+  origin: number;
   children: MenuTreeNode[];
 }
 
@@ -25,11 +31,15 @@ export class MenuService {
     private readonly permissions: PermissionCache,
   ) {}
 
-  /** Inserts seeded nodes that are missing and refreshes labels/hrefs of existing ones (runs at start). */
+  /**
+   * Inserts seeded nodes that are missing and refreshes labels/hrefs of existing ones (runs at start);
+   * nodes an operator edited or deleted keep the operator's version.
+   */
   async syncSeed(): Promise<void> {
     const existing = new Map((await this.menus.find()).map((node) => [node.id, node]));
     const changed = menuSeedRows().filter((row) => {
       const current = existing.get(row.id);
+      if (current && (current.origin !== MenuOrigin.SEEDED || current.removed)) return false;
       return !current || current.label !== row.label || current.href !== row.href || current.actionCode !== row.actionCode || current.parentId !== row.parentId;
     });
     for (let index = 0; index < changed.length; index += 200) await this.menus.save(changed.slice(index, index + 200).map((row) => this.menus.create(row)));
@@ -48,7 +58,7 @@ export class MenuService {
   }
 
   private async tree(keepButton: (node: MenuNode) => boolean, keepPage: (page: MenuNode, buttons: number) => boolean = () => true): Promise<MenuTreeNode[]> {
-    const nodes = await this.menus.find({ order: { sort: 'ASC', id: 'ASC' } });
+    const nodes = await this.menus.find({ where: { removed: 0 }, order: { sort: 'ASC', id: 'ASC' } });
     const byParent = new Map<number | null, MenuNode[]>();
     for (const node of nodes) byParent.set(node.parentId, [...(byParent.get(node.parentId) ?? []), node]);
     const build = (node: MenuNode): MenuTreeNode | null => {
@@ -58,7 +68,7 @@ export class MenuService {
         .filter((child): child is MenuTreeNode => child !== null);
       if (node.nodeType === MenuNodeType.MENU && !keepPage(node, children.length)) return null;
       if (node.nodeType === MenuNodeType.DIRECTORY && node.id !== MENU_ROOT_ID && !children.length) return null;
-      return { id: node.id, label: node.label, href: node.href, icon: node.icon, actionCode: node.actionCode, type: node.nodeType, children };
+      return { id: node.id, label: node.label, href: node.href, icon: node.icon, actionCode: node.actionCode, type: node.nodeType, sort: node.sort, parentId: node.parentId, origin: node.origin, children };
     };
     const root = nodes.find((node) => node.id === MENU_ROOT_ID);
     const built = root ? build(root) : null;

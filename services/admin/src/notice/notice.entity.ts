@@ -5,6 +5,13 @@ import { numericId } from '../common/columns';
 export const NoticeStatus = { DRAFT: 0, PUBLISHED: 1, WITHDRAWN: 2 } as const;
 
 /**
+ * One notice model, two channels: company announcements (systemNotice, home screens) and press
+ * releases (pressRelease: a level, an audience of users with read receipts, an expiry, and texts
+ * to drivers' terminals with delivery receipts).
+ */
+export const NoticeChannel = { ANNOUNCEMENT: 0, PRESS_RELEASE: 1 } as const;
+
+/**
  * An announcement of a company (systemNotice). Once published it reaches the users of that company
  * and of its subsidiaries on their home screen; it is frozen while published (withdraw to edit).
  */
@@ -21,4 +28,15 @@ export class SystemNotice {
   /** The account that wrote or last changed it. */
   @Column({ type: 'varchar', length: 32, default: '' }) author!: string;
   @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
+  /** 0 announcement (systemNotice), 1 press release (pressRelease). */
+  @Column({ type: 'int', default: 0 }) channel!: number;
+  /** Press releases: 0 normal, 1 important, 2 urgent. */
+  @Column({ type: 'int', default: 0 }) level!: number;
+  /** Press releases: 'company' | 'companies' | 'roles' | 'users'. */
+  @Column({ type: 'varchar', length: 16, default: '' }) audience!: string;
+  /** Press releases: the audience's company, role or user ids, comma separated. */
+  @Column({ name: 'audience_ids', type: 'varchar', length: 4000, default: '' }) audienceIds!: string;
+  @Column({ name: 'expires_at', type: 'bigint', nullable: true, transformer: numericId }) expiresAt!: number | null;
+  /** Press releases: when its users' sockets were told (a scheduled one waits for its publish time). */
+  @Column({ name: 'pushed_at', type: 'bigint', nullable: true, transformer: numericId }) pushedAt!: number | null;
 }

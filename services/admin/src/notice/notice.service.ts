@@ -6,7 +6,7 @@ import { In, type Repository } from 'typeorm';
 import { CatalogueService } from '../common/catalogue.service';
 import { CompanyService } from '../company/company.service';
 import { User } from '../user/user.entity';
-import { NoticeStatus, SystemNotice } from './notice.entity';
+import { NoticeChannel, NoticeStatus, SystemNotice } from './notice.entity';
 
 /** Published notices a home screen shows at most. */
 const HOME_NOTICES = 20;
@@ -31,6 +31,11 @@ export class NoticeService extends CatalogueService<SystemNotice> {
     companies: CompanyService,
   ) {
     super(repo, { alias: 'notice', keywordColumns: ['title', 'content'], filters: ['status'], uniqueKeys: [], perCompany: true }, companies);
+  }
+
+  /** Announcements only: press releases share the table and have their own screen (pressRelease). */
+  override scoped(user: AuthUser) {
+    return super.scoped(user).andWhere('notice.channel = :announcement', { announcement: NoticeChannel.ANNOUNCEMENT });
   }
 
   override async create(user: AuthUser, dto: object): Promise<SystemNotice> {
@@ -61,7 +66,7 @@ export class NoticeService extends CatalogueService<SystemNotice> {
   /** Home: what is published for the user's company, from it or from a company above it. */
   async published(user: AuthUser): Promise<SystemNotice[]> {
     const company = await this.companies!.getVisible(user, Number(user.companyId));
-    return this.repo.find({ where: { status: NoticeStatus.PUBLISHED, companyPath: In(ancestorPaths(company.companyPath)) }, order: { publishedAt: 'DESC', id: 'DESC' }, take: HOME_NOTICES });
+    return this.repo.find({ where: { channel: NoticeChannel.ANNOUNCEMENT, status: NoticeStatus.PUBLISHED, companyPath: In(ancestorPaths(company.companyPath)) }, order: { publishedAt: 'DESC', id: 'DESC' }, take: HOME_NOTICES });
   }
 
   private async accountOf(user: AuthUser): Promise<string> {

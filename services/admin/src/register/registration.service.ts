@@ -39,7 +39,7 @@ export class RegistrationService {
     if (this.config.AUTH_SELF_REGISTRATION !== 'on') throw new AppError(ErrorCode.FUNCTION_NOT_OPEN);
     if (!dto.code) throw new AppError(ErrorCode.SMS_CODE_EMPTY);
     if (!dto.password) throw new AppError(ErrorCode.PASSWORD_EMPTY);
-    this.codes.verify('register', dto.phone, dto.code);
+    const checked = await this.codes.verify('register', dto.phone, dto.code);
     checkPasswordRules(dto.password);
     await this.assertFree(dto);
     const passwordHash = await hashPassword(dto.password);
@@ -77,10 +77,12 @@ export class RegistrationService {
           }),
         );
         await manager.insert(UserRole, { userId: user.id, roleId: role.id });
-        return { role, company, registration: { companyId: company.id, userId: user.id, account: user.account } };
+        // Used up in the same transaction: of two registrations with one code only one commits.
+        await this.codes.consume(checked, manager);
+        return { role, company, user, registration: { companyId: company.id, userId: user.id, account: user.account } };
       });
-      this.codes.consume('register', dto.phone);
       await this.publisher.publishRoles([result.role]);
+      await this.publisher.publishUsers([result.user]);
       await this.systemLog.record(SystemEvent.COMPANY_REGISTERED, `company ${dto.companyName} registered by ${dto.account}`, {
         company: result.company,
         detail: { companyId: result.company.id, account: dto.account },

@@ -2,19 +2,21 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PermissionCache } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
-import { Topics, type RolePermissions, type TerminalRegistryEntry, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { Topics, type RolePermissions, type TerminalRegistryEntry, type UserDirectoryEntry, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import { In, type DataSource } from 'typeorm';
 import { idsOfPath } from '../common/columns';
 import { Role } from '../role/role.entity';
 import { Terminal } from '../terminal/terminal.entity';
+import { User } from '../user/user.entity';
 import { Vehicle } from '../vehicle/vehicle.entity';
 
 const SNAPSHOT_BATCH = 500;
 
 /**
- * Publishes the compacted registry topics (terminals, vehicles, role permissions) on every change and
- * a full snapshot at start, so the 808 gateway and the guards of other services need no remote calls.
+ * Publishes the compacted registry topics (terminals, vehicles, role permissions, the user directory)
+ * on every change and a full snapshot at start, so the 808 gateway, the guards and the exports of other
+ * services need no remote calls.
  */
 @Injectable()
 export class RegistryPublisher implements OnApplicationBootstrap {
@@ -41,7 +43,14 @@ export class RegistryPublisher implements OnApplicationBootstrap {
       if (!terminals.length) break;
       await this.publishTerminals(terminals);
     }
-    this.logger.log(`registry snapshot published: ${roles.length} roles, ${vehicleCount} vehicles`);
+    let userCount = 0;
+    for (let offset = 0; ; offset += SNAPSHOT_BATCH) {
+      const users = await this.dataSource.getRepository(User).find({ order: { id: 'ASC' }, skip: offset, take: SNAPSHOT_BATCH });
+      if (!users.length) break;
+      await this.publishUsers(users);
+      userCount += users.length;
+    }
+    this.logger.log(`registry snapshot published: ${roles.length} roles, ${vehicleCount} vehicles, ${userCount} users`);
   }
 
   /** Republishes the vehicles (and their terminals) under a moved company or fleet subtree. */
@@ -59,6 +68,40 @@ export class RegistryPublisher implements OnApplicationBootstrap {
       if (!vehicles.length) break;
       await this.publishVehicles(vehicles);
     }
+  }
+
+  /** Republishes the users under a moved company subtree (their company path changed). */
+  async publishUsersUnder(companyPathPrefix: string): Promise<void> {
+    for (let offset = 0; ; offset += SNAPSHOT_BATCH) {
+      const users = await this.dataSource
+        .getRepository(User)
+        .createQueryBuilder('user')
+        .where('user.companyPath LIKE :prefix', { prefix: `${companyPathPrefix}%` })
+        .orderBy('user.id', 'ASC')
+        .skip(offset)
+        .take(SNAPSHOT_BATCH)
+        .getMany();
+      if (!users.length) break;
+      await this.publishUsers(users);
+    }
+  }
+
+  /**
+   * The user directory (admin.user-directory.v1). A deleted user is published once more with
+   * `deleted: true` and its name: logs keep its id, and it stays their historical operator.
+   */
+  async publishUsers(users: Pick<User, 'id' | 'name' | 'account' | 'companyId' | 'companyPath'>[], deleted = false): Promise<void> {
+    if (!users.length) return;
+    const entries: UserDirectoryEntry[] = users.map((user) => ({
+      userId: String(user.id),
+      name: user.name,
+      account: user.account,
+      companyId: String(user.companyId),
+      companyPath: idsOfPath(user.companyPath),
+      deleted,
+      updatedAt: Date.now(),
+    }));
+    await this.bus.publish(Topics.userDirectory, entries.map((value) => ({ key: value.userId, value })));
   }
 
   async publishRoles(roles: Role[], deleted = false): Promise<void> {

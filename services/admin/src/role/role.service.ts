@@ -11,6 +11,7 @@ import { UserRole } from '../user/user.entity';
 import type { CreateRoleDto, UpdateRoleDto } from './dto/role.dto';
 import { Role, RoleType } from './role.entity';
 import { assertNullsAllowed } from '../common/null-fields';
+import { MenuNode } from '../menu/menu.entity';
 
 const KNOWN_CODES = new Set(allActionCodes());
 
@@ -22,6 +23,7 @@ export class RoleService {
     private readonly companies: CompanyService,
     private readonly publisher: RegistryPublisher,
     private readonly permissions: PermissionCache,
+    @InjectRepository(MenuNode, 'admin') private readonly menus: Repository<MenuNode>,
   ) {}
 
   async list(caller: AuthUser): Promise<Role[]> {
@@ -37,7 +39,7 @@ export class RoleService {
 
   async create(caller: AuthUser, dto: CreateRoleDto): Promise<Role> {
     const company = await this.companies.getVisible(caller, dto.companyId ?? Number(caller.companyId));
-    this.checkGrant(caller, dto.roleType, dto.actionCodes);
+    await this.checkGrant(caller, dto.roleType, dto.actionCodes);
     if (await this.roles.exist({ where: { companyId: company.id, name: dto.name } })) throw new AppError(ErrorCode.ROLE_NAME_DUPLICATE, { data: dto.name });
     const role = await this.roles.save(
       this.roles.create({ ...dto, actionCodes: [...new Set(dto.actionCodes)], companyId: company.id, companyPath: company.companyPath, updatedAt: Date.now() }),
@@ -49,7 +51,7 @@ export class RoleService {
   async update(caller: AuthUser, id: number, dto: UpdateRoleDto): Promise<Role> {
     const role = await this.getVisible(caller, id);
     assertNullsAllowed(this.roles.metadata, { ...dto });
-    this.checkGrant(caller, dto.roleType ?? role.roleType, dto.actionCodes ?? []);
+    await this.checkGrant(caller, dto.roleType ?? role.roleType, dto.actionCodes ?? []);
     if (dto.name && dto.name !== role.name && (await this.roles.exist({ where: { companyId: role.companyId, name: dto.name } }))) {
       throw new AppError(ErrorCode.ROLE_NAME_DUPLICATE, { data: dto.name });
     }
@@ -68,8 +70,12 @@ export class RoleService {
   }
 
   /** Unknown codes are refused; nobody grants what they do not hold; only a super administrator makes type-0 roles. */
-  private checkGrant(caller: AuthUser, roleType: number, codes: string[]): void {
-    const unknown = codes.filter((code) => !KNOWN_CODES.has(code));
+  private async checkGrant(caller: AuthUser, roleType: number, codes: string[]): Promise<void> {
+    // Seeded codes, and the codes of pages and buttons operators added on /index/newMune.
+    const added = codes.some((code) => !KNOWN_CODES.has(code))
+      ? new Set((await this.menus.find({ where: { removed: 0 } })).map((node) => node.actionCode).filter(Boolean))
+      : new Set<string>();
+    const unknown = codes.filter((code) => !KNOWN_CODES.has(code) && !added.has(code));
     if (unknown.length) throw new AppError(ErrorCode.BAD_PARAMETER, { data: unknown });
     if (caller.superAdmin) return;
     if (roleType === RoleType.SUPER_ADMIN) throw new AppError(ErrorCode.NO_PERMISSION);

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { PageQueryDto } from '../common/paging.dto';
-import { BindSimDto, CreateSimCardDto } from './dto/sim-card.dto';
+import { BindSimDto, CreateSimCardDto, UpdateSimCardDto } from './dto/sim-card.dto';
 import { SimCardService } from './sim-card.service';
 import { OperationLogInterceptor } from '../operation-log/operation-log.interceptor';
 
@@ -25,6 +25,12 @@ export class SimCardController {
   @RequiresAction('simCare:add')
   async create(@CurrentUser() user: AuthUser, @Body() dto: CreateSimCardDto) {
     return okEnvelope(await this.sims.create(user, dto));
+  }
+
+  @Put(':id')
+  @RequiresAction('simCare:modify')
+  async update(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateSimCardDto) {
+    return okEnvelope(await this.sims.update(user, id, dto));
   }
 
   @Post(':id/bind')

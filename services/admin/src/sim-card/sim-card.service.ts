@@ -7,7 +7,7 @@ import type { Page, PageQueryDto } from '../common/paging.dto';
 import { applyScope } from '../common/scope-filter';
 import { CompanyService } from '../company/company.service';
 import { TerminalService } from '../terminal/terminal.service';
-import type { CreateSimCardDto } from './dto/sim-card.dto';
+import type { CreateSimCardDto, UpdateSimCardDto } from './dto/sim-card.dto';
 import { SimCard } from './sim-card.entity';
 
 @Injectable()
@@ -35,6 +35,24 @@ export class SimCardService {
     if (await this.sims.exist({ where: { number: dto.number } })) throw new AppError(ErrorCode.SIM_DUPLICATE, { data: dto.number });
     const company = await this.companies.getVisible(user, dto.companyId ?? Number(user.companyId));
     return this.sims.save(this.sims.create({ ...dto, companyId: company.id, companyPath: company.companyPath, terminalId: null }));
+  }
+
+  /** A bound card keeps its number (the terminal identifies itself with it): unbind first (4231). */
+  async update(user: AuthUser, id: number, dto: UpdateSimCardDto): Promise<SimCard> {
+    const sim = await this.getVisible(user, id);
+    if (dto.number !== undefined && dto.number !== sim.number) {
+      if (sim.terminalId) throw new AppError(ErrorCode.ALREADY_BOUND);
+      if (await this.sims.exist({ where: { number: dto.number } })) throw new AppError(ErrorCode.SIM_DUPLICATE, { data: dto.number });
+      sim.number = dto.number;
+    }
+    if (dto.operator !== undefined) sim.operator = dto.operator;
+    if (dto.city !== undefined) sim.city = dto.city || null;
+    if (dto.companyId !== undefined && dto.companyId !== null && dto.companyId !== sim.companyId) {
+      const company = await this.companies.getVisible(user, dto.companyId);
+      sim.companyId = company.id;
+      sim.companyPath = company.companyPath;
+    }
+    return this.sims.save(sim);
   }
 
   /** One SIM per terminal and one terminal per SIM (4231). */

@@ -21,5 +21,17 @@ export class Terminal {
   @Column({ name: 'device_id', type: 'varchar', length: 32, default: '' }) deviceId!: string;
   /** JT/T 1078 video channels the terminal has (0: no video device); the live screen offers channels 1..n. */
   @Column({ name: 'video_channels', type: 'int', default: 0 }) videoChannels!: number;
+  @Column({ name: 'hardware_version', type: 'varchar', length: 32, nullable: true }) hardwareVersion!: string | null;
+  @Column({ name: 'firmware_version', type: 'varchar', length: 32, nullable: true }) firmwareVersion!: string | null;
+  @Column({ name: 'can_protocol_version', type: 'varchar', length: 16, nullable: true }) canProtocolVersion!: string | null;
+  /** Stored address; the console shows the gateway session's address instead while the terminal is online. */
+  @Column({ type: 'varchar', length: 45, nullable: true }) ip!: string | null;
+  @Column({ type: 'int', nullable: true }) port!: number | null;
+  /** The gateway's view of the connection (gateway.session.v2): shown instead of ip/port while online. */
+  @Column({ name: 'session_ip', type: 'varchar', length: 45, nullable: true }) sessionIp!: string | null;
+  @Column({ name: 'session_port', type: 'int', nullable: true }) sessionPort!: number | null;
+  @Column({ name: 'session_online', type: 'int', default: 0 }) sessionOnline!: number;
+  /** Event time of the last session event applied (older redeliveries are ignored). */
+  @Column({ name: 'session_at', type: 'bigint', default: 0, transformer: numericId }) sessionAt!: number;
   @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
 }

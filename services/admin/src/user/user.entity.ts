@@ -17,8 +17,16 @@ export class User {
   @Column({ type: 'varchar', length: 64, nullable: true }) email!: string | null;
   @Column({ type: 'int', nullable: true }) gender!: number | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) remark!: string | null;
+  /** YYYY-MM-DD. */
+  @Column({ name: 'birth_date', type: 'varchar', length: 10, nullable: true }) birthDate!: string | null;
+  @Column({ type: 'varchar', length: 128, nullable: true }) address!: string | null;
+  @Column({ name: 'postal_code', type: 'varchar', length: 6, nullable: true }) postalCode!: string | null;
+  @Column({ type: 'varchar', length: 20, nullable: true }) fax!: string | null;
+  @Column({ name: 'id_card', type: 'varchar', length: 18, nullable: true }) idCard!: string | null;
   /** Granted fleets (comma separated ids); empty means the whole own company. */
   @Column({ name: 'fleet_ids', type: 'varchar', length: 255, default: '' }) fleetIds!: string;
+  /** Single vehicles granted besides the fleets (comma separated ids, vgPower); null or empty: none. */
+  @Column({ name: 'vehicle_ids', type: 'text', nullable: true }) vehicleIds!: string | null;
   /** 1 enabled, 0 disabled (login answers 3032). */
   @Column({ type: 'int', default: 1 }) status!: number;
   @Column({ name: 'failed_logins', type: 'int', default: 0, select: false }) failedLogins!: number;

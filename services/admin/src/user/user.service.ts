@@ -10,6 +10,7 @@ import type { Page, PageQueryDto } from '../common/paging.dto';
 import { applyScope } from '../common/scope-filter';
 import { CompanyService } from '../company/company.service';
 import { Fleet } from '../fleet/fleet.entity';
+import { RegistryPublisher } from '../registry/registry.publisher';
 import { Role } from '../role/role.entity';
 import { UserSocial } from '../social/user-social.entity';
 import type { ChangePasswordDto, CreateUserDto, UpdateUserDto } from './dto/user.dto';
@@ -27,6 +28,7 @@ export class UserService {
     private readonly companies: CompanyService,
     private readonly permissions: PermissionCache,
     private readonly sessionService: SessionService,
+    private readonly publisher: RegistryPublisher,
   ) {}
 
   async page(user: AuthUser, query: PageQueryDto): Promise<Page<UserView>> {
@@ -59,6 +61,7 @@ export class UserService {
       if (roleIds.length) await manager.insert(UserRole, roleIds.map((roleId) => ({ userId: created.id, roleId })));
       return created;
     });
+    await this.publisher.publishUsers([saved]);
     return this.getVisible(caller, saved.id);
   }
 
@@ -81,7 +84,9 @@ export class UserService {
     });
     // A disabled account signs in nowhere: its sessions and their access tokens end too.
     if (dto.status === 0) await this.sessionService.revokeAllOf(id);
-    return this.getVisible(caller, id);
+    const updated = await this.getVisible(caller, id);
+    if (updated.name !== target.name) await this.publisher.publishUsers([updated]);
+    return updated;
   }
 
   async remove(caller: AuthUser, id: number): Promise<void> {
@@ -94,6 +99,8 @@ export class UserService {
       await manager.delete(User, { id });
     });
     await this.sessionService.revokeAllOf(id);
+    // Its name stays in the directory, flagged: the logs it wrote still name it.
+    await this.publisher.publishUsers([target], true);
   }
 
   async resetPassword(caller: AuthUser, id: number, password: string): Promise<void> {

@@ -7,8 +7,9 @@ import { VehicleService } from './vehicle.service';
 
 /**
  * `findVehicleTreeInfoList`: company -> fleet -> vehicle with totals and online counts per node.
- * Online state and display status come from the tracking service's vehicle-state topic; a vehicle
- * without a terminal, or one tracking has not seen yet, is offline.
+ * Online state and display status come from the tracking service's vehicle-state topic, of the
+ * vehicle's position source (its 808 terminal or its VIN link, `stateByVehicleId`); a vehicle
+ * tracking has not seen yet is offline.
  */
 @Injectable()
 export class VehicleTreeService {
@@ -34,7 +35,9 @@ export class VehicleTreeService {
     if (keyword) query.andWhere('vehicle.plateCode LIKE :kw', { kw: `%${keyword}%` });
     const vehicles = await query.getMany();
     const leaves: TreeNode[] = vehicles.map((vehicle) => {
-      const live = vehicle.terminalId !== null ? this.liveStatus.stateByVehicleId(String(vehicle.id)) : undefined;
+      // A vehicle without a terminal may still report over GB/T 32960 or HJ 1239 (its VIN link);
+      // the state of a terminal it no longer has is not its own.
+      const live = this.liveStatus.stateByVehicleId(String(vehicle.id), { terminal: vehicle.terminalId !== null });
       return {
         key: `v${vehicle.id}`,
         id: vehicle.id,
@@ -51,11 +54,11 @@ export class VehicleTreeService {
         children: [],
       };
     });
-    const roots = linkTree([
-      ...(await this.organisation.companyNodes(user)),
-      ...(await this.organisation.fleetNodes(user)),
-      ...leaves,
-    ]);
+    const fleets = await this.organisation.fleetNodes(user);
+    const fleetKeys = new Set(fleets.map((fleet) => fleet.key));
+    // A singly granted vehicle (vgPower) of a fleet the user is not granted hangs under its company.
+    for (const [index, leaf] of leaves.entries()) if (!fleetKeys.has(leaf.parentKey ?? '')) leaf.parentKey = companyKey(vehicles[index]!.companyId);
+    const roots = linkTree([...(await this.organisation.companyNodes(user)), ...fleets, ...leaves]);
     roots.forEach(count);
     return roots;
   }

@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequiresAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { sendSheet } from '@openfleet/service-kit';
-import type { Response } from 'express';
+import { localeOfRequest, sendSheet } from '@openfleet/service-kit';
+import type { Request, Response } from 'express';
 import { BindTerminalDto, CreateVehicleDto, LogoutTerminalQuery, UpdateVehicleDto, VehicleQueryDto } from './dto/vehicle.dto';
 import { VehicleExcelService } from './vehicle-excel.service';
 import { VehicleTreeService } from './vehicle-tree.service';
@@ -37,13 +37,13 @@ export class VehicleController {
 
   @Get('vehicle/export')
   @RequiresAction('carList:export')
-  async export(@CurrentUser() user: AuthUser, @Res() response: Response) {
-    sendSheet(response, 'vehicles.xlsx', await this.excel.export(user));
+  async export(@CurrentUser() user: AuthUser, @Req() request: Request, @Res() response: Response) {
+    sendSheet(response, 'vehicles.xlsx', await this.excel.export(user, localeOfRequest(request)));
   }
 
   @Get('vehicle/template')
-  async template(@Res() response: Response) {
-    sendSheet(response, 'vehicle-template.xlsx', await this.excel.template());
+  async template(@Req() request: Request, @Res() response: Response) {
+    sendSheet(response, 'vehicle-template.xlsx', await this.excel.template(localeOfRequest(request)));
   }
 
   @Get('tree/findVehicleTreeInfoList')

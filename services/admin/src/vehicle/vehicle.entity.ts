@@ -34,5 +34,11 @@ export class Vehicle {
   @Column({ type: 'int', nullable: true }) activation!: number | null;
   @Column({ name: 'env_vehicle_type', type: 'varchar', length: 32, nullable: true }) envVehicleType!: string | null;
   @Column({ name: 'security_chip', type: 'varchar', length: 64, nullable: true }) securityChip!: string | null;
+  /** VehicleRegistrationState: 1 registered (上牌), 2 not yet registered, 3 temporary plate, 4 deregistered. */
+  @Column({ name: 'registration_state', type: 'int', nullable: true }) registrationState!: number | null;
+  /** VehicleUseState: 1 in service, 2 idle, 3 under repair, 4 scrapped. */
+  @Column({ name: 'use_state', type: 'int', nullable: true }) useState!: number | null;
+  /** Drive form: 1 4×2, 2 4×4, 3 6×2, 4 6×4, 5 8×4, 9 other. */
+  @Column({ name: 'drive_type', type: 'int', nullable: true }) driveType!: number | null;
   @Column({ name: 'updated_at', type: 'bigint', transformer: numericId }) updatedAt!: number;
 }

@@ -30,7 +30,7 @@ export class VehicleService {
   ) {}
 
   scoped(user: AuthUser) {
-    return applyScope(this.vehicles.createQueryBuilder('vehicle'), 'vehicle', user, { fleetPath: true });
+    return applyScope(this.vehicles.createQueryBuilder('vehicle'), 'vehicle', user, { fleetPath: true, vehicleColumn: 'id' });
   }
 
   async page(user: AuthUser, query: VehicleQueryDto): Promise<Page<Vehicle>> {

@@ -59,13 +59,14 @@ export class AlarmCounter {
    * they can match come from `alarm_vehicle` first, and the alarms are read by vehicle and time.
    */
   async narrow(user: AuthUser, filter: AlarmCountFilter): Promise<AlarmCountFilter> {
-    const fleetScoped = !user.superAdmin && user.scope.fleets.length > 0;
+    // Users limited to fleets or single vehicles: the company-wide hourly counts do not apply to them.
+    const fleetScoped = !user.superAdmin && (user.scope.fleets.length > 0 || !!user.scope.vehicles?.length);
     if (filter.vehicleId || (!filter.keyword && !filter.fleetId && !fleetScoped)) return filter;
     const builder = this.dataSource.createQueryBuilder().from('alarm_vehicle', 'a').select('DISTINCT a.vehicle_id', 'id');
     if (filter.keyword) builder.andWhere('a.plate_code LIKE :keyword', { keyword: `%${escapeLike(filter.keyword)}%` });
     if (filter.fleetId) builder.andWhere('a.fleet_path LIKE :fleet', { fleet: `%/${filter.fleetId}/%` });
     if (filter.companyId) builder.andWhere('a.company_path LIKE :company', { company: `%/${filter.companyId}/%` });
-    const ids = (await whereInScope(builder, user, 'a').limit(MAX_CANDIDATES + 1).getRawMany<{ id: string }>()).map((row) => row.id);
+    const ids = (await whereInScope(builder, user, 'a', { vehicleColumn: 'vehicle_id' }).limit(MAX_CANDIDATES + 1).getRawMany<{ id: string }>()).map((row) => row.id);
     return ids.length > MAX_CANDIDATES ? filter : { ...filter, vehicleIds: ids };
   }
 
@@ -77,7 +78,7 @@ export class AlarmCounter {
   async countBy(user: AuthUser, filter: AlarmCountFilter, grouping?: Grouping): Promise<Map<string, number>> {
     const hourFrom = Math.ceil(filter.from / HOUR_MS) * HOUR_MS;
     const hourTo = Math.floor((filter.to + 1) / HOUR_MS) * HOUR_MS;
-    const hourly = !filter.fleetId && !filter.vehicleId && !filter.vehicleIds && !filter.keyword && (user.superAdmin || user.scope.fleets.length === 0) && hourTo > hourFrom;
+    const hourly = !filter.fleetId && !filter.vehicleId && !filter.vehicleIds && !filter.keyword && (user.superAdmin || (user.scope.fleets.length === 0 && !user.scope.vehicles?.length)) && hourTo > hourFrom;
     if (!hourly) return this.fromAlarms(user, filter, grouping);
     const [head, whole, tail] = await Promise.all([
       hourFrom > filter.from ? this.fromAlarms(user, { ...filter, to: hourFrom - 1 }, grouping) : new Map<string, number>(),
@@ -89,7 +90,7 @@ export class AlarmCounter {
   }
 
   private async fromAlarms(user: AuthUser, filter: AlarmCountFilter, grouping?: Grouping): Promise<Map<string, number>> {
-    const builder = whereInScope(whereAlarmMatches(this.alarms.createQueryBuilder('a').select('COUNT(*)', 'n'), filter), user, 'a');
+    const builder = whereInScope(whereAlarmMatches(this.alarms.createQueryBuilder('a').select('COUNT(*)', 'n'), filter), user, 'a', { vehicleColumn: 'vehicle_id' });
     if (grouping) builder.addSelect(`a.${grouping}`, 'key').groupBy(`a.${grouping}`);
     return toMap(await builder.getRawMany<{ key?: string | number; n: string | number }>());
   }

@@ -26,7 +26,7 @@ export class AlarmService {
     checkFilterScope(user, this.registry.all(), { companyId: query.companyId, fleetId: query.fleetId, vehicleIds: query.vehicleId });
     const filter = await this.counter.narrow(user, { ...pickFilters(query), from: startS * 1000, to: endS * 1000 + 999 });
     const [records, total] = await Promise.all([
-      whereInScope(whereAlarmMatches(this.alarms.createQueryBuilder('a'), filter), user, 'a')
+      whereInScope(whereAlarmMatches(this.alarms.createQueryBuilder('a'), filter), user, 'a', { vehicleColumn: 'vehicle_id' })
         .orderBy('a.started_at', 'DESC')
         .skip((query.current - 1) * query.size)
         .take(query.size)

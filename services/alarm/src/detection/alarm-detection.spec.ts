@@ -130,6 +130,13 @@ describe('alarm detection (pure)', () => {
       expect(alarm).toMatchObject({ type: 'fenceIn', startedAt: 1000, endedAt: 1000 });
       expect(state.open.size).toBe(0);
     });
+
+    it('over-rpm in a fence is an instantaneous area over-rpm alarm carrying the limit and the rpm', () => {
+      const state = terminalAlarms(PHONE);
+      const [alarm] = detectFenceEvent(state, { ...fenceEvent('overRpm', 1000), detail: { limitRpm: 2500, rpm: 2800, overS: 10 } }, vehicle).started;
+      expect(alarm).toMatchObject({ type: 'areaOverRpm', level: 1, startedAt: 1000, endedAt: 1000, alarmKey: 'e-overRpm-1000', detail: { fenceId: '9', fenceName: 'depot', limitRpm: 2500, rpm: 2800, overS: 10 } });
+      expect(state.open.size).toBe(0);
+    });
   });
 
   describe('active safety (0x64-0x67)', () => {

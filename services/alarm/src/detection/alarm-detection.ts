@@ -19,7 +19,7 @@ export interface TerminalAlarms {
   lastAt: number;
   /** Open alarms by open key: the type, `as:<kind>:<alarm id>` for active safety, the fence for a route deviation. */
   open: Map<string, Alarm>;
-  /** Accumulators of the platform rules (not stored: a restart starts them over). */
+  /** Accumulators of the platform rules (stored per batch in alarm_rule_state: the next owner continues them). */
   rules: RuleState;
   /** Where the terminal last was (an offline alarm is placed there). */
   lastPosition?: { lat: number; lng: number };

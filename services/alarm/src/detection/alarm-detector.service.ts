@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type AlarmEvent, type DetectedAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
@@ -13,6 +13,7 @@ import { AlarmTypeConfigService } from '../rules/alarm-type-config.service';
 import { EvidenceService } from '../evidence/evidence.service';
 import { detectFenceEvent, detectOffline, detectPosition, emptyDetection, endAlarm, openKeyOf, terminalAlarms, type Detection, type TerminalAlarms, type VehicleContext } from './alarm-detection';
 import { detectedAlarmRow, isDetectedAlarm } from './detected-alarms';
+import { RuleStateStore } from './rule-state.store';
 
 /** How often terminals are checked for "offline too long". */
 const OFFLINE_SWEEP_MS = 30_000;
@@ -21,11 +22,12 @@ const OFFLINE_SWEEP_MS = 30_000;
  * Alarms from the terminal's alarm bits (tracking.position.v1) and from fence events
  * (fence.event.v1, co-partitioned): one record from start to end. What starts, goes on and ends
  * is decided by the pure functions of `alarm-detection.ts`; this class feeds them, saves what they
- * return and publishes it. State is the open alarms of the terminals this member owns, reloaded
- * from the table on assignment. Inserts are keyed (terminal, type, start): a replay inserts nothing twice.
+ * return and publishes it. State is the open alarms of the terminals this member owns and their
+ * platform rules' accumulators, both reloaded from their tables on assignment. Inserts are keyed (terminal, type, start): a replay inserts nothing twice.
  */
 @Injectable()
 export class AlarmDetectorService extends BusConsumer {
+  private readonly logger = new Logger(AlarmDetectorService.name);
   private readonly terminals = new Map<string, TerminalAlarms>();
   private sweepTimer?: NodeJS.Timeout;
 
@@ -37,6 +39,7 @@ export class AlarmDetectorService extends BusConsumer {
     private readonly rules: AlarmRulesService,
     private readonly evidence: EvidenceService,
     private readonly typeConfig: AlarmTypeConfigService,
+    private readonly ruleStates: RuleStateStore,
   ) {
     super();
   }
@@ -58,6 +61,7 @@ export class AlarmDetectorService extends BusConsumer {
 
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
+    // On every replica, no lease: each sweeps only the terminals of its own partitions, and inserts are keyed (terminal, type, start).
     this.sweepTimer = setInterval(() => void this.sweepOffline().catch(() => undefined), OFFLINE_SWEEP_MS);
     this.sweepTimer.unref();
   }
@@ -65,6 +69,8 @@ export class AlarmDetectorService extends BusConsumer {
   override async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweepTimer);
     await super.onModuleDestroy();
+    // No batch runs any more: the counts written last are exact for whoever takes the terminals over.
+    await this.ruleStates.flush().catch((error: Error) => this.logger.warn(`alarm rule counts not written at stop: ${error.message}`));
   }
 
   /** Terminals this member owns that have sent nothing for longer than their rule allows. */
@@ -82,16 +88,28 @@ export class AlarmDetectorService extends BusConsumer {
       state.open.set(openKeyOf(alarm), alarm);
       state.lastAt = Math.max(state.lastAt, alarm.lastAt);
     }
+    // Stored after the batch's alarms: a redelivered position older than the counts is already in them.
+    for (const [phone, stored] of await this.ruleStates.all()) {
+      if (!owns(phone)) continue;
+      const state = this.stateOf(phone);
+      state.rules = stored.rules;
+      state.lastPosition = stored.lastPosition;
+      state.lastAt = Math.max(state.lastAt, stored.rules.lastAt);
+    }
   }
 
   async handlePositions(messages: DeliveredMessage<Position>[]): Promise<void> {
     const detection = emptyDetection();
     const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
+    const moved = new Set<TerminalAlarms>();
     for (const position of positions) {
       const phone = canonicalTerminalPhone(position.terminalPhone);
-      detectPosition(this.stateOf(phone), position, this.contextOf(phone), detection);
+      const state = this.stateOf(phone);
+      detectPosition(state, position, this.contextOf(phone), detection);
+      moved.add(state);
     }
     await this.save(detection);
+    await this.ruleStates.save([...moved]);
   }
 
   async handleFenceEvents(messages: DeliveredMessage<FenceEvent>[]): Promise<void> {

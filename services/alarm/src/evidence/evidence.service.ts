@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { In, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { Alarm } from '../alarm/alarm.entity';
+import { Alarm } from '../alarm/alarm.entity';
 import { ALARM_CONFIG, type AlarmConfig } from '../alarm-config';
 import { AlarmAttachment, AlarmEvidence, AttachmentStatus } from './alarm-evidence.entity';
 import { AttachmentServer, EVIDENCE_STORE } from './attachment-server';
@@ -71,6 +71,14 @@ export class EvidenceService {
     }
   }
 
+  /** A file names no vehicle: a user granted single vehicles reaches it through its alarm's vehicle. */
+  private async fileVisible(user: AuthUser, file: AlarmAttachment): Promise<boolean> {
+    if (rowInScope(user, file)) return true;
+    if (!user.scope.vehicles?.length) return false;
+    const alarm = await this.attachments.manager.findOneBy(Alarm, { id: file.alarmId });
+    return !!alarm && rowInScope(user, alarm);
+  }
+
   async list(user: AuthUser, alarm: Alarm): Promise<{ alarmNumber: string; expected: number; files: AttachmentView[] } | null> {
     if (!rowInScope(user, alarm)) throw new AppError(ErrorCode.ALREADY_DELETED, { data: alarm.id });
     const evidence = await this.evidence.findOneBy({ alarmId: alarm.id });
@@ -86,7 +94,7 @@ export class EvidenceService {
   /** A complete file of the caller's scope (410 otherwise, as if it did not exist). */
   async open(user: AuthUser, id: number): Promise<{ file: AlarmAttachment; stream: Readable; size: number }> {
     const file = await this.attachments.findOneBy({ id });
-    if (!file || !rowInScope(user, file) || file.status !== AttachmentStatus.COMPLETE) throw new AppError(ErrorCode.ALREADY_DELETED, { data: id });
+    if (!file || !(await this.fileVisible(user, file)) || file.status !== AttachmentStatus.COMPLETE) throw new AppError(ErrorCode.ALREADY_DELETED, { data: id });
     const opened = await this.store.open(file.storageKey);
     if (!opened) throw new AppError(ErrorCode.ALREADY_DELETED, { data: id });
     return { file, ...opened };

@@ -84,6 +84,7 @@ export class AlarmReportService {
         .where('a.started_at BETWEEN :from AND :to', { from: startS * 1000, to: endS * 1000 + 999 }),
       user,
       'a',
+      { vehicleColumn: 'vehicle_id' },
     )
       .groupBy(key)
       .addGroupBy('a.handle_status')
@@ -117,7 +118,7 @@ export class AlarmReportService {
     if (query.companyId) builder.andWhere('a.company_path LIKE :company', { company: `%/${query.companyId}/%` });
     if (query.fleetId) builder.andWhere('a.fleet_path LIKE :fleet', { fleet: `%/${query.fleetId}/%` });
     if (query.keyword) builder.andWhere('a.plate_code LIKE :keyword', { keyword: `%${query.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` });
-    return whereInScope(builder, user, 'a');
+    return whereInScope(builder, user, 'a', { vehicleColumn: 'vehicle_id' });
   }
 
   private row(alarm: Alarm, now: number): ReportRow {

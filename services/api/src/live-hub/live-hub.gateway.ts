@@ -5,17 +5,18 @@ import type { EventBus } from '@openfleet/bus';
 import {
   HubCommand, HubEvent, maskOrderSecrets, maskSecrets, Topics,
   type ClientToServerEvents, type HubEventName, type InstructionOrderEvent, type LivePosition, type LiveSubscribeAck, type ServerToClientEvents, type TopicDef,
-  type ReminderEvent,
+  type ReminderEvent, type NoticePublishedEvent,
 } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS, PROCESS_ENV, loadConfig } from '@openfleet/service-kit';
 import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
 import { clientFollows, clientSees, liveClientOf, LivePushConfig, PositionCoalescer, type LiveClient } from './live-push';
 import { reminderReaches } from './reminder-push';
 
-/** Room names: everything (super administrators), one per company, one per fleet. */
+/** Room names: everything (super administrators), one per company, one per fleet, one per singly granted vehicle. */
 export const ALL_ROOM = 'scope:all';
 export const companyRoom = (id: string) => `company:${id}`;
 export const fleetRoom = (id: string) => `fleet:${id}`;
+export const vehicleRoom = (id: string) => `vehicle:${id}`;
 /** Every socket of one user: what is the user's own (offline download tasks) goes only there. */
 export const userRoom = (id: string) => `user:${id}`;
 
@@ -35,7 +36,7 @@ interface VehicleEvent {
 export const POSITIONS_EVENT = HubEvent.positions;
 
 /** The hub events forwarded one by one from a topic. */
-type ForwardedEvent = Exclude<HubEventName, 'positions' | 'exportTask' | 'reminders'>;
+type ForwardedEvent = Exclude<HubEventName, 'positions' | 'exportTask' | 'reminders' | 'notice'>;
 
 /**
  * Bus topics forwarded one by one to the browser, by socket.io event name (positions are coalesced
@@ -48,6 +49,7 @@ const FORWARDED: [event: ForwardedEvent, topic: TopicDef<VehicleEvent>, browserV
   [HubEvent.instructionOrder, Topics.instructionOrder as TopicDef<VehicleEvent>, (event) => maskOrderSecrets(event as InstructionOrderEvent)],
   [HubEvent.fenceEvent, Topics.fenceEvent as TopicDef<VehicleEvent>],
   [HubEvent.terminalSession, Topics.terminalSession as TopicDef<VehicleEvent>],
+  [HubEvent.rescueCase, Topics.rescueCase as TopicDef<VehicleEvent>],
 ];
 
 /**
@@ -103,7 +105,7 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
 
   async handleConnection(socket: Socket): Promise<void> {
     const user = socket.data.user as AuthUser;
-    const rooms = [userRoom(String(user.id)), ...(user.superAdmin ? [ALL_ROOM] : [...user.scope.companies.map(companyRoom), ...user.scope.fleets.map(fleetRoom)])];
+    const rooms = [userRoom(String(user.id)), ...(user.superAdmin ? [ALL_ROOM] : [...user.scope.companies.map(companyRoom), ...user.scope.fleets.map(fleetRoom), ...(user.scope.vehicles ?? []).map(vehicleRoom)])];
     socket.data.live = liveClientOf(user);
     await socket.join(rooms);
   }
@@ -138,6 +140,7 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
       consume(Topics.position, { group: 'api-live-hub-position', perInstance: true, fromBeginning: false, each: (position) => this.coalescer.offer(position, this.directory.find(position)) }),
       consume(Topics.exportTask, { group: 'api-live-hub-export-task', perInstance: true, fromBeginning: false, each: (task) => void this.server?.to(userRoom(task.ownerId)).emit(EXPORT_TASK_EVENT, task) }),
       consume(Topics.reminders, { group: 'api-live-hub-reminders', perInstance: true, fromBeginning: false, each: (event) => this.pushReminders(event) }),
+      consume(Topics.noticePublished, { group: 'api-live-hub-notice', perInstance: true, fromBeginning: false, each: (event) => this.pushNotice(event) }),
       ...FORWARDED.map(([event, topic, browserView]) =>
         consume(topic, { group: `api-live-hub-${event}`, perInstance: true, fromBeginning: false, each: (value) => this.forward(event, browserView ? browserView(value) : value) }),
       ),
@@ -156,11 +159,11 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
     await super.onModuleDestroy();
   }
 
-  /** Emits to the super administrators and to every company/fleet room on the vehicle's paths. */
+  /** Emits to the super administrators, to every company/fleet room on the vehicle's paths and to the vehicle's own room. */
   forward(event: ForwardedEvent, payload: VehicleEvent): void {
     if (!this.server) return;
     const vehicle = this.directory.find(payload);
-    const rooms = [ALL_ROOM, ...(vehicle ? [...vehicle.companyPath.map(companyRoom), ...vehicle.fleetPath.map(fleetRoom)] : [])];
+    const rooms = [ALL_ROOM, ...(vehicle ? [...vehicle.companyPath.map(companyRoom), ...vehicle.fleetPath.map(fleetRoom), vehicleRoom(String(vehicle.vehicleId))] : [])];
     if (!vehicle) this.logger.debug(`${event} for unknown vehicle ${payload.terminalPhone ?? payload.vehicleId}: super administrators only`);
     // The topic table above pairs each event with its topic's payload type.
     this.server.to(rooms).emit(event, ...([payload] as Parameters<ServerToClientEvents[ForwardedEvent]>));
@@ -175,6 +178,12 @@ export class LiveHubGateway extends BusConsumer implements OnGatewayInit, OnGate
       const user = socket.data.user as AuthUser | undefined;
       if (client && user && reminderReaches(client, user.roleIds ?? [], vehicle, event)) socket.emit(HubEvent.reminders, event);
     }
+  }
+
+  /** A press release (admin.notice-published.v1) to the sockets of each user it was published to, without the user list. */
+  pushNotice({ userIds, ...notice }: NoticePublishedEvent): void {
+    if (!this.server || !userIds.length) return;
+    this.server.to(userIds.map(userRoom)).emit(HubEvent.notice, notice);
   }
 
   /** One tick: each client gets one message with every changed vehicle it follows and may see. */

@@ -1,5 +1,6 @@
-import type { Position } from '@openfleet/contracts';
-import { liveVideoAlarmsOf, PositionCoalescer } from './live-push';
+import type { AuthUser } from '@openfleet/auth';
+import type { Position, VehicleRegistryEntry } from '@openfleet/contracts';
+import { clientSees, liveClientOf, liveVideoAlarmsOf, PositionCoalescer } from './live-push';
 
 const position = (extrasJson: string): Position =>
   ({
@@ -33,5 +34,20 @@ describe('video alarms in the live push', () => {
     expect(coalescer.drain()[0].position.videoAlarms).toEqual({ flags: 1, signalLossChannels: 2, occlusionChannels: 0, storageFaults: 0, abnormalDriving: null });
     coalescer.offer({ ...position(''), gpsTimeS: 101 }, undefined);
     expect('videoAlarms' in coalescer.drain()[0].position).toBe(false);
+  });
+});
+
+describe('live positions of singly granted vehicles', () => {
+  const user = (scope: AuthUser['scope']): AuthUser => ({ id: '7', companyId: '3', userType: 1, roleIds: [], superAdmin: false, scope });
+  const at = (vehicleId: string, fleetPath: string[]) => ({ vehicleId, companyPath: ['1', '3'], fleetPath }) as unknown as VehicleRegistryEntry;
+
+  it('a user granted one vehicle sees its positions and no other of the company', () => {
+    const client = liveClientOf(user({ companies: [], fleets: [], vehicles: ['41'] }));
+    expect([clientSees(client, at('41', ['8'])), clientSees(client, at('42', ['8'])), clientSees(client, undefined)]).toEqual([true, false, false]);
+  });
+
+  it('fleets and vehicles add up', () => {
+    const client = liveClientOf(user({ companies: [], fleets: ['9'], vehicles: ['41'] }));
+    expect([clientSees(client, at('41', ['8'])), clientSees(client, at('42', ['8', '9'])), clientSees(client, at('43', ['8']))]).toEqual([true, true, false]);
   });
 });

@@ -23,18 +23,20 @@ export interface LiveClient {
   superAdmin: boolean;
   companies: ReadonlySet<string>;
   fleets: ReadonlySet<string>;
+  /** Single vehicles granted besides the fleets (vgPower). */
+  vehicles: ReadonlySet<string>;
   subscription: LiveSubscription;
 }
 
 export function liveClientOf(user: AuthUser): LiveClient {
-  return { superAdmin: user.superAdmin, companies: new Set(user.scope.companies), fleets: new Set(user.scope.fleets), subscription: { kind: 'scope' } };
+  return { superAdmin: user.superAdmin, companies: new Set(user.scope.companies), fleets: new Set(user.scope.fleets), vehicles: new Set(user.scope.vehicles ?? []), subscription: { kind: 'scope' } };
 }
 
 /** True when the client may see the vehicle; a vehicle unknown to the registry goes to super administrators only. */
 export function clientSees(client: LiveClient, vehicle: VehicleRegistryEntry | undefined): boolean {
   if (client.superAdmin) return true;
   if (!vehicle) return false;
-  return vehicle.companyPath.some((id) => client.companies.has(String(id))) || vehicle.fleetPath.some((id) => client.fleets.has(String(id)));
+  return vehicle.companyPath.some((id) => client.companies.has(String(id))) || vehicle.fleetPath.some((id) => client.fleets.has(String(id))) || client.vehicles.has(String(vehicle.vehicleId));
 }
 
 export function clientFollows(client: LiveClient, position: LivePosition): boolean {

@@ -12,5 +12,5 @@ export function reminderReaches(client: LiveClient, roleIds: readonly string[], 
   if (client.superAdmin) return true;
   const companies = vehicle ? vehicle.companyPath : [event.companyId];
   const fleets = vehicle ? vehicle.fleetPath : [];
-  return companies.some((id) => client.companies.has(String(id))) || fleets.some((id) => client.fleets.has(String(id)));
+  return companies.some((id) => client.companies.has(String(id))) || fleets.some((id) => client.fleets.has(String(id))) || client.vehicles.has(String(event.vehicleId));
 }

@@ -26,7 +26,8 @@ export class EnergyController {
   constructor(private readonly energy: EnergyService) {}
 
   @Get('latest')
-  @RequiresAnyAction('newEnergy', 'newEnergy:search')
+  // Also the monitoring info panel's drive motor tab (unit 0x02).
+  @RequiresAnyAction('newEnergy', 'newEnergy:search', 'multiCar', 'singleCar')
   @ApiOperation({ summary: 'The latest real-time report: SOC, voltage, current, charging state, every unit (cells, probes, alarms)' })
   async latest(@CurrentUser() user: AuthUser, @Query() query: VehicleQueryDto) {
     return okEnvelope(await this.energy.latest(user, query.vehicleId));

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventBus } from '@openfleet/bus';
-import { Topics } from '@openfleet/contracts';
+import { Topics, VinLink, type Position } from '@openfleet/contracts';
 import {
   chinaTime,
   decodeHj1239Frame,
@@ -14,11 +14,15 @@ import {
   Hj1239Encryption,
   timeMs,
   type Hj1239Frame,
+  type Hj1239Realtime,
 } from '@openfleet/gb32960';
-import { EVENT_BUS, LinkPort, LinkServer, RateLimitedLog, type Link, type LinkAnswer, type LinkProtocol } from '@openfleet/service-kit';
+import { EVENT_BUS, LinkPort, LinkServer, PLATFORM_CONFIG, RateLimitedLog, type Link, type LinkAnswer, type LinkProtocol, type PlatformConfig, type RawFrameCapture } from '@openfleet/service-kit';
+import { captureAnswer, energyRawCapture, errorCodeOf, vinOfBytes } from './energy-raw-capture';
 import { ENERGY_CONFIG, EnergyConfig } from '../energy-config';
 import { VehicleRegistry } from '@openfleet/auth';
 import { energyLinkLimits } from './energy-link-limits';
+import { positionOfHj1239 } from '../tracking/vin-link-positions';
+import { VinLinkTracking } from '../tracking/vin-link-tracking';
 
 interface Session {
   link: Link;
@@ -42,13 +46,18 @@ export class Hj1239Server extends LinkPort<Buffer, Hj1239Frame, Session> impleme
   private readonly logger = new Logger('Hj1239');
   private readonly log = new RateLimitedLog(this.logger);
   readonly linkServer: LinkServer<Buffer, Hj1239Frame, Session>;
+  /** Every frame in and out, for the frame archive. */
+  readonly raw: RawFrameCapture;
 
   constructor(
     @Inject(ENERGY_CONFIG) private readonly config: EnergyConfig,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
+    private readonly tracking: VinLinkTracking,
+    @Inject(PLATFORM_CONFIG) platform: PlatformConfig,
   ) {
     super();
+    this.raw = energyRawCapture(bus, config, platform.INSTANCE_ID, 'hj1239', this.logger);
     this.linkServer = new LinkServer(this, { tcp: { port: config.ENERGY_HJ1239_PORT, host: config.ENERGY_32960_HOST }, limits: energyLinkLimits(config), logger: this.logger });
   }
 
@@ -57,14 +66,29 @@ export class Hj1239Server extends LinkPort<Buffer, Hj1239Frame, Session> impleme
   }
 
   decode(bytes: Buffer): Hj1239Frame {
-    return decodeHj1239Frame(bytes);
+    const frame = decodeHj1239Frame(bytes);
+    this.raw.record(frame.vin, 'up', bytes);
+    return frame;
+  }
+
+  /** A frame that did not decode, kept with why for the original-message query. */
+  capture(_session: Session, bytes: Buffer, error: unknown): void {
+    this.raw.record(vinOfBytes('hj1239', bytes), 'up', bytes, errorCodeOf(error));
   }
 
   open(link: Link): Session {
     return { link };
   }
 
+  closed(session: Session, reason: string): void {
+    if (session.vin && session.vehicleId) this.tracking.session(VinLink.HJ1239, session.vin, session.vehicleId, 'offline', session.link.remoteAddress, reason);
+  }
+
   handle(session: Session, frame: Hj1239Frame): LinkAnswer {
+    return captureAnswer(this.raw, frame.vin, this.respond(session, frame));
+  }
+
+  private respond(session: Session, frame: Hj1239Frame): LinkAnswer {
     if (frame.encryption !== Hj1239Encryption.NONE) {
       this.log.write('warn', `HJ 1239 ${frame.vin}: encrypted data (${frame.encryption}) and no keys configured`);
       return;
@@ -77,7 +101,10 @@ export class Hj1239Server extends LinkPort<Buffer, Hj1239Frame, Session> impleme
         return this.report(session, frame);
       case Hj1239Command.LOGOUT:
         decodeHj1239Logout(frame.data);
-        if (session.vin === frame.vin) session.vin = undefined;
+        if (session.vin === frame.vin) {
+          if (session.vehicleId) this.tracking.session(VinLink.HJ1239, frame.vin, session.vehicleId, 'offline', session.link.remoteAddress, 'logout');
+          session.vin = undefined;
+        }
         return;
       case Hj1239Command.TIME_SYNC:
         return encodeHj1239Frame({ command: Hj1239Command.TIME_SYNC, vin: frame.vin, softwareVersion: frame.softwareVersion, encryption: Hj1239Encryption.NONE, data: encodeTime(chinaTime()) });
@@ -102,6 +129,8 @@ export class Hj1239Server extends LinkPort<Buffer, Hj1239Frame, Session> impleme
     if (!session.link.identify()) return;
     session.vin = frame.vin;
     session.vehicleId = vehicle?.vehicleId ?? '';
+    // On the map from now on, like an 808 terminal that authenticated (tracking's online spell).
+    if (session.vehicleId) this.tracking.session(VinLink.HJ1239, frame.vin, session.vehicleId, 'online', session.link.remoteAddress);
   }
 
   private report(session: Session, frame: Hj1239Frame): Promise<void> | undefined {
@@ -110,9 +139,10 @@ export class Hj1239Server extends LinkPort<Buffer, Hj1239Frame, Session> impleme
       return;
     }
     let sentAt: number;
+    let realtime: Hj1239Realtime;
     try {
       // The whole unit is decoded so a malformed report is logged here, not parked downstream.
-      decodeHj1239Realtime(frame.data);
+      realtime = decodeHj1239Realtime(frame.data);
       sentAt = timeMs(frame.data);
     } catch (error) {
       this.log.write('warn', `HJ 1239 ${frame.vin}: report dropped: ${(error as Error).message}`);
@@ -120,7 +150,22 @@ export class Hj1239Server extends LinkPort<Buffer, Hj1239Frame, Session> impleme
     }
     // Under `open` a VIN outside the registry is read but not kept: no vehicle would ever show it.
     if (!session.vehicleId) return;
+    const receivedAt = Date.now();
+    const reissued = frame.command === Hj1239Command.REISSUE;
+    const emission = this.bus.publish(Topics.emissionReport, { key: frame.vin, value: { vin: frame.vin, vehicleId: session.vehicleId, collectedAt: sentAt, receivedAt, reissued, data: frame.data } });
+    const positions = this.tracking.feedsPositions(session.vehicleId) ? positionsOf({ vin: frame.vin, vehicleId: session.vehicleId, receivedAtMs: receivedAt, reissued }, realtime) : [];
     // A rejection closes the link (publish-failed): the terminal logs in again and reissues.
-    return this.bus.publish(Topics.emissionReport, { key: frame.vin, value: { vin: frame.vin, vehicleId: session.vehicleId, collectedAt: sentAt, receivedAt: Date.now(), reissued: frame.command === Hj1239Command.REISSUE, data: frame.data } });
+    return positions.length ? Promise.all([emission, this.tracking.positions(positions)]).then(() => undefined) : emission;
   }
+}
+
+/** A position per diesel data stream of the report, each at its collection time. */
+function positionsOf(report: { vin: string; vehicleId: string; receivedAtMs: number; reissued: boolean }, realtime: Hj1239Realtime): Position[] {
+  const positions: Position[] = [];
+  for (const info of realtime.infos) {
+    if (info.type !== 0x02 || !('stream' in info)) continue;
+    const position = positionOfHj1239(report, info.collectedAt, info.stream);
+    if (position) positions.push(position);
+  }
+  return positions;
 }

@@ -115,7 +115,7 @@ export class OtaService extends BusConsumer {
 
   /** Tasks of a package (otaUpdata progress) or all (otaUpgradeLog), newest first, in the caller's vehicle scope. */
   async listTasks(user: AuthUser, query: { packageId?: number; keyword?: string; current?: number; size?: number }): Promise<{ records: (OtaTask & { packageName?: string; version?: string })[]; total: number }> {
-    const qb = whereInScope(this.tasks.createQueryBuilder('t'), user, 't');
+    const qb = whereInScope(this.tasks.createQueryBuilder('t'), user, 't', { vehicleColumn: 'vehicle_id' });
     if (query.packageId) qb.andWhere('t.package_id = :packageId', { packageId: query.packageId });
     if (query.keyword) qb.andWhere("t.plate_code LIKE :plate ESCAPE '!'", { plate: `%${query.keyword.replace(/[!%_]/g, (c) => `!${c}`)}%` });
     const size = query.size ?? 20;

@@ -25,6 +25,7 @@ export class EnergyPartitionMaintenance implements OnApplicationBootstrap, OnMod
   async onApplicationBootstrap(): Promise<void> {
     if (!this.partitioned.enabled) return;
     await this.runOnce();
+    // Ticks on every replica; the partition change itself runs under the cluster lease (DailyPartitions.maintain).
     this.timer = setInterval(() => void this.runOnce().catch((error: Error) => this.logger.error(`partition maintenance failed: ${error.message}`)), this.config.ENERGY_MAINTENANCE_INTERVAL_MS);
     this.timer.unref();
   }

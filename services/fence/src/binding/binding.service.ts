@@ -5,6 +5,7 @@ import type { EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, fenceIssueBatchPrefix, InstructionStatus, Topics, type FenceIssueRow, type InstructionOrderEvent } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { BusConsumer, consume, EVENT_BUS, queryWindow } from '@openfleet/service-kit';
+import { rowInScope } from '@openfleet/storage';
 import { randomUUID } from 'node:crypto';
 import { Between, In, type Repository } from 'typeorm';
 import { FenceEventRow } from '../evaluation/fence-event.entity';
@@ -54,7 +55,7 @@ export class BindingService extends BusConsumer {
   }
 
   async bind(user: AuthUser, fenceId: number, vehicleIds: string[] = [], fleetIds: string[] = []): Promise<void> {
-    await this.fences.get(user, fenceId);
+    await this.fences.editable(user, fenceId);
     for (const vehicleId of vehicleIds) this.vehicleInScope(user, vehicleId);
     for (const fleetId of fleetIds) this.fleetInScope(user, fleetId);
     const now = Date.now();
@@ -64,7 +65,7 @@ export class BindingService extends BusConsumer {
   }
 
   async unbind(user: AuthUser, fenceId: number, vehicleIds: string[] = [], fleetIds: string[] = []): Promise<void> {
-    await this.fences.get(user, fenceId);
+    await this.fences.editable(user, fenceId);
     if (vehicleIds.length) await this.bindings.delete({ fenceId, targetType: 'vehicle', targetId: In(vehicleIds) });
     if (fleetIds.length) await this.bindings.delete({ fenceId, targetType: 'fleet', targetId: In(fleetIds) });
     await this.catalogue.reload();
@@ -77,7 +78,7 @@ export class BindingService extends BusConsumer {
 
   /** Puts the fence on terminals (default every bound vehicle): append on a first issue, modify on a reissue. */
   async issue(user: AuthUser, fenceId: number, vehicleIds?: string[]): Promise<IssueView[]> {
-    const fence = await this.fences.get(user, fenceId);
+    const fence = await this.fences.editable(user, fenceId);
     const targets = vehicleIds?.length ? vehicleIds : this.boundVehicles(user, fenceId);
     for (const vehicleId of targets) this.vehicleInScope(user, vehicleId);
     const existing = new Map((await this.issues.findBy({ fenceId, vehicleId: In(targets.length ? targets : ['']) })).map((row) => [row.vehicleId, row]));
@@ -91,7 +92,7 @@ export class BindingService extends BusConsumer {
 
   /** Removes the fence from terminals (default every vehicle it was issued to). */
   async revoke(user: AuthUser, fenceId: number, vehicleIds?: string[]): Promise<IssueView[]> {
-    const fence = await this.fences.get(user, fenceId);
+    const fence = await this.fences.editable(user, fenceId);
     const issued = await this.issues.findBy({ fenceId });
     const targets = vehicleIds?.length ? vehicleIds : issued.filter((row) => row.state !== IssueState.DELETED).map((row) => row.vehicleId);
     // Every target is checked before any goes out: a foreign id refuses the whole call (8002), as an unknown one does.
@@ -126,7 +127,8 @@ export class BindingService extends BusConsumer {
     const ids = new Set([...this.boundVehicles(user, fenceId), ...rows.keys()]);
     return [...ids]
       .map((vehicleId) => ({ vehicleId, vehicle: this.registry.byVehicleId(vehicleId), row: rows.get(vehicleId) }))
-      .filter(({ vehicle }) => !vehicle || inScope(user, vehicle))
+      // A vehicle the registry no longer knows: only the fence's own company or fleet sees its row.
+      .filter(({ vehicle }) => (vehicle ? inScope(user, vehicle) : rowInScope(user, fence)))
       .map(({ vehicleId, vehicle, row }) => ({
         vehicleId,
         plateCode: vehicle?.plateCode ?? '',
@@ -175,7 +177,8 @@ export class BindingService extends BusConsumer {
 
   private fleetInScope(user: AuthUser, fleetId: string): void {
     if (user.superAdmin || user.scope.fleets.includes(fleetId)) return;
-    const ok = [...this.registry.all()].some((vehicle) => vehicle.fleetPath.map(String).includes(fleetId) && inScope(user, vehicle));
+    // The fleet through a granted company or fleet only: a single granted vehicle does not open its whole fleet.
+    const ok = [...this.registry.all()].some((vehicle) => vehicle.fleetPath.map(String).includes(fleetId) && inScope(user, { companyPath: vehicle.companyPath, fleetPath: vehicle.fleetPath }));
     if (!ok) throw new AppError(ErrorCode.FENCE_BIND_FAILED, { data: { fleetId } });
   }
 }

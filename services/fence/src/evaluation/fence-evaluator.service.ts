@@ -98,7 +98,7 @@ export class FenceEvaluatorService extends BusConsumer {
         continue;
       }
       const previous = mine?.get(fenceId);
-      const result = evaluate(fence, previous, { at, lng, lat, speedKmh: position.speedDkmh / 10 });
+      const result = evaluate(fence, previous, { at, lng, lat, speedKmh: position.speedDkmh / 10, engineRpm: position.engineRpm });
       if (result.state === previous) continue;
       // Only vehicles inside a fence (or off its route) are remembered: passing near one costs no write.
       const idle = !result.state.inside && !result.state.offRoute;

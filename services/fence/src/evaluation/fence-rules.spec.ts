@@ -44,6 +44,55 @@ describe('fence rules', () => {
     expect(run(f, [inside(0, 70), inside(10, 70), inside(11, 50), inside(12, 70), inside(22, 70)]).kinds).toEqual(['enter', 'overspeed', 'overspeed']);
   });
 
+  describe('over-rpm (engine speed limit)', () => {
+    const f = fence({ rpmLimit: 2500, overRpmDurationS: 10 });
+    const inside = (s: number, engineRpm?: number): RulePosition => ({ ...at(s, 116.35, 39.95), ...(engineRpm === undefined ? {} : { engineRpm }) });
+    const overRpms = (positions: RulePosition[], rule = f) => {
+      let state: FenceState | undefined;
+      const raised: Record<string, unknown>[] = [];
+      for (const p of positions) {
+        const result = evaluate(rule, state, p);
+        state = result.state;
+        raised.push(...result.events.filter((e) => e.kind === 'overRpm').map((e) => e.detail!));
+      }
+      return raised;
+    };
+
+    it('is raised inside after the duration exactly, once per stretch, with the limit and the rpm', () => {
+      expect(overRpms([inside(0, 2600), inside(9, 2600)])).toEqual([]);
+      expect(overRpms([inside(0, 2600), inside(10, 2700), inside(20, 2800), inside(30, 3000)])).toEqual([{ limitRpm: 2500, rpm: 2700, overS: 10 }]);
+      expect(run(f, [inside(0, 2600), inside(10, 2700)]).kinds).toEqual(['enter', 'overRpm']);
+    });
+
+    it('at the limit is not over it; dropping to it ends the stretch, and a new stretch raises again', () => {
+      expect(overRpms([inside(0, 2500), inside(30, 2500)])).toEqual([]);
+      expect(overRpms([inside(0, 2501), inside(10, 2501)])).toHaveLength(1);
+      expect(overRpms([inside(0, 2600), inside(10, 2600), inside(11, 2500), inside(12, 2600), inside(21, 2600), inside(22, 2600)]).map((d) => d.overS)).toEqual([10, 10]);
+    });
+
+    it('positions without engine speed never raise it, nor end a stretch', () => {
+      expect(overRpms([inside(0), inside(10), inside(100)])).toEqual([]);
+      expect(overRpms([inside(0, 2600), inside(5), inside(10, 2600)])).toEqual([{ limitRpm: 2500, rpm: 2600, overS: 10 }]);
+      expect(overRpms([inside(0, 2600), inside(10, 2600), inside(15), inside(20, 2600)])).toHaveLength(1);
+    });
+
+    it('needs a limit, applies inside only, and a duration of 0 raises at once', () => {
+      expect(overRpms([inside(0, 9000), inside(60, 9000)], fence())).toEqual([]);
+      expect(overRpms([at(0, 116.2, 39.95), { ...at(60, 116.2, 39.95), engineRpm: 9000 }, { ...at(70, 116.2, 39.95), engineRpm: 9000 }])).toEqual([]);
+      expect(overRpms([inside(0, 2600)], fence({ rpmLimit: 2500, overRpmDurationS: 0 }))).toEqual([{ limitRpm: 2500, rpm: 2600, overS: 0 }]);
+      // Leaving ends the stretch: back inside, over the limit again, it is a new one.
+      expect(overRpms([inside(0, 2600), inside(10, 2600), { ...at(11, 116.45, 39.95), engineRpm: 2600 }, inside(12, 2600), inside(22, 2600)])).toHaveLength(2);
+    });
+
+    it('on a route corridor too, and a state stored before the rule existed works', () => {
+      const route: FenceGeometry = { type: 'route', points: [[116.3, 39.9], [116.31, 39.9]], segments: [{ widthM: 100, longThresholdS: 0, shortThresholdS: 0, maxSpeedKmh: 0 }] };
+      expect(overRpms([{ ...at(0, 116.305, 39.9), engineRpm: 2600 }, { ...at(10, 116.305, 39.9), engineRpm: 2600 }], fence({ geometry: route, rpmLimit: 2500, overRpmDurationS: 10 }))).toHaveLength(1);
+      const { overRpmSince: _since, overRpmRaised: _raised, ...legacy } = run(f, [inside(0)]).state!;
+      expect(evaluate(f, legacy, inside(5, 2600)).events).toEqual([]);
+      expect(evaluate(f, evaluate(f, legacy, inside(5, 2600)).state, inside(15, 2600)).events.map((e) => e.kind)).toEqual(['overRpm']);
+    });
+  });
+
   it('applies the 2019 night limit from 22:00 China time', () => {
     const f = fence({ attributes: FenceAttribute.SPEED_LIMIT, maxSpeedKmh: 80, nightMaxSpeedKmh: 40, overspeedDurationS: 1 });
     const night = T0 + 12 * 3_600_000; // 22:00 China time

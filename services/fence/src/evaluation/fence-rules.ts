@@ -2,7 +2,7 @@ import { chinaSecondOfDay, FenceAttribute, parseChinaTime, type FenceEventKind, 
 import { contains, routeSegmentAt } from './fence-shape';
 
 /** A fence as the evaluator needs it. */
-export type RuleFence = { id: string } & Pick<FenceInput, 'name' | 'geometry' | 'attributes' | 'startTime' | 'endTime' | 'maxSpeedKmh' | 'overspeedDurationS' | 'nightMaxSpeedKmh' | 'maxStayS' | 'muck'>;
+export type RuleFence = { id: string } & Pick<FenceInput, 'name' | 'geometry' | 'attributes' | 'startTime' | 'endTime' | 'maxSpeedKmh' | 'overspeedDurationS' | 'nightMaxSpeedKmh' | 'maxStayS' | 'rpmLimit' | 'overRpmDurationS' | 'muck'>;
 
 /** What the evaluator remembers of one vehicle and one fence (stored, so it survives a restart). */
 export interface FenceState {
@@ -18,6 +18,9 @@ export interface FenceState {
   offRoute: boolean;
   stoppedSince: number;
   muckRaised: boolean;
+  /** Over the rpm limit since (0: not over); optional because states stored before the rule lack them. */
+  overRpmSince?: number;
+  overRpmRaised?: boolean;
 }
 
 export interface RulePosition {
@@ -26,6 +29,8 @@ export interface RulePosition {
   lng: number;
   lat: number;
   speedKmh: number;
+  /** Engine speed where the source reports it (HJ 1239, GB/T 32960); absent for JT/T 808. */
+  engineRpm?: number;
 }
 
 export interface RuleEvent {
@@ -60,7 +65,7 @@ export function isActive(fence: RuleFence, at: number): boolean {
 }
 
 export function initialState(): FenceState {
-  return { inside: false, enteredAt: 0, lastAt: 0, overSince: 0, overspeedRaised: false, stayRaised: false, segment: -1, segmentEnteredAt: 0, offRoute: false, stoppedSince: 0, muckRaised: false };
+  return { inside: false, enteredAt: 0, lastAt: 0, overSince: 0, overspeedRaised: false, stayRaised: false, segment: -1, segmentEnteredAt: 0, offRoute: false, stoppedSince: 0, muckRaised: false, overRpmSince: 0, overRpmRaised: false };
 }
 
 function speedLimitAt(fence: RuleFence, at: number, segmentLimit = 0): number {
@@ -83,6 +88,27 @@ function overspeed(fence: RuleFence, state: FenceState, p: RulePosition, limit: 
   } else {
     state.overSince = 0;
     state.overspeedRaised = false;
+  }
+}
+
+/**
+ * Over-rpm: engine speed above the fence's limit for its duration (0 s: at once), once per stretch
+ * over it; at or below the limit ends the stretch. A position without engine speed (JT/T 808, an
+ * invalid reading) says nothing either way: it neither raises, nor counts, nor ends a stretch.
+ */
+function overRpm(fence: RuleFence, state: FenceState, p: RulePosition, events: RuleEvent[]): void {
+  const limit = fence.rpmLimit ?? 0;
+  if (!limit || p.engineRpm === undefined) return;
+  if (p.engineRpm > limit) {
+    if (!state.overRpmSince) state.overRpmSince = p.at;
+    const durationMs = (fence.overRpmDurationS ?? 0) * 1000;
+    if (!state.overRpmRaised && p.at - state.overRpmSince >= durationMs) {
+      state.overRpmRaised = true;
+      events.push({ kind: 'overRpm', detail: { limitRpm: limit, rpm: p.engineRpm, overS: Math.round((p.at - state.overRpmSince) / 1000) } });
+    }
+  } else {
+    state.overRpmSince = 0;
+    state.overRpmRaised = false;
   }
 }
 
@@ -123,8 +149,13 @@ export function evaluate(fence: RuleFence, previous: FenceState | undefined, p: 
       state.segment = -1;
       state.overSince = 0;
       state.overspeedRaised = false;
+      state.overRpmSince = 0;
+      state.overRpmRaised = false;
     }
-    if (state.inside) overspeed(fence, state, p, fence.attributes & FenceAttribute.SPEED_LIMIT ? speedLimitAt(fence, p.at, g.segments[state.segment]?.maxSpeedKmh) : 0, events);
+    if (state.inside) {
+      overspeed(fence, state, p, fence.attributes & FenceAttribute.SPEED_LIMIT ? speedLimitAt(fence, p.at, g.segments[state.segment]?.maxSpeedKmh) : 0, events);
+      overRpm(fence, state, p, events);
+    }
     return { state, events };
   }
 
@@ -145,6 +176,7 @@ export function evaluate(fence: RuleFence, previous: FenceState | undefined, p: 
   }
   if (!state.inside) return { state, events };
   overspeed(fence, state, p, fence.attributes & FenceAttribute.SPEED_LIMIT ? speedLimitAt(fence, p.at) : 0, events);
+  overRpm(fence, state, p, events);
   if (fence.maxStayS && !state.stayRaised && p.at - state.enteredAt >= fence.maxStayS * 1000) {
     state.stayRaised = true;
     events.push({ kind: 'stayTooLong', detail: { stayedS: Math.round((p.at - state.enteredAt) / 1000), maxStayS: fence.maxStayS } });

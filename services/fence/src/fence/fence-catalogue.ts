@@ -62,6 +62,8 @@ export class FenceCatalogue implements OnModuleInit, OnModuleDestroy {
         overspeedDurationS: row.overspeedDurationS,
         nightMaxSpeedKmh: row.nightMaxSpeedKmh,
         maxStayS: row.maxStayS,
+        rpmLimit: row.rpmLimit,
+        overRpmDurationS: row.overRpmDurationS,
         muck: row.muck ?? undefined,
         version: row.version,
       });

@@ -63,7 +63,7 @@ export class FenceController {
 
   @Delete(':id')
   @RequiresAction('fenceManage:delete')
-  @ApiOperation({ summary: 'Delete a fence; 7002 while it is on a terminal' })
+  @ApiOperation({ summary: 'Delete a fence; 7002 while it is on a terminal, 7003 while its removal from a terminal is unanswered' })
   async remove(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
     await this.fences.remove(user, id);
     return okEnvelope(true);

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { FenceGeometry, MuckRules } from '@openfleet/contracts';
+import { OVER_RPM_DURATION_MAX_S, RPM_LIMIT_MAX, type FenceGeometry, type MuckRules } from '@openfleet/contracts';
 import { IsClockOrPlatformDate, PageQueryDto } from '@openfleet/service-kit';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -15,6 +15,8 @@ export class FenceDto {
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(255) overspeedDurationS?: number;
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(255) nightMaxSpeedKmh?: number;
   @ApiPropertyOptional({ description: 'Platform rule: stay-too-long after this many seconds inside' }) @IsOptional() @IsInt() @Min(0) @Max(30 * 86_400) maxStayS?: number;
+  @ApiPropertyOptional({ description: 'Platform rule: engine speed limit in rpm (0: none); only positions that carry engine speed (HJ 1239, GB/T 32960) are checked' }) @IsOptional() @IsInt() @Min(0) @Max(RPM_LIMIT_MAX) rpmLimit?: number;
+  @ApiPropertyOptional({ description: 'Seconds over the rpm limit before the over-rpm event (0: at once)' }) @IsOptional() @IsInt() @Min(0) @Max(OVER_RPM_DURATION_MAX_S) overRpmDurationS?: number;
   @ApiPropertyOptional() @IsOptional() @IsObject() muck?: MuckRules;
   @ApiPropertyOptional({ description: 'Owning company (default the caller\'s)' }) @IsOptional() @IsString() @MaxLength(32) companyId?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) remark?: string;

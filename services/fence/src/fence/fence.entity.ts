@@ -17,6 +17,9 @@ export class Fence {
   @Column({ name: 'overspeed_duration_s', type: 'int', default: 0 }) overspeedDurationS!: number;
   @Column({ name: 'night_max_speed_kmh', type: 'int', default: 0 }) nightMaxSpeedKmh!: number;
   @Column({ name: 'max_stay_s', type: 'int', default: 0 }) maxStayS!: number;
+  /** Platform rule: engine speed limit, rpm (0: none), and how long over it raises an over-rpm event. */
+  @Column({ name: 'rpm_limit', type: 'int', default: 0 }) rpmLimit!: number;
+  @Column({ name: 'over_rpm_duration_s', type: 'int', default: 0 }) overRpmDurationS!: number;
   @Column({ type: 'text', nullable: true, transformer: jsonText }) muck!: MuckRules | null;
   @Column({ name: 'company_id', type: 'varchar', length: 32, default: '' }) companyId!: string;
   @Column({ name: 'company_path', type: 'varchar', length: 255, default: '' }) companyPath!: string;

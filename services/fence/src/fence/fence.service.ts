@@ -5,7 +5,7 @@ import { validateFence, type FenceInput } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Page } from '@openfleet/service-kit';
 import { pathOf, rowInScope, whereInScope } from '@openfleet/storage';
-import type { Repository } from 'typeorm';
+import { In, type FindOptionsWhere, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FenceBinding, FenceIssue, IssueState } from '../binding/fence-binding.entity';
 import { VehicleRegistry } from '@openfleet/auth';
@@ -54,7 +54,7 @@ export class FenceService {
   }
 
   async update(user: AuthUser, id: number, dto: FenceDto): Promise<Fence> {
-    const fence = await this.get(user, id);
+    const fence = await this.editable(user, id);
     this.check(dto);
     await this.assertNameFree(dto.name, fence.companyId, id);
     Object.assign(fence, this.fields(dto), { version: fence.version + 1, updatedAt: Date.now() });
@@ -63,29 +63,78 @@ export class FenceService {
     return fence;
   }
 
-  /** 7002 while the fence is on a terminal (delete it there first). */
+  /**
+   * 7002 while the fence is on a terminal (delete it there first); 7003 while a removal (0x8601) is
+   * still unanswered: forgetting the fence then would leave it on a terminal whose removal fails, with
+   * nothing left here to reissue the removal from.
+   */
   async remove(user: AuthUser, id: number): Promise<void> {
-    await this.get(user, id);
+    await this.editable(user, id);
     const onTerminals = await this.issues.count({ where: [{ fenceId: id, state: IssueState.ISSUED }, { fenceId: id, state: IssueState.ISSUING }] });
     if (onTerminals) throw new AppError(ErrorCode.FENCE_CANNOT_DELETE, { data: { vehicles: onTerminals } });
+    const removing = await this.issues.count({ where: { fenceId: id, state: IssueState.DELETING } });
+    if (removing) throw new AppError(ErrorCode.FENCE_DELETE_FAILED, { data: { removing } });
     await this.bindings.delete({ fenceId: id });
     await this.issues.delete({ fenceId: id });
     await this.fences.delete({ id });
     await this.catalogue.reload();
   }
 
-  /** The fence if the caller may see it; another company's answers exactly like one that does not exist. */
+  /**
+   * The fence if the caller may see it: one of their companies or fleets, or bound to one of their
+   * granted vehicles (read-only, see `editable`); any other answers exactly like one that does not exist.
+   */
   async get(user: AuthUser, id: number): Promise<Fence> {
+    const fence = await this.fences.findOneBy({ id });
+    if (!fence || !(rowInScope(user, fence) || (await this.boundToGrantedVehicle(user, id)))) throw new AppError(ErrorCode.FENCE_NOT_FOUND, { data: id });
+    return fence;
+  }
+
+  /**
+   * The fence if the caller may change it, bind it or put it on terminals: their own company's or
+   * fleet's only. A fence seen through a granted vehicle answers 7008 as another company's does:
+   * changing it would change it for vehicles the caller cannot see.
+   */
+  async editable(user: AuthUser, id: number): Promise<Fence> {
     const fence = await this.fences.findOneBy({ id });
     if (!fence || !rowInScope(user, fence)) throw new AppError(ErrorCode.FENCE_NOT_FOUND, { data: id });
     return fence;
+  }
+
+  /**
+   * Ids of the fences bound to the caller's single granted vehicles, directly or through a fleet on
+   * the vehicle's path (as the evaluator applies them). Read from the bindings, not the catalogue,
+   * so a binding made in another instance counts at once.
+   */
+  async boundToGrantedVehicles(user: AuthUser): Promise<number[]> {
+    const targets = this.grantTargets(user);
+    if (!targets) return [];
+    const rows = await this.bindings.find({ select: { fenceId: true }, where: targets });
+    return [...new Set(rows.map((row) => row.fenceId))];
+  }
+
+  private async boundToGrantedVehicle(user: AuthUser, fenceId: number): Promise<boolean> {
+    const targets = this.grantTargets(user);
+    return !!targets && (await this.bindings.count({ where: targets.map((target) => ({ ...target, fenceId })) })) > 0;
+  }
+
+  /** The binding targets that reach the caller's granted vehicles; undefined without any. */
+  private grantTargets(user: AuthUser): FindOptionsWhere<FenceBinding>[] | undefined {
+    const vehicles = user.superAdmin ? [] : (user.scope.vehicles ?? []).map(String);
+    if (!vehicles.length) return undefined;
+    const fleets = new Set<string>();
+    for (const vehicleId of vehicles) for (const fleetId of this.registry.byVehicleId(vehicleId)?.fleetPath ?? []) fleets.add(String(fleetId));
+    const targets: FindOptionsWhere<FenceBinding>[] = [{ targetType: 'vehicle', targetId: In(vehicles) }];
+    if (fleets.size) targets.push({ targetType: 'fleet', targetId: In([...fleets]) });
+    return targets;
   }
 
   async page(user: AuthUser, query: FencePageQueryDto): Promise<Page<Fence>> {
     const builder = this.fences.createQueryBuilder('f').where('1 = 1');
     if (query.type) builder.andWhere('f.type = :type', { type: query.type });
     if (query.keyword) builder.andWhere('f.name LIKE :keyword', { keyword: `%${query.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` });
-    const [records, total] = await whereInScope(builder, user, 'f')
+    // A user granted single vehicles also sees, read-only, the fences bound to them.
+    const [records, total] = await whereInScope(builder, user, 'f', { orIds: { column: 'id', ids: await this.boundToGrantedVehicles(user) } })
       .orderBy('f.id', 'DESC')
       .skip((query.current - 1) * query.size)
       .take(query.size)
@@ -111,6 +160,8 @@ export class FenceService {
       overspeedDurationS: dto.overspeedDurationS ?? 0,
       nightMaxSpeedKmh: dto.nightMaxSpeedKmh ?? 0,
       maxStayS: dto.maxStayS ?? 0,
+      rpmLimit: dto.rpmLimit ?? 0,
+      overRpmDurationS: dto.rpmLimit ? (dto.overRpmDurationS ?? 0) : 0,
       muck: dto.muck ?? null,
       remark: dto.remark ?? '',
     };

@@ -6,6 +6,7 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { pathOf, rowInScope } from '@openfleet/storage';
 import type { Repository } from 'typeorm';
 import { VehicleRegistry } from '@openfleet/auth';
+import { ForwardingService } from '../forwarding/forwarding.service';
 import { LinkManager, type ActivePlatform } from '../link/link-manager.service';
 import { UpperPlatformService } from '../platform/upper-platform.service';
 import { VehicleFiling } from './vehicle-filing.entity';
@@ -20,7 +21,7 @@ export interface FilingRow {
   filedAt: number;
 }
 
-const inScope = (user: AuthUser, vehicle: VehicleRegistryEntry) => rowInScope(user, { companyPath: pathOf(vehicle.companyPath.map(String)), fleetPath: pathOf(vehicle.fleetPath.map(String)) });
+const inScope = (user: AuthUser, vehicle: VehicleRegistryEntry) => rowInScope(user, { companyPath: pathOf(vehicle.companyPath.map(String)), fleetPath: pathOf(vehicle.fleetPath.map(String)), vehicleId: vehicle.vehicleId });
 
 /**
  * nationalPlatformFiling: the vehicles a platform receives, filed or not; filing sends the
@@ -33,6 +34,7 @@ export class FilingService {
     private readonly platforms: UpperPlatformService,
     private readonly links: LinkManager,
     private readonly registry: VehicleRegistry,
+    private readonly forwarding: ForwardingService,
   ) {}
 
   async list(user: AuthUser, platformId: number, filed?: boolean): Promise<FilingRow[]> {
@@ -53,12 +55,13 @@ export class FilingService {
   async file(user: AuthUser, platformId: number, vehicleIds: string[]): Promise<{ filed: number }> {
     await this.platforms.get(user, platformId);
     const active = this.links.byId(platformId);
-    if (!active?.link.online) throw new AppError(ErrorCode.SUPERIOR_PLATFORM_NOT_CONNECTED, { data: platformId });
+    // The link may run on another replica (the registration then goes through the backlog to it).
+    if (!active || !(active.link.online || this.links.heldOnlineElsewhere(platformId))) throw new AppError(ErrorCode.SUPERIOR_PLATFORM_NOT_CONNECTED, { data: platformId });
     let filed = 0;
     for (const vehicleId of vehicleIds) {
       const vehicle = this.registry.byVehicleId(vehicleId);
       if (!vehicle || !inScope(user, vehicle)) throw new AppError(ErrorCode.ALREADY_DELETED, { data: vehicleId });
-      if (!(await active.link.send(0x1200, { vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, dataType: 0x1201, data: this.registration(active, vehicle) }))) {
+      if (!(await this.forwarding.sendAsHolder(active, 0x1200, { vehicleNo: vehicle.plateCode, vehicleColor: vehicle.plateColor, dataType: 0x1201, data: this.registration(active, vehicle) }))) {
         throw new AppError(ErrorCode.SUPERIOR_PLATFORM_NOT_CONNECTED, { data: platformId });
       }
       await this.filings.save({ platformId, vehicleId, plateCode: vehicle.plateCode, filed: 1, filedAt: Date.now(), filedBy: user.id });

@@ -57,18 +57,25 @@ class BacklogTable {
   }
 }
 
-async function setUp(options: { edition?: '2011' | '2019'; backlogMax?: number } = {}) {
+// Every service a test started is stopped after it (its backlog poll would otherwise outlive the test).
+const started: ForwardingService[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((service) => service.onModuleDestroy()));
+});
+
+async function setUp(options: { edition?: '2011' | '2019'; backlogMax?: number; loaded?: Promise<void>; registryReady?: Promise<void> } = {}) {
   const link = new FakeLink();
   const active = { platform: { id: 1, edition: options.edition ?? '2011', platformCode: 'P1' }, link, companies: new Set(['7']), vehicles: new Set<string>() } as unknown as ActivePlatform;
   const onlineHooks: ((active: ActivePlatform) => Promise<void> | void)[] = [];
   // The platform's forwarding group is company 7.
-  const links = { onOnline: (hook: (typeof onlineHooks)[number]) => onlineHooks.push(hook), platformsFor: (vehicle: VehicleRegistryEntry) => (vehicle.companyId === '7' ? [active] : []), all: () => [active][Symbol.iterator](), byId: (id: number) => (id === 1 ? active : undefined) };
+  const links = { onOnline: (hook: (typeof onlineHooks)[number]) => onlineHooks.push(hook), platformsFor: (vehicle: VehicleRegistryEntry) => (vehicle.companyId === '7' ? [active] : []), all: () => [active][Symbol.iterator](), byId: (id: number) => (id === 1 ? active : undefined), loaded: options.loaded ?? Promise.resolve() };
   const handlers = new Map<string, (messages: { value: unknown }[]) => Promise<void>>();
   const bus = { subscribe: async (topic: { name: string }, subscription: SubscribeOptions<unknown>) => (handlers.set(topic.name, subscription.handle as never), { group: subscription.group, close: async () => undefined }) };
-  const registry = { find: (of: { terminalPhone: string }) => vehicles[of.terminalPhone] };
+  const registry = { find: (of: { terminalPhone: string }) => vehicles[of.terminalPhone], ready: options.registryReady ?? Promise.resolve() };
   const backlog = new BacklogTable();
   const config = { FORWARDER_809_GROUP: 'forwarder-809', FORWARDER_809_BACKLOG_MAX: options.backlogMax ?? 1000 } as ForwarderConfig;
   const service = new ForwardingService(bus as unknown as EventBus, config, backlog as unknown as Repository<ForwardBacklog>, links as unknown as LinkManager, registry as unknown as VehicleRegistry);
+  started.push(service);
   await service.onModuleInit();
   const positions = (...list: Position[]) => handlers.get(Topics.position.name)!(list.map((value) => ({ value })));
   const alarms = (...list: AlarmEvent[]) => handlers.get(Topics.alarm.name)!(list.map((value) => ({ value })));
@@ -88,6 +95,24 @@ describe('forwarding to superior platforms (0x1200 / 0x1400)', () => {
     await positions(position('13800000001', T0), position('13800000003', T0));
     expect(link.sent).toEqual([{ msgId: 0x1200, body: { vehicleNo: 'A1', vehicleColor: 2, dataType: 0x1202, data: { position: gnssOf(position('13800000001', T0), '2011', 'P1') } } }]);
     expect(backlog.rows).toEqual([]);
+  });
+
+  it('holds a batch that arrives before the platforms are read and the registry caught up, then forwards it (never committed unsent)', async () => {
+    let platformsRead!: () => void;
+    let registryCaughtUp!: () => void;
+    const loaded = new Promise<void>((resolve) => (platformsRead = resolve));
+    const registryReady = new Promise<void>((resolve) => (registryCaughtUp = resolve));
+    const { link, positions } = await setUp({ loaded, registryReady });
+    link.online = true;
+    let handled = false;
+    const batch = positions(position('13800000001', T0)).then(() => (handled = true));
+    platformsRead();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handled).toBe(false);
+    expect(link.sent).toEqual([]);
+    registryCaughtUp();
+    await batch;
+    expect(link.sent.map((message) => message.body.vehicleNo)).toEqual(['A1']);
   });
 
   it('keeps positions while the link is down and reissues them in order with 0x1203: at most 5 a message, one vehicle each', async () => {

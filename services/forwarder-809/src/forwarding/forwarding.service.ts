@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EventBus } from '@openfleet/bus';
 import { Topics, type AlarmEvent, type Position } from '@openfleet/contracts';
-import type { Jt809Edition } from '@openfleet/jt809';
+import type { BusinessBody, Jt809Edition } from '@openfleet/jt809';
 import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
 import { In, type Repository } from 'typeorm';
 import { FORWARDER_CONFIG, ForwarderConfig } from '../forwarder-config';
@@ -14,15 +14,24 @@ import { gnssFromJson, gnssOf, gnssToJson, WARN_TYPES } from './gnss-of';
 /** 0x1203 carries 1 to 5 positions of one vehicle. */
 const REISSUE_BATCH = 5;
 const DRAIN_PAGE = 500;
+/** The holder of a platform looks for rows other replicas put in its backlog this often. */
+const POLL_MS = 1000;
+/** Other replicas add and remove rows too: each replica's depth gauge is recounted this often. */
+const RECOUNT_MS = 30_000;
 
 /**
  * Positions (0x1202) and alarms (0x1402) of the vehicles in each platform's forwarding group.
  * While neither link of a platform is up, positions go to `forward_backlog` before the bus offset
  * is committed; when a link comes back they are sent in order with 0x1203, and new positions wait
  * behind them until the backlog is empty.
+ *
+ * With several replicas every one consumes some partitions in the one group: what is for a
+ * platform whose lease this replica does not hold (its link is not started here) goes to the
+ * backlog like an outage, and the holder drains it (it looks every second). See
+ * docs/forwarder-809.md, "Several replicas", for why nothing acknowledged is lost or sent twice.
  */
 @Injectable()
-export class ForwardingService extends BusConsumer {
+export class ForwardingService extends BusConsumer implements OnModuleDestroy {
   private readonly logger = new Logger('Forwarder809');
   private readonly draining = new Set<number>();
   private readonly pendingInserts = new Map<number, number>();
@@ -31,6 +40,9 @@ export class ForwardingService extends BusConsumer {
   private infoId = 0;
   /** Rows in each platform's backlog: counted once, then kept as rows go in and out (no COUNT per batch). */
   private readonly depth = new Map<number, number>();
+  private poll?: NodeJS.Timeout;
+  private ready?: Promise<unknown>;
+  private recount?: NodeJS.Timeout;
 
   constructor(
     @Inject(EVENT_BUS) protected readonly bus: EventBus,
@@ -53,6 +65,43 @@ export class ForwardingService extends BusConsumer {
   override async onModuleInit(): Promise<void> {
     this.links.onOnline((active) => this.drain(active));
     await super.onModuleInit();
+    // Housekeeping timers never keep a process alive on their own (a stop clears them anyway).
+    this.poll = setInterval(() => void this.pollBacklogs(), POLL_MS).unref();
+    this.recount = setInterval(() => this.depth.clear(), RECOUNT_MS).unref();
+  }
+
+  override async onModuleDestroy(): Promise<void> {
+    clearInterval(this.poll);
+    clearInterval(this.recount);
+    await super.onModuleDestroy();
+  }
+
+  /** Rows other replicas held for the platforms whose links run here. */
+  private async pollBacklogs(): Promise<void> {
+    for (const active of this.links.all()) {
+      const platformId = active.platform.id;
+      if (!active.link.online || this.draining.has(platformId)) continue;
+      try {
+        if (await this.backlog.exists({ where: { platformId } })) void this.drain(active);
+      } catch (error) {
+        this.logger.warn(`platform ${platformId}: backlog poll failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * A message of ours that only the platform's link holder may send (a duty-check or supervision
+   * answer, a filing, a reply to a request that came in on a slave link held here): sent at once
+   * when the links run here, else queued in the backlog for the holder when another replica
+   * reports its link up. False when no replica has a link up (the caller answers 3116).
+   */
+  async sendAsHolder(active: ActivePlatform, msgId: number, body: BusinessBody): Promise<boolean> {
+    if (active.link.online) return active.link.send(msgId, body);
+    if (!this.links.heldOnlineElsewhere(active.platform.id)) return false;
+    const row = this.backlog.create({ platformId: active.platform.id, kind: 'message', vehicleNo: body.vehicleNo ?? '', vehicleColor: body.vehicleColor ?? 0, position: JSON.stringify({ msgId, body }), gpsTimeS: Math.floor(Date.now() / 1000) });
+    await this.backlog.insert(row);
+    this.moved(active.platform.id, 1);
+    return true;
   }
 
   /** 0x9205 starts and 0x9206 stops a vehicle's positions to one platform, whatever its group says. */
@@ -83,7 +132,18 @@ export class ForwardingService extends BusConsumer {
     return [...out];
   }
 
+  /**
+   * Consumers start at module init, before the platforms are read (application bootstrap) and
+   * before the vehicle registry has caught up with its topic: a batch handled then would find no
+   * platform or no vehicle and be committed unsent. Every batch waits for both (a restarted or
+   * rebalanced replica lost the positions of its first seconds that way).
+   */
+  private whenReady(): Promise<unknown> {
+    return (this.ready ??= Promise.all([this.registry.ready, this.links.loaded]));
+  }
+
   private async forwardPositions(positions: Position[]): Promise<void> {
+    await this.whenReady();
     const held = new Map<number, ForwardBacklog[]>();
     for (const position of positions) {
       const vehicle = this.registry.find(position);
@@ -155,7 +215,9 @@ export class ForwardingService extends BusConsumer {
           }
           const chunk = rows.slice(sent, end);
           const ok =
-            first.kind === 'alarm'
+            first.kind === 'message'
+              ? await this.sendQueued(active, first)
+              : first.kind === 'alarm'
               ? await active.link.send(0x1400, { vehicleNo: first.vehicleNo, vehicleColor: first.vehicleColor, dataType: 0x1402, data: JSON.parse(first.position) as Record<string, unknown> })
               : await active.link.send(0x1200, { vehicleNo: first.vehicleNo, vehicleColor: first.vehicleColor, dataType: 0x1203, data: { positions: chunk.map((row) => gnssFromJson(row.position)) } });
           if (!ok) break;
@@ -174,8 +236,14 @@ export class ForwardingService extends BusConsumer {
     }
   }
 
+  private sendQueued(active: ActivePlatform, row: ForwardBacklog): Promise<boolean> {
+    const { msgId, body } = JSON.parse(row.position) as { msgId: number; body: BusinessBody };
+    return active.link.send(msgId, body);
+  }
+
   /** 0x1402 for each alarm that starts, to the platforms its vehicle is forwarded to; kept in the backlog while no link is up. */
   private async forwardAlarms(alarms: AlarmEvent[]): Promise<void> {
+    await this.whenReady();
     const held = new Map<number, ForwardBacklog[]>();
     for (const alarm of alarms) {
       if (alarm.endedAt && alarm.endedAt !== alarm.startedAt) continue;

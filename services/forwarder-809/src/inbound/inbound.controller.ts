@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, RequiresAction, RequiresAnyAction, UserDirectory, type AuthUser } from '@openfleet/auth';
 import { chinaDayStartOf, formatChinaTime, okEnvelope } from '@openfleet/contracts';
 import { Type } from 'class-transformer';
 import { queryWindow, sendSheet, writeSheet } from '@openfleet/service-kit';
@@ -29,7 +29,10 @@ const cst = (ms: number) => (ms ? formatChinaTime(ms) : '');
 @ApiBearerAuth()
 @Controller('platform809')
 export class InboundController {
-  constructor(private readonly inbound: InboundService) {}
+  constructor(
+    private readonly inbound: InboundService,
+    private readonly users: UserDirectory,
+  ) {}
 
   @Get('duty-checks')
   @RequiresAnyAction('superiorPlatformM', 'platform', 'home')
@@ -55,10 +58,11 @@ export class InboundController {
 
   @Get('duty-checks/log/export')
   @RequiresAction('inspectionLog:export')
-  @ApiOperation({ summary: 'The inspection log as an Excel sheet (at most 10,000 rows)' })
+  @ApiOperation({ summary: 'The inspection log as an Excel sheet (at most 10,000 rows), 应答人 by name (未知用户 outside the caller\'s scope)' })
   async checkLogExport(@CurrentUser() user: AuthUser, @Query() query: InspectionLogQueryDto, @Res() response: Response) {
     const { records } = await this.inbound.checkLog(user, { ...this.window(query), status: query.status, current: 1, size: 10_000 });
     const statusName = ['待应答', '已应答', '未应答'];
+    const operatorName = await this.users.namer(user);
     const sheet = await writeSheet('inspection-log', [
       { key: 'receivedAt', header: '查岗时间', width: 20 },
       { key: 'platformName', header: '上级平台', width: 16 },
@@ -68,7 +72,7 @@ export class InboundController {
       { key: 'answer', header: '应答内容', width: 30 },
       { key: 'answeredBy', header: '应答人', width: 12 },
       { key: 'answeredAt', header: '应答时间', width: 20 },
-    ], records.map((row) => ({ ...row, receivedAt: cst(row.receivedAt), deadlineAt: cst(row.deadlineAt), answeredAt: cst(row.answeredAt), status: statusName[row.status] ?? String(row.status) })));
+    ], records.map((row) => ({ ...row, receivedAt: cst(row.receivedAt), deadlineAt: cst(row.deadlineAt), answeredAt: cst(row.answeredAt), status: statusName[row.status] ?? String(row.status), answeredBy: operatorName(row.answeredBy) })));
     sendSheet(response, 'inspection-log.xlsx', sheet);
   }
 

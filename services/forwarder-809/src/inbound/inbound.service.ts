@@ -77,7 +77,7 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
       }
       case 0x9302:
         this.logger.log(`platform ${active.platform.id}: message ${String(data.infoId)}: ${String(data.infoContent)}`);
-        await active.link.send(0x1300, { dataType: 0x1302, data: edition === '2019' ? source : { infoId: data.infoId } });
+        await this.forwarding.sendAsHolder(active, 0x1300, { dataType: 0x1302, data: edition === '2019' ? source : { infoId: data.infoId } });
         return;
       case 0x9401: {
         const now = Date.now();
@@ -107,12 +107,12 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
       case 0x9205:
       case 0x9206: {
         if (vehicle) this.forwarding.setRequested(active.platform.id, vehicle.vehicleId, business.dataType === 0x9205);
-        await active.link.send(0x1200, { ...vehicleHead, dataType: business.dataType === 0x9205 ? 0x1205 : 0x1206, data: edition === '2019' ? source : {} });
+        await this.forwarding.sendAsHolder(active, 0x1200, { ...vehicleHead, dataType: business.dataType === 0x9205 ? 0x1205 : 0x1206, data: edition === '2019' ? source : {} });
         return;
       }
       case 0x9601: {
         const carInfo = vehicle ? `VIN:=${vehicle.vin};VEHICLE_COLOR:=${vehicle.plateColor};VEHICLE_TYPE:=${vehicle.vehicleType ?? 0};VEHICLE_NATIONALITY:=;OWERS_NAME:=;` : '';
-        await active.link.send(0x1600, { ...vehicleHead, dataType: 0x1601, data: edition === '2019' ? { ...source, carInfo } : { carInfo } });
+        await this.forwarding.sendAsHolder(active, 0x1600, { ...vehicleHead, dataType: 0x1601, data: edition === '2019' ? { ...source, carInfo } : { carInfo } });
         return;
       }
       case 0x9501:
@@ -158,7 +158,7 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
       edition === '2019'
         ? { objectType: check.objectType, responder: answer.responder ?? user.id, responderTel: answer.responderTel ?? '', objectId: check.objectId, sourceDataType: 0x9301, sourceMsgSn: check.sourceSerial, infoContent: answer.answer }
         : { objectType: check.objectType, objectId: check.objectId, infoId: check.infoId, infoContent: answer.answer };
-    if (!active || !(await active.link.send(0x1300, { dataType: 0x1301, data }))) throw new AppError(ErrorCode.SUPERIOR_PLATFORM_NOT_CONNECTED, { data: check.platformId });
+    if (!active || !(await this.forwarding.sendAsHolder(active, 0x1300, { dataType: 0x1301, data }))) throw new AppError(ErrorCode.SUPERIOR_PLATFORM_NOT_CONNECTED, { data: check.platformId });
     await this.checks.update({ id }, { status: 1, answer: answer.answer, answeredBy: user.id, answeredAt: Date.now() });
     return this.checks.findOneByOrFail({ id });
   }
@@ -171,7 +171,7 @@ export class InboundService implements OnModuleInit, OnModuleDestroy {
     const current = (await this.supervisions.findOneByOrFail({ id })).status;
     if (current !== 0) throw new AppError(ErrorCode.BAD_PARAMETER, { data: { status: current, reason: current === 1 ? 'already answered' : 'deadline passed' } });
     const active = this.links.byId(supervision.platformId);
-    const sent = active && (await active.link.send(0x1400, { vehicleNo: supervision.vehicleNo, vehicleColor: supervision.vehicleColor, dataType: 0x1401, data: { supervisionId: supervision.supervisionId, result } }));
+    const sent = active && (await this.forwarding.sendAsHolder(active, 0x1400, { vehicleNo: supervision.vehicleNo, vehicleColor: supervision.vehicleColor, dataType: 0x1401, data: { supervisionId: supervision.supervisionId, result } }));
     if (!sent) throw new AppError(ErrorCode.SUPERIOR_PLATFORM_NOT_CONNECTED, { data: supervision.platformId });
     await this.supervisions.update({ id }, { status: 1, result, answeredBy: user.id, answeredAt: Date.now() });
     return this.supervisions.findOneByOrFail({ id });

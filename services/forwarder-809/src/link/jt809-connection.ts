@@ -24,7 +24,12 @@ export interface ConnectionOptions {
   onError: (error: Error) => void;
   /** False: the link server reads the socket and hands the messages to the owner (the slave link). */
   reads?: boolean;
+  /** Every frame read or written, for the frame archive; `error` is why a read one did not decode. */
+  onFrame?: (direction: 'up' | 'down', frame: Buffer, error?: string) => void;
 }
+
+/** The decode error's code (Jt809DecodeError's), else its name: what the frame archive marks a bad frame with. */
+export const frameErrorCode = (error: unknown): string => String((error as { code?: unknown }).code ?? (error as Error)?.name ?? 'BAD_FRAME');
 
 /** A frame to a message in the link's edition and keys; throws on a bad CRC or layout. */
 export function decodeJt809Message(frame: Buffer, edition: Jt809Edition, keys?: Jt809CipherKeys): Jt809Message {
@@ -77,6 +82,7 @@ export class Jt809Connection {
     const frame = encodeFrame({ edition, msgId, serial, centerId, version, ...(encrypt && keys ? { cipher: { ...keys, key: (Math.random() * 0xffffffff) >>> 0 } } : {}) }, body);
     return new Promise((resolve, reject) => {
       if (!this.open) return reject(new Error('link closed'));
+      this.options.onFrame?.('down', frame);
       this.socket.write(frame, (error) => (error ? reject(error) : resolve(serial)));
     });
   }
@@ -87,9 +93,11 @@ export class Jt809Connection {
       message = decodeJt809Message(frame, this.options.edition, this.options.keys);
     } catch (error) {
       this.badFrames++;
+      this.options.onFrame?.('up', frame, frameErrorCode(error));
       this.options.onBadFrame(error as Error);
       return;
     }
+    this.options.onFrame?.('up', frame);
     // A handler's failure is not the frame's: it is reported apart and the link stays up.
     try {
       this.options.onMessage(message);

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@openfleet/errors';
 import { LOGIN_RESULTS, type BusinessBody, type Jt809CipherKeys, type Jt809Edition } from '@openfleet/jt809';
 import { connect } from 'node:net';
 import { Jt809Connection, type Jt809Message } from './jt809-connection';
@@ -28,6 +29,11 @@ export interface LinkStatus {
   lastError: string;
   /** The last 0x1002 result (-1 none yet). */
   loginResult: number;
+  /**
+   * Why the main link is not up, as a catalogue code: 3114 the superior could not be reached (TCP
+   * refused, unreachable, reset before login), 3115 it refused our 0x1001 or did not answer it; 0 online or never tried.
+   */
+  errorCode: number;
   onlineSince: number;
   reconnects: number;
   sent: number;
@@ -39,6 +45,10 @@ export interface LinkEvents {
   /** Both links down → up: the owner drains the backlog. */
   onOnline: (link: PlatformLink) => void;
   log: (level: 'info' | 'warn', message: string) => void;
+  /** The main link logged in (a new verify code for the slave link). */
+  onLogin?: (link: PlatformLink) => void;
+  /** Every frame of both links, for the frame archive. */
+  onFrame?: (link: PlatformLink, direction: 'up' | 'down', frame: Buffer, error?: string) => void;
 }
 
 const LOGIN_TIMEOUT_MS = 10_000;
@@ -53,6 +63,8 @@ export class PlatformLink {
   private main?: Jt809Connection;
   private slave?: Jt809Connection;
   private timer?: NodeJS.Timeout;
+  /** Whether the current main-link attempt reached the superior (TCP connected). */
+  private reached = false;
   private keepAlive?: NodeJS.Timeout;
   private lastHeard = 0;
   private backoffMs: number;
@@ -68,17 +80,30 @@ export class PlatformLink {
     private readonly backoff: { minMs: number; maxMs: number },
   ) {
     this.backoffMs = backoff.minMs;
-    this.status = { platformId: settings.platformId, main: 'stopped', slave: 'offline', lastError: '', loginResult: -1, onlineSince: 0, reconnects: 0, sent: 0, badFrames: 0 };
+    this.status = { platformId: settings.platformId, main: 'stopped', slave: 'offline', lastError: '', loginResult: -1, errorCode: 0, onlineSince: 0, reconnects: 0, sent: 0, badFrames: 0 };
   }
 
+  /** A frame of the main or slave link to the frame archive. */
+  captureFrame(direction: 'up' | 'down', frame: Buffer, error?: string): void {
+    this.events.onFrame?.(this, direction, frame, error);
+  }
+
+  /** Data may go out: this replica holds the platform's lease (the link is started) and a link is up. */
   get online(): boolean {
-    return this.status.main === 'online' || this.status.slave === 'online';
+    return !this.stopped && (this.status.main === 'online' || this.status.slave === 'online');
+  }
+
+  /** Started: this replica holds the platform's lease and runs its main link. */
+  get started(): boolean {
+    return !this.stopped;
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.connectMain();
+    // A slave link this replica already held (accepted while another replica owned the platform) carries data at once.
+    if (this.online) this.events.onOnline(this);
   }
 
   /** Logs out (0x1003, waiting briefly for 0x1004) and closes both links; no reconnect. */
@@ -98,8 +123,26 @@ export class PlatformLink {
     this.status.slave = 'offline';
   }
 
+  /**
+   * Cuts both links at once, without 0x1003: what the superior sees when our process dies. Used when
+   * the lease ran out before it could be renewed (another replica may already hold the platform, so
+   * nothing more may go out from here) and by the failover test in place of a kill.
+   */
+  abandon(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.keepAlive);
+    this.main?.close();
+    this.slave?.close();
+    this.main = undefined;
+    this.slave = undefined;
+    this.status.main = 'stopped';
+    this.status.slave = 'offline';
+  }
+
   /** Sends a business message over the main link, else the slave link; false when neither is up. */
   async send(msgId: number, body: BusinessBody): Promise<boolean> {
+    if (this.stopped) return false;
     const link = this.status.main === 'online' && this.main?.open ? this.main : this.status.slave === 'online' && this.slave?.open ? this.slave : undefined;
     if (!link) return false;
     try {
@@ -123,7 +166,8 @@ export class PlatformLink {
       this.status.slave = 'offline';
       this.events.log('warn', `platform ${this.settings.platformId}: slave link closed`);
     });
-    if (!wasOnline) this.events.onOnline(this);
+    // On a replica without the lease the slave link only receives (duty checks, requests); the owner sends.
+    if (!wasOnline && this.online) this.events.onOnline(this);
   }
 
   /** Messages of the slave link pass through here like those of the main link. */
@@ -155,7 +199,10 @@ export class PlatformLink {
   private connectMain(): void {
     if (this.stopped) return;
     const { mainIp, mainPort, edition, accessCode, keys, encrypt } = this.settings;
-    this.status.main = 'connecting';
+    // After a refused login the link keeps showing 'refused' while it retries, so the operator sees
+    // why it is down rather than a flicker of 'connecting'; reaching the superior again clears it.
+    if (this.status.main !== 'refused') this.status.main = 'connecting';
+    this.reached = false;
     const socket = connect({ host: mainIp, port: mainPort });
     socket.setNoDelay(true);
     const connection = new Jt809Connection(socket, {
@@ -164,27 +211,34 @@ export class PlatformLink {
       keys,
       encrypt,
       onMessage: (message) => this.handle(connection, message),
+      onFrame: (direction, frame, error) => this.captureFrame(direction, frame, error),
       onBadFrame: (error) => {
         this.status.badFrames++;
         this.events.log('warn', `platform ${this.settings.platformId}: bad frame on the main link: ${error.message}`);
       },
       onError: (error) => {
         this.status.lastError = error.message;
+        // Before the login started the superior was not reached at all.
+        if (!this.reached) {
+          this.status.errorCode = ErrorCode.SUPERIOR_PLATFORM_CONNECT_FAILED;
+          this.status.main = 'connecting';
+        }
         this.events.log('warn', `platform ${this.settings.platformId}: main link: ${error.message}`);
       },
     });
     this.main = connection;
-    socket.once('connect', () =>
+    socket.once('connect', () => {
+      this.reached = true;
       void this.login(connection).catch((error: Error) => {
         this.events.log('warn', `platform ${this.settings.platformId}: login failed: ${error.message}`);
         connection.close();
-      }),
-    );
+      });
+    });
     socket.once('close', () => this.mainClosed(connection));
   }
 
   private async login(connection: Jt809Connection): Promise<void> {
-    this.status.main = 'logging-in';
+    if (this.status.main !== 'refused') this.status.main = 'logging-in';
     const { userId, password, slaveIp, slavePort, accessCode } = this.settings;
     const result = await new Promise<number>((resolve) => {
       const timeout = setTimeout(() => resolve(-1), LOGIN_TIMEOUT_MS);
@@ -199,16 +253,19 @@ export class PlatformLink {
     this.status.loginResult = result;
     if (result !== 0) {
       this.status.main = 'refused';
+      this.status.errorCode = ErrorCode.SUPERIOR_PLATFORM_LOGIN_FAILED;
       this.status.lastError = result < 0 ? 'no login answer' : `login refused: ${LOGIN_RESULTS[result] ?? result}`;
       this.events.log('warn', `platform ${this.settings.platformId}: ${this.status.lastError}`);
       connection.close();
       return;
     }
     this.verifyCode = this.lastVerifyCode;
+    this.events.onLogin?.(this);
     const wasOnline = this.online;
     this.status.main = 'online';
     this.status.onlineSince = Date.now();
     this.status.lastError = '';
+    this.status.errorCode = 0;
     this.backoffMs = this.backoff.minMs;
     this.lastHeard = Date.now();
     this.events.log('info', `platform ${this.settings.platformId}: main link online`);

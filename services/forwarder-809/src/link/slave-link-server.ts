@@ -1,7 +1,7 @@
 import { decodeFrame, decodeLinkBody, encodeFrame, encodeLinkBody, Jt809Deframer, type Jt809Edition } from '@openfleet/jt809';
 import { LinkServer, type Link, type LinkDeframer, type LinkLimits, type LinkProtocol } from '@openfleet/service-kit';
 import { ForwarderConfig } from '../forwarder-config';
-import { decodeJt809Message, Jt809Connection, type Jt809Message } from './jt809-connection';
+import { decodeJt809Message, frameErrorCode, Jt809Connection, type Jt809Message } from './jt809-connection';
 import type { PlatformLink } from './platform-link';
 
 /** A 0x9001 is a few dozen bytes: an unauthenticated peer may not make us buffer more. */
@@ -23,6 +23,8 @@ interface Session {
   /** The platform that logged in with our verify code (then frames decode in its edition and keys). */
   platform?: PlatformLink;
   connection?: Jt809Connection;
+  /** A login is being checked (frames meanwhile are not logins of their own). */
+  checking?: boolean;
 }
 
 /**
@@ -41,6 +43,8 @@ export class SlaveLinkServer implements LinkProtocol<Buffer, SlaveMessage, Sessi
   constructor(
     private readonly links: () => Iterable<PlatformLink>,
     private readonly log: (level: 'info' | 'warn', message: string) => void,
+    /** Reads the verify codes other replicas published (a login may carry one this replica did not see yet). */
+    private readonly refreshCodes?: () => Promise<void>,
   ) {}
 
   async listen(port: number, host: string, limits: LinkLimits = slaveLinkLimits()): Promise<number> {
@@ -88,7 +92,9 @@ export class SlaveLinkServer implements LinkProtocol<Buffer, SlaveMessage, Sessi
   decode(frame: Buffer, session: Session): SlaveMessage {
     if (session.platform) {
       const { edition, keys } = session.platform.settings;
-      return { message: decodeJt809Message(frame, edition, keys) };
+      const message = decodeJt809Message(frame, edition, keys);
+      session.platform.captureFrame('up', frame);
+      return { message };
     }
     const login: LoginAttempt[] = [];
     for (const platform of this.links()) {
@@ -106,21 +112,35 @@ export class SlaveLinkServer implements LinkProtocol<Buffer, SlaveMessage, Sessi
 
   handle(session: Session, message: SlaveMessage): void {
     if ('message' in message) return session.platform!.handle(session.connection!, message.message);
-    if (!session.platform) this.login(session, message.login);
+    if (session.platform || session.checking) return;
+    const match = this.match(message.login);
+    if (match || !this.refreshCodes) return this.login(session, message.login, match);
+    session.checking = true;
+    void this.refreshCodes()
+      .catch((error: Error) => this.log('warn', `slave link: verify codes not read: ${error.message}`))
+      .then(() => this.login(session, message.login, this.match(message.login)))
+      .finally(() => (session.checking = false));
+  }
+
+  /** The platform whose verify code the 0x9001 carries: ours from our last 0x1002, or the holder's from its lease. */
+  private match(attempts: LoginAttempt[]): LoginAttempt | undefined {
+    return attempts.find(({ platform, verifyCode }) => (platform.status.main === 'online' || platform.verifyCode) && verifyCode === platform.verifyCode);
   }
 
   /** A bad frame after the login counts on the platform's status too. */
-  capture(session: Session): void {
-    if (session.platform) session.platform.status.badFrames++;
+  capture(session: Session, frame: Buffer, error: unknown): void {
+    if (!session.platform) return;
+    session.platform.status.badFrames++;
+    session.platform.captureFrame('up', frame, frameErrorCode(error));
   }
 
   describe(error: unknown, session: Session): string {
     return `${session.platform ? `platform ${session.platform.settings.platformId}: ` : ''}${(error as Error)?.message ?? String(error)}`;
   }
 
-  private login(session: Session, attempts: LoginAttempt[]): void {
+  private login(session: Session, attempts: LoginAttempt[], match: LoginAttempt | undefined): void {
     const { link } = session;
-    const match = attempts.find(({ platform, verifyCode }) => (platform.status.main === 'online' || platform.verifyCode) && verifyCode === platform.verifyCode);
+    if (link.closed) return;
     if (!match) {
       this.log('warn', `slave link from ${link.remoteAddress} refused: no platform matches its 0x9001`);
       const edition: Jt809Edition = attempts[0]!.platform.settings.edition;
@@ -138,6 +158,7 @@ export class SlaveLinkServer implements LinkProtocol<Buffer, SlaveMessage, Sessi
       keys,
       encrypt,
       reads: false,
+      onFrame: (direction, frame) => direction === 'down' && platform.captureFrame(direction, frame),
       // Frames come through the link server (bad frames are counted there and in `capture`).
       onMessage: () => undefined,
       onBadFrame: () => undefined,

@@ -39,7 +39,7 @@ export class UpperPlatformController {
     return okEnvelope(
       await Promise.all(
         platforms.map(async (platform) => ({
-          ...(this.links.status(platform.id) ?? { main: 'stopped', slave: 'offline', lastError: platform.enabled ? '' : 'disabled', loginResult: -1, onlineSince: 0, reconnects: 0, sent: 0, badFrames: 0 }),
+          ...(this.links.status(platform.id) ?? { main: 'stopped', slave: 'offline', lastError: platform.enabled ? '' : 'disabled', loginResult: -1, errorCode: 0, onlineSince: 0, reconnects: 0, sent: 0, badFrames: 0 }),
           platformId: platform.id,
           name: platform.name,
           backlog: await this.forwarding.backlogDepth(platform.id),

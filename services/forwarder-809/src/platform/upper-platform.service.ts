@@ -96,12 +96,14 @@ export class UpperPlatformService {
     for (const target of unique.values()) {
       const vehicle = target.kind === 'vehicle' ? this.registry.byVehicleId(target.refId) : undefined;
       const path = target.kind === 'company' ? (companyPaths.get(target.refId) ?? `/${target.refId}/`) : pathOfVehicle(vehicle?.companyPath);
-      if (!path || !rowInScope(user, { companyPath: path, fleetPath: pathOfVehicle(vehicle?.fleetPath) })) throw new AppError(ErrorCode.NO_PERMISSION, { data: target });
+      if (!path || !rowInScope(user, { companyPath: path, fleetPath: pathOfVehicle(vehicle?.fleetPath), vehicleId: vehicle?.vehicleId })) throw new AppError(ErrorCode.NO_PERMISSION, { data: target });
     }
     const writer = new IdempotentRowWriter(this.targets.manager.connection, { table: 'forward_target', columns: ['platform_id', 'kind', 'ref_id'], chunkRows: 1000, bulkLoad: 'off' });
     await new TransactionRunner(this.targets.manager.connection).run(async (manager) => {
       await manager.delete(ForwardTarget, { platformId: id });
       await writer.write([...unique.values()].map((t) => [id, t.kind, t.refId]), manager);
+      // Other replicas see the change in the platforms' fingerprint.
+      await manager.update(UpperPlatform, { id }, { updatedAt: Date.now() });
     });
     await this.changed(id);
   }
@@ -114,6 +116,12 @@ export class UpperPlatformService {
       ids.forEach((companyId, at) => paths.has(companyId) || paths.set(companyId, `/${ids.slice(0, at + 1).join('/')}/`));
     }
     return paths;
+  }
+
+  /** Changes with any add, change, delete or group change on any replica: the link managers reload when it moves. */
+  async fingerprint(): Promise<string> {
+    const [row] = (await this.platforms.query('SELECT COUNT(*) AS n, COALESCE(SUM(id), 0) AS ids, COALESCE(SUM(updated_at), 0) AS stamps FROM upper_platform')) as { n: unknown; ids: unknown; stamps: unknown }[];
+    return `${String(row?.n)}|${String(row?.ids)}|${String(row?.stamps)}`;
   }
 
   /** Every enabled platform with its sealed password opened, for the link manager. */

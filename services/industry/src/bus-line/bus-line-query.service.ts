@@ -58,7 +58,7 @@ export class BusLineQueryService {
   async eventPage(user: AuthUser, lineId: number, query: BusStopEventQueryDto, all = false): Promise<Page<BusStopEventView>> {
     await this.lines.get(user, lineId);
     const { startS, endS } = queryWindow(query.startTime, query.endTime, 7);
-    const builder = whereInScope(this.events.createQueryBuilder('e'), user, 'e')
+    const builder = whereInScope(this.events.createQueryBuilder('e'), user, 'e', { vehicleColumn: 'vehicle_id' })
       .andWhere('e.line_id = :lineId', { lineId })
       .andWhere('e.arrived_at BETWEEN :from AND :to', { from: startS * 1000, to: endS * 1000 + 999 });
     if (query.vehicleId) builder.andWhere('e.vehicle_id = :vehicleId', { vehicleId: query.vehicleId });

@@ -54,6 +54,7 @@ export class CertificationMonitorService extends BusConsumer {
   override async onModuleInit(): Promise<void> {
     await this.refresh();
     await super.onModuleInit();
+    // On every replica, no lease: a test is closed by a guarded UPDATE (status = 'running'), once.
     this.sweepTimer = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`certification sweep failed: ${error.message}`)), this.config.CERTIFICATION_SWEEP_MS);
     this.sweepTimer.unref();
   }

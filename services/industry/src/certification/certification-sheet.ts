@@ -26,7 +26,8 @@ const failures = (row: Pick<CertificationTestView, 'checks'>) =>
     .map((check) => `${check.code}: ${check.evidence ? `${check.evidence.field}=${check.evidence.value}` : ''}`)
     .join('; ');
 
-export const testSheetRow = (row: CertificationTestView) => ({
+/** A test as the sheet writes it; `operatorName` writes 检测人 (a user id) in words (UserDirectory). */
+export const testSheetRow = (row: CertificationTestView, operatorName: (userId: string) => string) => ({
   ...row,
   standard: STANDARD_ZH[row.standard],
   terminal: row.standard === 'jt808' ? row.terminalPhone : row.vin,
@@ -34,6 +35,7 @@ export const testSheetRow = (row: CertificationTestView) => ({
   passed: `${row.passedChecks}/${row.totalChecks}`,
   failed: failures(row),
   certificateNo: row.certificateNo ?? '',
+  createdBy: operatorName(row.createdBy),
 });
 
 export const CERTIFICATE_SHEET_COLUMNS: SheetColumn[] = [

@@ -132,7 +132,7 @@ export class CertificationService {
 
   private filtered(user: AuthUser, query: CertificationQueryDto): SelectQueryBuilder<CertificationTest> {
     checkFilterScope(user, this.registry.all(), query);
-    const q = whereInScope(this.tests.createQueryBuilder('t'), user, 't').orderBy('t.started_at', 'DESC').addOrderBy('t.id', 'DESC');
+    const q = whereInScope(this.tests.createQueryBuilder('t'), user, 't', { vehicleColumn: 'vehicle_id' }).orderBy('t.started_at', 'DESC').addOrderBy('t.id', 'DESC');
     const vehicleIds = (query.vehicleIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);
     if (vehicleIds.length) q.andWhere('t.vehicle_id IN (:...vehicleIds)', { vehicleIds });
     if (query.companyId) q.andWhere('t.company_path LIKE :company', { company: `%/${query.companyId}/%` });

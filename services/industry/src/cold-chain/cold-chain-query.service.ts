@@ -91,7 +91,7 @@ export class ColdChainQueryService {
 
   /** Scope and the shared filter on a table with company_path, fleet_path, vehicle_id and plate_code. */
   private filtered<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, user: AuthUser, filter: ColdChainPlaceFilterDto): SelectQueryBuilder<T> {
-    whereInScope(builder, user, 't');
+    whereInScope(builder, user, 't', { vehicleColumn: 'vehicle_id' });
     if (filter.companyId) builder.andWhere('t.company_path LIKE :company', { company: `%/${filter.companyId}/%` });
     if (filter.fleetId) builder.andWhere('t.fleet_path LIKE :fleet', { fleet: `%/${filter.fleetId}/%` });
     const vehicleIds = (filter.vehicleIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);

@@ -40,6 +40,7 @@ export class WaybillTrackerService extends BusConsumer implements OnModuleInit, 
 
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
+    // On every replica, no lease: one guarded UPDATE (late = 0), so a waybill turns late once whoever runs it.
     this.sweepTimer = setInterval(() => void this.markLate().catch(() => undefined), this.config.WAYBILL_LATE_SWEEP_MS);
     this.sweepTimer.unref();
   }

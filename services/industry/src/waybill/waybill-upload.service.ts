@@ -45,7 +45,7 @@ export class WaybillUploadService {
 
   private filtered(user: AuthUser, query: WaybillUploadQueryDto): SelectQueryBuilder<WaybillUpload> {
     checkFilterScope(user, this.registry.all(), query);
-    const q = whereInScope(this.uploads.createQueryBuilder('u'), user, 'u').orderBy('u.received_at', 'DESC').addOrderBy('u.id', 'DESC');
+    const q = whereInScope(this.uploads.createQueryBuilder('u'), user, 'u', { vehicleColumn: 'vehicle_id' }).orderBy('u.received_at', 'DESC').addOrderBy('u.id', 'DESC');
     const vehicleIds = (query.vehicleIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);
     if (vehicleIds.length) q.andWhere('u.vehicle_id IN (:...vehicleIds)', { vehicleIds });
     if (query.companyId) q.andWhere('u.company_path LIKE :company', { company: `%/${query.companyId}/%` });

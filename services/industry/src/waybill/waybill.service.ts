@@ -103,7 +103,7 @@ export class WaybillService {
 
   private filtered(user: AuthUser, query: WaybillQueryDto): SelectQueryBuilder<Waybill> {
     checkFilterScope(user, this.registry.all(), query);
-    const q = whereInScope(this.waybills.createQueryBuilder('w'), user, 'w').orderBy('w.planned_depart_at', 'DESC').addOrderBy('w.id', 'DESC');
+    const q = whereInScope(this.waybills.createQueryBuilder('w'), user, 'w', { vehicleColumn: 'vehicle_id' }).orderBy('w.planned_depart_at', 'DESC').addOrderBy('w.id', 'DESC');
     const vehicleIds = (query.vehicleIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);
     if (vehicleIds.length) q.andWhere('w.vehicle_id IN (:...vehicleIds)', { vehicleIds });
     if (query.companyId) q.andWhere('w.company_path LIKE :company', { company: `%/${query.companyId}/%` });

@@ -45,7 +45,7 @@ export class MediaService {
     if (query.mediaType !== undefined) builder.andWhere('m.media_type = :mediaType', { mediaType: query.mediaType });
     if (query.startTime) builder.andWhere('m.received_at >= :from', { from: parseTimeParam(query.startTime, 'startTime') * 1000 });
     if (query.endTime) builder.andWhere('m.received_at <= :to', { to: parseTimeParam(query.endTime, 'endTime') * 1000 + 999 });
-    const [records, total] = await whereInScope(builder, user, 'm')
+    const [records, total] = await whereInScope(builder, user, 'm', { vehicleColumn: 'vehicle_id' })
       .orderBy('m.id', 'DESC')
       .skip((query.current - 1) * query.size)
       .take(query.size)

@@ -50,6 +50,7 @@ export class OrderDispatcher extends BusConsumer {
   override async onModuleInit(): Promise<void> {
     this.directory.onOnline = (phone) => void this.flushQueued(phone).catch((error) => this.logger.warn(`queued orders of ${phone}: ${(error as Error).message}`));
     await super.onModuleInit();
+    // On every replica, no lease: each move is a guarded UPDATE (WHERE status IN ...), so of two sweeps one moves an order.
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.INSTRUCTION_SWEEP_MS);
     this.sweepTimer.unref();
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, PermissionCache, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
+import { CurrentUser, PermissionCache, RequiresAction, RequiresAnyAction, UserDirectory, type AuthUser } from '@openfleet/auth';
 import { formatCst, writeSheet } from '@openfleet/service-kit';
 import { okEnvelope } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
@@ -8,6 +8,7 @@ import type { Response } from 'express';
 import { MediaService } from '../media/media.service';
 import { AlarmConfirmDto, OrderIdsDto, OrderPageQueryDto, SendOrderDto } from './dto/order.dto';
 import { orderView } from './order-secrets';
+import { commandText, errorText, orderContentText, ORDER_STATUS_ZH } from './order-sheet';
 import { OrderService } from './order.service';
 
 /** Commands terminalProM may send with its own permission (parameters and attributes). */
@@ -24,6 +25,7 @@ export class OrderController {
     private readonly orders: OrderService,
     private readonly media: MediaService,
     private readonly permissions: PermissionCache,
+    private readonly users: UserDirectory,
   ) {}
 
   @Post('send')
@@ -71,9 +73,10 @@ export class OrderController {
 
   @Get('export')
   @RequiresAction('controlInstruction:export')
-  @ApiOperation({ summary: 'The filtered order log as Excel (at most 10,000 rows)' })
+  @ApiOperation({ summary: 'The filtered order log as Excel (at most 10,000 rows), in the screen\'s words: command and status by name, parameters as labelled rows, 操作人 by name (未知用户 outside the caller\'s scope)' })
   async export(@CurrentUser() user: AuthUser, @Query() query: OrderPageQueryDto, @Res() response: Response) {
     const rows = await this.orders.exportRows(user, query);
+    const operatorName = await this.users.namer(user);
     const file = await writeSheet(
       '指令记录',
       [
@@ -83,14 +86,23 @@ export class OrderController {
         { key: 'commandType', header: '指令类型' },
         { key: 'msgId', header: '消息ID' },
         { key: 'status', header: '状态' },
-        { key: 'errorCode', header: '错误码' },
+        { key: 'errorCode', header: '错误码', width: 30 },
         { key: 'content', header: '指令内容', width: 40 },
         { key: 'createdAt', header: '下发时间', width: 20 },
         { key: 'replyAt', header: '应答时间', width: 20 },
         { key: 'operatorId', header: '操作人' },
       ],
       // Rows come masked from exportRows: the content column shows no credential.
-      rows.map((row) => ({ ...row, content: JSON.stringify(row.body), createdAt: formatCst(row.createdAt / 1000), replyAt: row.replyAt ? formatCst(row.replyAt / 1000) : '' })),
+      rows.map((row) => ({
+        ...row,
+        commandType: commandText(row.commandType),
+        status: ORDER_STATUS_ZH[row.status] ?? String(row.status),
+        errorCode: errorText(row.errorCode),
+        content: orderContentText(row.commandType, row.params, row.body),
+        createdAt: formatCst(row.createdAt / 1000),
+        replyAt: row.replyAt ? formatCst(row.replyAt / 1000) : '',
+        operatorId: operatorName(row.operatorId),
+      })),
     );
     response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     response.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent('指令记录.xlsx')}`);

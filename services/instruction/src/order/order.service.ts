@@ -104,6 +104,7 @@ export class OrderService {
       rows.push(order);
       if (target.online) online.add(order);
     }
+    await this.refuseOverfullQueues(rows);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await this.orders.insert(rows.slice(i, i + INSERT_CHUNK) as QueryDeepPartialEntity<InstructionOrder>[]);
     // The commands first (what the operator waits for), then the status events.
     await this.dispatcher.publishClaimed(rows.filter((row) => online.has(row)));
@@ -164,6 +165,7 @@ export class OrderService {
       replyAt: 0,
       updatedAt: now,
     });
+    await this.refuseOverfullQueues([order]);
     await this.orders.insert(order as QueryDeepPartialEntity<InstructionOrder>);
     if (online) await this.dispatcher.publishClaimed([order]);
     await this.events.publish([order]);
@@ -207,6 +209,34 @@ export class OrderService {
     await this.events.publish(changed);
     if (orderIds.length === 1 && outcomes[0].errorCode) throw new AppError(outcomes[0].errorCode, { data: outcomes[0] });
     return outcomes;
+  }
+
+  /**
+   * 7120 for orders that would queue behind INSTRUCTION_QUEUE_MAX_PER_TERMINAL others of an offline
+   * terminal: they fail at once (status 2) instead of growing a backlog the terminal would be flooded with.
+   */
+  private async refuseOverfullQueues(rows: InstructionOrder[]): Promise<void> {
+    const queued = rows.filter((row) => row.status === InstructionStatus.WAITING_RESPONSE);
+    if (!queued.length) return;
+    const phones = [...new Set(queued.map((row) => row.terminalPhone))];
+    const waiting = new Map<string, number>();
+    for (let i = 0; i < phones.length; i += INSERT_CHUNK) {
+      const counts = await this.orders
+        .createQueryBuilder('o')
+        .select('o.terminalPhone', 'terminalPhone')
+        .addSelect('COUNT(*)', 'waiting')
+        .where('o.terminalPhone IN (:...phones)', { phones: phones.slice(i, i + INSERT_CHUNK) })
+        .andWhere('o.status = :status', { status: InstructionStatus.WAITING_RESPONSE })
+        .groupBy('o.terminalPhone')
+        .getRawMany<{ terminalPhone: string; waiting: number | string }>();
+      for (const row of counts) waiting.set(row.terminalPhone, Number(row.waiting));
+    }
+    for (const row of queued) {
+      const ahead = waiting.get(row.terminalPhone) ?? 0;
+      if (ahead >= this.config.INSTRUCTION_QUEUE_MAX_PER_TERMINAL) {
+        Object.assign(row, { status: InstructionStatus.FAILED, errorCode: ErrorCode.INSTRUCTION_QUEUE_FULL, expireAt: 0 });
+      } else waiting.set(row.terminalPhone, ahead + 1);
+    }
   }
 
   /** Sends finished orders again as new orders (same command, parameters and offline policy). */
@@ -254,7 +284,7 @@ export class OrderService {
   /** Orders of the caller's scope that can still change (0, 5, 7): the header badge. */
   async pendingCount(user: AuthUser): Promise<{ count: number; time: number }> {
     const query = this.orders.createQueryBuilder('o').where('o.status IN (:...statuses)', { statuses: [...PENDING_INSTRUCTION_STATUSES] });
-    return { count: await whereInScope(query, user, 'o').getCount(), time: Date.now() };
+    return { count: await whereInScope(query, user, 'o', { vehicleColumn: 'vehicle_id' }).getCount(), time: Date.now() };
   }
 
   private filtered(user: AuthUser, query: OrderPageQueryDto) {
@@ -266,7 +296,7 @@ export class OrderService {
     if (query.keyword) builder.andWhere('o.plate_code LIKE :keyword', { keyword: `%${query.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` });
     if (query.startTime) builder.andWhere('o.created_at >= :from', { from: parseTimeParam(query.startTime, 'startTime') * 1000 });
     if (query.endTime) builder.andWhere('o.created_at <= :to', { to: parseTimeParam(query.endTime, 'endTime') * 1000 + 999 });
-    return whereInScope(builder, user, 'o');
+    return whereInScope(builder, user, 'o', { vehicleColumn: 'vehicle_id' });
   }
 
   /** Orders by id that the caller may see (others are simply absent). */

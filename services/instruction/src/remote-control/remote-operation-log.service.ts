@@ -36,7 +36,7 @@ export class RemoteOperationLogService {
     if (query.keyword) builder.andWhere('l.plate_code LIKE :keyword', { keyword: `%${query.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` });
     if (query.startTime) builder.andWhere('l.created_at >= :from', { from: parseTimeParam(query.startTime, 'startTime') * 1000 });
     if (query.endTime) builder.andWhere('l.created_at <= :to', { to: parseTimeParam(query.endTime, 'endTime') * 1000 + 999 });
-    const [records, total] = await whereInScope(builder, user, 'l')
+    const [records, total] = await whereInScope(builder, user, 'l', { vehicleColumn: 'vehicle_id' })
       .orderBy('l.id', 'DESC')
       .skip((query.current - 1) * query.size)
       .take(query.size)

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequiresAction, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope } from '@openfleet/contracts';
@@ -31,7 +31,7 @@ export class VehicleLockController {
   @Post('start')
   @HttpCode(200)
   @RequiresAction(LOCK)
-  @ApiOperation({ summary: 'Wizard step 1: the reason; sends the SMS code (424 vehicle cannot be limited, 3203 too often)' })
+  @ApiOperation({ summary: 'Wizard step 1: the reason; sends the SMS code (424 vehicle cannot be limited, 3203 the phone\'s minute/hour/day limit, 3204 send failed)' })
   async start(@CurrentUser() user: AuthUser, @Body() body: LockStartDto) {
     return okEnvelope(await this.lock.start(user, body));
   }
@@ -40,16 +40,16 @@ export class VehicleLockController {
   @HttpCode(200)
   @RequiresAction(LOCK)
   @ApiOperation({ summary: 'Wizard step 2: the SMS code (3201 empty, 3034 wrong)' })
-  verify(@CurrentUser() user: AuthUser, @Body() body: LockVerifyDto) {
-    this.lock.verifyCode(user, body.wizardId, body.code);
+  async verify(@CurrentUser() user: AuthUser, @Body() body: LockVerifyDto) {
+    await this.lock.verifyCode(user, body.wizardId, body.code);
     return okEnvelope(true);
   }
 
   @Post('confirm')
   @HttpCode(200)
   @RequiresAction(LOCK)
-  @ApiOperation({ summary: 'Wizard step 3: the limit password (3031 wrong); sends 0x8500 and answers the order' })
-  async confirm(@CurrentUser() user: AuthUser, @Body() body: LockConfirmDto) {
-    return okEnvelope(await this.lock.confirm(user, body.wizardId, body.password));
+  @ApiOperation({ summary: 'Wizard step 3: the limit password (3031 wrong), the door checks (3050 door open, 3051 trunk open, 3042 during a remote start); sends 0x8500 and answers the order' })
+  async confirm(@CurrentUser() user: AuthUser, @Body() body: LockConfirmDto, @Headers('authorization') authorization = '') {
+    return okEnvelope(await this.lock.confirm(user, body.wizardId, body.password, authorization));
   }
 }

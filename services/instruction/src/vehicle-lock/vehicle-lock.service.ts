@@ -1,53 +1,46 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { hashPassword, verifyPassword, type AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { SMS_PROVIDER, type SmsProvider } from '@openfleet/service-kit';
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { SmsCodes, type SmsCode } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
 import { OrderService, type SendOutcome } from '../order/order.service';
 import { TerminalDirectory } from '../registry/terminal-directory';
+import { RemoteControlService } from '../remote-control/remote-control.service';
 import { RemoteOperationLogService } from '../remote-control/remote-operation-log.service';
 import type { LockStartDto, VehicleLimitConfigDto } from './vehicle-lock.dto';
 import { VehicleLimit } from './vehicle-limit.entity';
 
 const WIZARD_TTL_MS = 10 * 60_000;
-const RESEND_AFTER_MS = 60_000;
-const MAX_ATTEMPTS = 5;
+const MAX_PASSWORD_ATTEMPTS = 5;
 
-interface Wizard {
-  id: string;
+/** What a wizard keeps with its code (the sms_code row's context). */
+interface WizardContext {
   userId: string;
-  vehicleId: string;
   action: 'lock' | 'unlock';
   reason: string;
-  codeHash: string;
-  codeVerified: boolean;
-  attempts: number;
-  passwordAttempts: number;
-  createdAt: number;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+type Wizard = SmsCode & { context: WizardContext };
+
 const mask = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
 
 /**
  * The 3-step vehicle limit (lock) wizard: a reason, then the SMS code sent to the vehicle's
- * authorisation phone, then the limit password; only then does 0x8500 go out. A wizard belongs to
- * the user who started it, lives 10 minutes and allows 5 wrong codes and 5 wrong passwords.
- * Wizards live in this process (as admin's SMS codes do): several replicas need sticky sessions.
+ * authorisation phone, then the limit password; only then does 0x8500 go out. A wizard is the
+ * sms_code row of its code (service kit SmsCodes, in instruction's database, so any replica
+ * continues it): it belongs to the user who started it, lives 10 minutes, allows 5 wrong codes and
+ * 5 wrong passwords, and sends once. Codes to one phone are limited per minute, hour and day.
  */
 @Injectable()
 export class VehicleLockService {
-  private readonly wizards = new Map<string, Wizard>();
-  private readonly lastCodeAt = new Map<string, number>();
-
   constructor(
     @InjectRepository(VehicleLimit, 'instruction') private readonly limits: Repository<VehicleLimit>,
-    @Inject(SMS_PROVIDER) private readonly sms: SmsProvider,
+    private readonly codes: SmsCodes,
     private readonly directory: TerminalDirectory,
     private readonly orders: OrderService,
     private readonly log: RemoteOperationLogService,
+    private readonly remote: RemoteControlService,
   ) {}
 
   async config(user: AuthUser, vehicleId: string) {
@@ -77,69 +70,72 @@ export class VehicleLockService {
       await this.log.record(user, vehicle, dto.action, 'vehicle cannot be limited', { errorCode: ErrorCode.FUNCTION_NOT_OPEN });
       throw new AppError(ErrorCode.FUNCTION_NOT_OPEN, { data: dto.vehicleId });
     }
-    const now = Date.now();
-    if (now - (this.lastCodeAt.get(dto.vehicleId) ?? 0) < RESEND_AFTER_MS) throw new AppError(ErrorCode.SMS_CODE_TOO_FREQUENT);
-    this.sweep(now);
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const verb = dto.action === 'lock' ? '锁车' : '解锁';
-    try {
-      await this.sms.send(limit.authPhone, `车辆${vehicle.plateCode}${verb}验证码 ${code}，10分钟内有效。Code ${code} to ${dto.action} ${vehicle.plateCode}, valid for 10 minutes.`);
-    } catch (error) {
-      throw new AppError(ErrorCode.SMS_CODE_SEND_FAILED, { cause: error });
-    }
-    this.lastCodeAt.set(dto.vehicleId, now);
-    const wizard: Wizard = { id: randomUUID(), userId: user.id, vehicleId: dto.vehicleId, action: dto.action, reason: dto.reason.trim(), codeHash: sha256(code), codeVerified: false, attempts: 0, passwordAttempts: 0, createdAt: now };
-    this.wizards.set(wizard.id, wizard);
-    await this.log.record(user, vehicle, dto.action, `step 1, reason: ${wizard.reason}`, { errorCode: 0 });
+    const context: WizardContext = { userId: user.id, action: dto.action, reason: dto.reason.trim() };
+    const wizard = await this.codes.issue({
+      purpose: 'vehicleLock',
+      phone: limit.authPhone,
+      subject: dto.vehicleId,
+      context: { ...context },
+      ttlMs: WIZARD_TTL_MS,
+      text: (code) => `车辆${vehicle.plateCode}${verb}验证码 ${code}，10分钟内有效。Code ${code} to ${dto.action} ${vehicle.plateCode}, valid for 10 minutes.`,
+    });
+    await this.log.record(user, vehicle, dto.action, `step 1, reason: ${context.reason}`, { errorCode: 0 });
     return { wizardId: wizard.id, phone: mask(limit.authPhone) };
   }
 
   /** Step 2: the SMS code (3201 empty, 3034 wrong or expired). */
-  verifyCode(user: AuthUser, wizardId: string, code: string): void {
-    const wizard = this.wizardOf(user, wizardId);
-    if (!code) throw new AppError(ErrorCode.SMS_CODE_EMPTY);
-    if (wizard.attempts >= MAX_ATTEMPTS) throw new AppError(ErrorCode.SMS_CODE_WRONG);
-    if (sha256(code) !== wizard.codeHash) {
-      wizard.attempts += 1;
-      throw new AppError(ErrorCode.SMS_CODE_WRONG);
-    }
-    wizard.codeVerified = true;
+  async verifyCode(user: AuthUser, wizardId: string, code: string): Promise<void> {
+    await this.wizardOf(user, wizardId);
+    await this.codes.verifyById(wizardId, code);
   }
 
-  /** Step 3: the limit password (3031 wrong); sends 0x8500 and answers the order. */
-  async confirm(user: AuthUser, wizardId: string, password: string): Promise<SendOutcome> {
-    const wizard = this.wizardOf(user, wizardId);
-    if (!wizard.codeVerified) throw new AppError(ErrorCode.SMS_CODE_WRONG);
-    const vehicle = this.directory.vehicleInScope(user, wizard.vehicleId);
-    const limit = await this.limits.findOneBy({ vehicleId: wizard.vehicleId });
-    if (!limit?.passwordHash || wizard.passwordAttempts >= MAX_ATTEMPTS || !(await verifyPassword(limit.passwordHash, password))) {
-      wizard.passwordAttempts += 1;
-      await this.log.record(user, vehicle, wizard.action, 'step 3, wrong limit password', { errorCode: ErrorCode.PASSWORD_WRONG });
+  /**
+   * Step 3: the limit password (3031 wrong); then the door checks of remote control on the
+   * vehicle's newest condition (lock: 3050 a door open, 3051 trunk open; unlock: 3042 during a
+   * remote start; 503 when tracking cannot answer); sends 0x8500 and answers the order.
+   */
+  async confirm(user: AuthUser, wizardId: string, password: string, authorization = ''): Promise<SendOutcome> {
+    const wizard = await this.wizardOf(user, wizardId);
+    if (!wizard.verifiedAt) throw new AppError(ErrorCode.SMS_CODE_WRONG);
+    const { action, reason } = wizard.context;
+    const vehicleId = wizard.subject;
+    const vehicle = this.directory.vehicleInScope(user, vehicleId);
+    const limit = await this.limits.findOneBy({ vehicleId });
+    if (!limit?.passwordHash || wizard.factorAttempts >= MAX_PASSWORD_ATTEMPTS || !(await verifyPassword(limit.passwordHash, password))) {
+      await this.codes.countFactorAttempt(wizard.id);
+      await this.log.record(user, vehicle, action, 'step 3, wrong limit password', { errorCode: ErrorCode.PASSWORD_WRONG });
       throw new AppError(ErrorCode.PASSWORD_WRONG);
     }
-    this.wizards.delete(wizard.id);
+    const refusal = await this.remote.safetyRefusal(authorization, vehicleId, action === 'lock' ? 'doorLock' : 'doorUnlock').catch(async (error: unknown) => {
+      if (error instanceof AppError) await this.log.record(user, vehicle, action, 'step 3, condition unavailable', { errorCode: error.errorCode });
+      throw error;
+    });
+    if (refusal) {
+      // The wizard stays: the operator closes the door and confirms again.
+      await this.log.record(user, vehicle, action, `step 3, refused: ${refusal.check}`, { errorCode: refusal.errorCode });
+      throw new AppError(refusal.errorCode, { data: { vehicleId, operation: action, check: refusal.check } });
+    }
+    // One send per wizard, whichever replica the confirmations reach (3034 for the others).
+    await this.codes.consume(wizard.id);
     try {
-      const [outcome] = await this.orders.send(user, { commandType: 'vehicleControl', vehicleIds: [wizard.vehicleId], params: { door: wizard.action === 'lock' ? 1 : 0 }, offlinePolicy: 'fail' }, 'lockWizard');
-      limit.locked = wizard.action === 'lock' ? 1 : 0;
+      const [outcome] = await this.orders.send(user, { commandType: 'vehicleControl', vehicleIds: [vehicleId], params: { door: action === 'lock' ? 1 : 0 }, offlinePolicy: 'fail' }, 'lockWizard');
+      limit.locked = action === 'lock' ? 1 : 0;
       limit.updatedAt = Date.now();
       await this.limits.save(limit);
-      await this.log.record(user, vehicle, wizard.action, `sent, reason: ${wizard.reason}`, outcome);
+      await this.log.record(user, vehicle, action, `sent, reason: ${reason}`, outcome);
       return outcome;
     } catch (error) {
-      if (error instanceof AppError) await this.log.record(user, vehicle, wizard.action, `not sent, reason: ${wizard.reason}`, { orderId: (error.data as SendOutcome | undefined)?.orderId, errorCode: error.errorCode });
+      if (error instanceof AppError) await this.log.record(user, vehicle, action, `not sent, reason: ${reason}`, { orderId: (error.data as SendOutcome | undefined)?.orderId, errorCode: error.errorCode });
       throw error;
     }
   }
 
-  private wizardOf(user: AuthUser, wizardId: string): Wizard {
-    const wizard = this.wizards.get(wizardId);
-    // Another user's wizard is as unknown as an expired one.
-    if (!wizard || wizard.userId !== user.id || Date.now() - wizard.createdAt > WIZARD_TTL_MS) throw new AppError(ErrorCode.SMS_CODE_WRONG);
-    return wizard;
-  }
-
-  private sweep(now: number): void {
-    for (const [id, wizard] of this.wizards) if (now - wizard.createdAt > WIZARD_TTL_MS) this.wizards.delete(id);
-    for (const [vehicleId, at] of this.lastCodeAt) if (now - at > RESEND_AFTER_MS) this.lastCodeAt.delete(vehicleId);
+  /** A live wizard of this user; another user's wizard is as unknown as an expired one (3034). */
+  private async wizardOf(user: AuthUser, wizardId: string): Promise<Wizard> {
+    const row = typeof wizardId === 'string' && wizardId ? await this.codes.findLive(wizardId) : null;
+    const context = row?.context as Partial<WizardContext> | null | undefined;
+    if (!row || row.purpose !== 'vehicleLock' || context?.userId !== user.id) throw new AppError(ErrorCode.SMS_CODE_WRONG);
+    return row as Wizard;
   }
 }

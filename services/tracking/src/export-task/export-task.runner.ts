@@ -67,6 +67,7 @@ export class ExportTaskRunner implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    // On every replica, no lease: a task is claimed per row (conditional UPDATE + heartbeat), expiry is rm -f + UPDATE (idempotent).
     this.pollTimer = setInterval(() => this.poll(), this.config.TRACKING_EXPORT_POLL_MS);
     this.pollTimer.unref();
     this.expiryTimer = setInterval(() => void this.expire().catch((error) => this.logger.warn(`export expiry failed: ${(error as Error).message}`)), EXPIRY_SWEEP_MS);

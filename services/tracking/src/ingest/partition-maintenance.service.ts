@@ -31,6 +31,7 @@ export class PartitionMaintenanceService implements OnApplicationBootstrap, OnMo
   async onApplicationBootstrap(): Promise<void> {
     if (!this.enabled) return;
     await this.runOnce();
+    // Ticks on every replica; the partition change itself runs under the cluster lease (DailyPartitions.maintain).
     this.timer = setInterval(() => void this.runOnce().catch((error: Error) => this.logger.error(`partition maintenance failed: ${error.message}`)), this.config.TRACKING_MAINTENANCE_INTERVAL_MS);
     this.timer.unref();
   }

@@ -8,7 +8,8 @@ import { DayStatsRecompute } from '../live-state/day-stats-recompute';
 import { LiveStateService } from '../live-state/live-state.service';
 import { VehicleRegistry } from '@openfleet/auth';
 import { TRACKING_CONFIG, type TrackingConfig } from '../tracking-config';
-import { PointQuality, toTrackPointRow } from './track-point';
+import { VehicleConditionIngest } from '../vehicle-condition/vehicle-condition.ingest';
+import { PointQuality, toTrackPointRow, type TrackPointRow } from './track-point';
 import { TrackPointWriter } from './track-point.writer';
 
 const pointsStored = new Counter({ name: 'tracking_points_ingested_total', help: 'Track points written (including redeliveries skipped by the key)' });
@@ -16,7 +17,8 @@ const pointsFlagged = new Counter({ name: 'tracking_points_flagged_total', help:
 
 /**
  * tracking.position.v1 -> track_point. Each bus batch becomes one transaction: the multi-row
- * inserts, the live states and the day mileage. The handler resolves only after the commit, and
+ * inserts, the live states, the day mileage and the vehicle condition's items (condition_extras:
+ * decoded once here instead of by a consumer group of its own). The handler resolves only after the commit, and
  * the bus commits the offsets only after that (at-least-once; the primary key makes it exactly-once
  * in the table). A failed write throws, the states are rolled back and the bus retries the batch.
  */
@@ -32,6 +34,7 @@ export class PositionIngestService extends BusConsumer {
     private readonly live: LiveStateService,
     private readonly days: DayStatsRecompute,
     private readonly registry: VehicleRegistry,
+    private readonly condition: VehicleConditionIngest,
   ) {
     super();
   }
@@ -44,6 +47,7 @@ export class PositionIngestService extends BusConsumer {
         maxBatchSize: this.config.TRACKING_CONSUME_BATCH,
         // A position record is about 150 bytes on the log: room for a whole batch per fetch.
         fetchBytesPerPartition: Math.max(1_048_576, this.config.TRACKING_CONSUME_BATCH * 200),
+        partitionsConsumedConcurrently: this.config.TRACKING_INGEST_PARTITIONS_AT_ONCE,
         handle: (messages) => this.ingest(messages),
         // Session events are keyed and partitioned like the positions: this member gets exactly the
         // session events of the terminals whose positions it owns, so no two members write one state.
@@ -55,15 +59,27 @@ export class PositionIngestService extends BusConsumer {
   }
 
   async ingest(messages: readonly DeliveredMessage<Position>[]): Promise<void> {
-    const rows = messages.map(({ value }) => toTrackPointRow(value, value.vehicleId || this.registry.byTerminalPhone(value.terminalPhone)?.vehicleId || ''));
-    const snapshot = this.live.snapshot(new Set(rows.map((row) => row.terminalPhone)));
+    // One pass over the records: the rows, their terminals and the positions.
+    const rows = new Array<TrackPointRow>(messages.length);
+    const positions = new Array<Position>(messages.length);
+    const terminals = new Set<string>();
+    for (let i = 0; i < messages.length; i++) {
+      const value = messages[i].value;
+      const row = toTrackPointRow(value, value.vehicleId || this.registry.byTerminalPhone(value.terminalPhone)?.vehicleId || '');
+      rows[i] = row;
+      positions[i] = value;
+      terminals.add(row.terminalPhone);
+    }
+    const snapshot = this.live.snapshot(terminals);
     const batch = this.live.fold(rows);
+    const conditions = this.condition.extrasRows(positions);
     try {
       await this.transactions.run(async (manager) => {
         await this.writer.write(rows, manager);
         // This batch's days only, in this transaction: it sees the points just written.
         await this.days.refold(batch.backfilledDays, manager);
         await this.live.persist(batch.states, manager, batch.finishedDays);
+        await this.condition.upsertExtras(conditions, manager);
       });
     } catch (error) {
       this.live.restore(snapshot);

@@ -1,5 +1,5 @@
 import { canonicalTerminalPhone, type Position } from '@openfleet/contracts';
-import { toMapCoordinates } from '@openfleet/geo';
+import { wgs84ToGcj02 } from '@openfleet/geo';
 
 /** Why a stored point is not trusted (bit flags in track_point.quality; 0 = good). */
 export const PointQuality = {
@@ -45,8 +45,8 @@ const STATUS_ACC_ON = 1 << 0;
 const STATUS_POSITIONED = 1 << 1;
 
 // The spec shows these readings as "invalid": devices send them for a missing sensor.
-const SENTINELS = [215.0, 65.53, 5553.5];
-const isSentinel = (value: number) => SENTINELS.some((sentinel) => Math.abs(value - sentinel) < 1e-9);
+// (Written out: this runs five times for every stored position.)
+const isSentinel = (value: number) => Math.abs(value - 215.0) < 1e-9 || Math.abs(value - 65.53) < 1e-9 || Math.abs(value - 5553.5) < 1e-9;
 
 function optionalSmallInt(extras: Record<string, unknown> | undefined, key: string): number | null {
   const value = extras?.[key];
@@ -66,22 +66,38 @@ function parseExtras(json: string): Record<string, unknown> | undefined {
 
 /** Maps a bus position to its row, with sentinel readings nulled and the fix-level quality flags set. */
 export function toTrackPointRow(position: Position, vehicleId: string): TrackPointRow {
-  let quality: number = PointQuality.GOOD;
-  const reading = (raw: number, scale: number): number | null => {
-    if (isSentinel(raw / scale)) {
-      quality |= PointQuality.SENTINEL;
-      return null;
-    }
-    return raw;
-  };
-  const altitudeM = reading(position.altitudeM, 1);
-  const speedDkmh = reading(position.speedDkmh, 10);
-  const recordedSpeedDkmh = position.hasRecordedSpeed ? reading(position.recordedSpeedDkmh, 10) : null;
-  const fuelDl = position.hasFuel ? reading(position.fuelDl, 10) : null;
-  const mileageHm = position.hasMileage ? reading(position.mileageHm, 10) : null;
+  // No closure per reading: this runs for every stored position.
+  let sentinel = false;
+  let altitudeM: number | null = position.altitudeM;
+  if (isSentinel(altitudeM)) {
+    altitudeM = null;
+    sentinel = true;
+  }
+  let speedDkmh: number | null = position.speedDkmh;
+  if (isSentinel(speedDkmh / 10)) {
+    speedDkmh = null;
+    sentinel = true;
+  }
+  let recordedSpeedDkmh: number | null = position.hasRecordedSpeed ? position.recordedSpeedDkmh : null;
+  if (recordedSpeedDkmh !== null && isSentinel(recordedSpeedDkmh / 10)) {
+    recordedSpeedDkmh = null;
+    sentinel = true;
+  }
+  let fuelDl: number | null = position.hasFuel ? position.fuelDl : null;
+  if (fuelDl !== null && isSentinel(fuelDl / 10)) {
+    fuelDl = null;
+    sentinel = true;
+  }
+  let mileageHm: number | null = position.hasMileage ? position.mileageHm : null;
+  if (mileageHm !== null && isSentinel(mileageHm / 10)) {
+    mileageHm = null;
+    sentinel = true;
+  }
+  let quality: number = sentinel ? PointQuality.SENTINEL : PointQuality.GOOD;
   const noFix = (position.statusFlags & STATUS_POSITIONED) === 0 || (position.latitudeE6 === 0 && position.longitudeE6 === 0);
   if (noFix) quality |= PointQuality.NO_FIX;
-  const [mapLng, mapLat] = noFix ? [position.longitudeE6 / 1e6, position.latitudeE6 / 1e6] : toMapCoordinates(position.longitudeE6 / 1e6, position.latitudeE6 / 1e6);
+  // GCJ-02, the default map (wgs84ToGcj02: gcoord's formula bit for bit, without its per-call checks).
+  const [mapLng, mapLat] = noFix ? [position.longitudeE6 / 1e6, position.latitudeE6 / 1e6] : wgs84ToGcj02(position.longitudeE6 / 1e6, position.latitudeE6 / 1e6);
   const extras = parseExtras(position.extrasJson);
   // Status bits 8-9 (2013+): 00 empty, 01 half, 10 reserved, 11 full -> 0 empty, 1 half, 2 full.
   const loadBits = (position.statusFlags >>> 8) & 0b11;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { inScope, VehicleRegistry, type AuthUser } from '@openfleet/auth';
-import { canonicalTerminalPhone, DisplayStatus, type LatestPosition, type ScopeOverview, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { DisplayStatus, positionSourceKeys, type LatestPosition, type ScopeOverview, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { compassName, placeName, toMapCoordinates } from '@openfleet/geo';
 import { formatCst } from '../common/time-window';
 import { TrackQueryService } from '../track/track-query.service';
@@ -18,6 +18,7 @@ export class LatestPositionService {
   /** Latest positions of the listed vehicles (8002 for any the caller cannot see). */
   forVehicles(user: AuthUser, vehicleIds: readonly string[], mapType: number): LatestPosition[] {
     return vehicleIds.map((vehicleId) => {
+      // resolve() names the vehicle's position source: its 808 terminal or a VIN link.
       const vehicle = this.tracks.resolve(user, vehicleId);
       const entry = this.registry.byVehicleId(vehicleId);
       const state = vehicle.terminalPhone ? this.live.get(vehicle.terminalPhone) : undefined;
@@ -26,16 +27,18 @@ export class LatestPositionService {
   }
 
   /**
-   * Every vehicle of the caller scope: the registry's vehicles (with or without a position yet) plus,
-   * for super administrators, terminals reporting without a bound vehicle (open registration).
+   * Every vehicle of the caller scope, once each: the registry's vehicles (with or without a position
+   * yet), each by its position source (its 808 terminal or a VIN link, `LiveStateService.sourceOf`),
+   * plus, for super administrators, terminals reporting without a bound vehicle (open registration).
    */
   forScope(user: AuthUser, mapType: number): LatestPosition[] {
     const result: LatestPosition[] = [];
     const seenTerminals = new Set<string>();
     for (const entry of this.registry.all()) {
       if (!inScope(user, entry)) continue;
-      const state = entry.terminalPhone ? this.live.get(entry.terminalPhone) : undefined;
-      if (entry.terminalPhone) seenTerminals.add(canonicalTerminalPhone(entry.terminalPhone));
+      const state = this.live.sourceOf(entry);
+      // Every source of the vehicle is this row: none of them is listed again below.
+      for (const key of positionSourceKeys(entry)) seenTerminals.add(key);
       result.push(this.describe(entry, state, mapType));
     }
     if (user.superAdmin) {

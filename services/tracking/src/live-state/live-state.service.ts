@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
-import { canonicalTerminalPhone, Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
+import { canonicalTerminalPhone, pickPositionSource, positionSourceKeys, Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { sqlLiteral } from '@openfleet/storage';
@@ -91,6 +91,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     // states of the terminals it owns (see takeOwnership).
     await this.reload();
     await this.sessions.reload();
+    // On every replica, no lease: each sweeps only the terminals of its own partitions.
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
   }
@@ -131,6 +132,16 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   /** The state of a terminal, whatever form of its phone is given (states are keyed canonically). */
   get(terminalPhone: string): VehicleLiveState | undefined {
     return this.states.get(canonicalTerminalPhone(terminalPhone));
+  }
+
+  /**
+   * The state a vehicle is shown by: of its 808 terminal and its VIN links (GB/T 32960, HJ 1239),
+   * the first online, else the one with the newest report (`pickPositionSource`, libs/contracts).
+   */
+  sourceOf(vehicle: { terminalPhone: string; vin: string }, nowMs = Date.now()): VehicleLiveState | undefined {
+    if (!vehicle.vin) return vehicle.terminalPhone ? this.get(vehicle.terminalPhone) : undefined;
+    const states = positionSourceKeys(vehicle).map((key) => this.states.get(key));
+    return pickPositionSource(states, (state) => this.online(state, nowMs), (state) => state.latest?.gpsTime ?? 0);
   }
 
   all(): IterableIterator<VehicleLiveState> {
@@ -314,7 +325,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
       await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON CONFLICT(${key.join(',')}) DO UPDATE SET ${set}${where}`, rows.flat());
       return;
     }
-    const values = rows.map((row) => `(${row.map(sqlLiteral).join(',')})`).join(',');
+    const values = rows.map((row) => `(${row.map(literal).join(',')})`).join(',');
     let set: string;
     if (!guard) set = updates.map((column) => `${column}=VALUES(${column})`).join(',');
     else {
@@ -327,6 +338,21 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     }
     await manager.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values} ON DUPLICATE KEY UPDATE ${set}`);
   }
+}
+
+// The characters MySQL's string escaping writes as a backslash sequence besides \\ and ' (NUL,
+// backspace, tab, newline, carriage return, Ctrl-Z). JSON.stringify never leaves one raw.
+const CONTROL = /[\0\b\t\n\r\cZ]/;
+
+/**
+ * One MySQL literal, as `sqlLiteral` writes it, but a string without control characters (the JSON of
+ * the states) only gets its backslashes and single quotes escaped, in one native pass: the general
+ * escaping also escapes every double quote of the JSON, one concatenation each, and took 2 % of the
+ * ingest's CPU and 6 % of its allocations in a profile. Same stored value (`live-state.literal.spec.ts`).
+ */
+export function literal(value: string | number | null): string {
+  if (typeof value !== 'string' || CONTROL.test(value)) return sqlLiteral(value);
+  return `'${value.replace(/[\\']/g, '\\$&')}'`;
 }
 
 /** (newMajor, newMinor) >= (oldMajor, oldMinor), as SQL both engines read. */

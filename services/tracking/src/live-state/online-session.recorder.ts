@@ -8,6 +8,9 @@ import type { VehicleLiveState } from './vehicle-live-state';
 /** Why an online spell ended: the gateway's reason for a closed session, or our own timeout. */
 export const TIMEOUT_CAUSE = 'timeout';
 
+/** Spells opened or closed per statement (5 parameters each at most: far below SQLite's 32,766). */
+const SPELLS_PER_STATEMENT = 500;
+
 /**
  * online_session: one row per online spell of a terminal, opened when tracking first sees it
  * online and closed when it goes offline, with the cause. The online rate and online duration of
@@ -49,9 +52,25 @@ export class OnlineSessionRecorder {
     try {
       // In the tracking transactions: on SQLite's one connection a bare write could land inside
       // (and be rolled back with) another transaction while the map here says it was made.
+      // A few statements per look, not one per terminal: after a restart or a backlog the first
+      // batches open a spell for every terminal they carry (hundreds per batch), and one round trip
+      // each held the batch (and its partition) for seconds.
       await this.transactions.run(async (manager) => {
-        for (const spell of opened) await manager.query('INSERT INTO online_session (terminal_phone, vehicle_id, started_at) VALUES (?, ?, ?)', [spell.terminalPhone, spell.vehicleId, spell.at]);
-        for (const spell of closed) await manager.query('UPDATE online_session SET ended_at = ?, end_cause = ? WHERE terminal_phone = ? AND ended_at IS NULL', [spell.at, spell.cause, spell.terminalPhone]);
+        for (let start = 0; start < opened.length; start += SPELLS_PER_STATEMENT) {
+          const chunk = opened.slice(start, start + SPELLS_PER_STATEMENT);
+          await manager.query(
+            `INSERT INTO online_session (terminal_phone, vehicle_id, started_at) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+            chunk.flatMap((spell) => [spell.terminalPhone, spell.vehicleId, spell.at]),
+          );
+        }
+        for (let start = 0; start < closed.length; start += SPELLS_PER_STATEMENT) {
+          const chunk = closed.slice(start, start + SPELLS_PER_STATEMENT);
+          const cases = chunk.map(() => 'WHEN ? THEN ?').join(' ');
+          await manager.query(
+            `UPDATE online_session SET ended_at = CASE terminal_phone ${cases} END, end_cause = CASE terminal_phone ${cases} END WHERE ended_at IS NULL AND terminal_phone IN (${chunk.map(() => '?').join(', ')})`,
+            [...chunk.flatMap((spell) => [spell.terminalPhone, spell.at]), ...chunk.flatMap((spell) => [spell.terminalPhone, spell.cause]), ...chunk.map((spell) => spell.terminalPhone)],
+          );
+        }
       });
     } catch (error) {
       this.failures.write('warn', `online spells not recorded yet (the next sweep retries): ${(error as Error).message}`);

@@ -6,7 +6,7 @@ import { LatestPositionsQuery, ScopeOverviewQuery } from './dto/latest-position.
 import { LatestPositionService } from './latest-position.service';
 
 /** Screens (menu codes) that call findLatestPositions. */
-export const LATEST_POSITION_SCREENS = ['multiCar', 'singleCar', 'historyTrack'];
+export const LATEST_POSITION_SCREENS = ['multiCar', 'singleCar', 'historyTrack', 'vehicleTrack', 'collisionRescue'];
 
 @ApiTags('tracking')
 @ApiBearerAuth()
@@ -15,7 +15,7 @@ export class PositionController {
   constructor(private readonly latest: LatestPositionService) {}
 
   @Get('findLatestPositions')
-  // Every screen that shows where vehicles are: multi-vehicle and single-vehicle monitoring, history.
+  // Every screen that shows where vehicles are: multi-vehicle and single-vehicle monitoring, history; collision rescue's nearby vehicles (asked by the alarm service with the operator's token).
   @RequiresAnyAction(...LATEST_POSITION_SCREENS)
   @ApiOperation({
     summary: 'Latest position and status of listed vehicles, or of the whole scope when vehicleIds is empty',

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { Topics, type TerminalUplink } from '@openfleet/contracts';
 import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IdempotentRowWriter } from '@openfleet/storage';
+import type { DataSource } from 'typeorm';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import { VehicleRegistry } from '@openfleet/auth';
 import { canFramesOf, driverRecordsOf, powerRecordsOf } from './terminal-records';
@@ -12,6 +13,7 @@ import { canFramesOf, driverRecordsOf, powerRecordsOf } from './terminal-records
 const KEPT = new Set(['0x0702', '0x0700', '0x0705']);
 /** Rows per multi-row INSERT. */
 const CHUNK = 500;
+const writer = (dataSource: DataSource, table: string, columns: string[]) => new IdempotentRowWriter(dataSource, { table, columns, chunkRows: CHUNK, bulkLoad: 'off' });
 
 /**
  * gateway.uplink.v1 -> driver_record, power_record, can_frame: driver card events (0x0702), the
@@ -22,16 +24,20 @@ const CHUNK = 500;
 @Injectable()
 export class TerminalRecordsIngest extends BusConsumer {
   private readonly logger = new Logger(TerminalRecordsIngest.name);
-  private readonly ignore: string;
+  private readonly drivers: IdempotentRowWriter;
+  private readonly power: IdempotentRowWriter;
+  private readonly frames: IdempotentRowWriter;
 
   constructor(
-    @InjectDataSource('tracking') private readonly dataSource: DataSource,
+    @InjectDataSource('tracking') dataSource: DataSource,
     @Inject(EVENT_BUS) protected readonly bus: EventBus,
     private readonly registry: VehicleRegistry,
     private readonly transactions: TrackingTransactions,
   ) {
     super();
-    this.ignore = dataSource.options.type === 'better-sqlite3' ? 'OR IGNORE' : 'IGNORE';
+    this.drivers = writer(dataSource, 'driver_record', ['terminal_phone', 'at', 'source', 'event', 'vehicle_id', 'ic_result', 'name', 'licence', 'issuer', 'expiry', 'id_card', 'received_at']);
+    this.power = writer(dataSource, 'power_record', ['terminal_phone', 'at', 'event', 'vehicle_id', 'received_at']);
+    this.frames = writer(dataSource, 'can_frame', ['terminal_phone', 'at', 'seq', 'vehicle_id', 'can_id', 'data']);
   }
 
   protected consumes() {
@@ -47,22 +53,13 @@ export class TerminalRecordsIngest extends BusConsumer {
     const frames = uplinks.flatMap((uplink) => canFramesOf(uplink, vehicleOf(uplink)));
     try {
       await this.transactions.run(async (manager) => {
-        await this.insert(manager, 'driver_record', ['terminal_phone', 'at', 'source', 'event', 'vehicle_id', 'ic_result', 'name', 'licence', 'issuer', 'expiry', 'id_card', 'received_at'],
-          drivers.map((r) => [r.terminalPhone, r.at, r.source, r.event, r.vehicleId, r.icResult, r.name, r.licence, r.issuer, r.expiry, r.idCard, r.receivedAt]));
-        await this.insert(manager, 'power_record', ['terminal_phone', 'at', 'event', 'vehicle_id', 'received_at'], power.map((r) => [r.terminalPhone, r.at, r.event, r.vehicleId, r.receivedAt]));
-        await this.insert(manager, 'can_frame', ['terminal_phone', 'at', 'seq', 'vehicle_id', 'can_id', 'data'], frames.map((r) => [r.terminalPhone, r.at, r.seq, r.vehicleId, r.canId, r.data]));
+        await this.drivers.write(drivers.map((r) => [r.terminalPhone, r.at, r.source, r.event, r.vehicleId, r.icResult, r.name, r.licence, r.issuer, r.expiry, r.idCard, r.receivedAt]), manager);
+        await this.power.write(power.map((r) => [r.terminalPhone, r.at, r.event, r.vehicleId, r.receivedAt]), manager);
+        await this.frames.write(frames.map((r) => [r.terminalPhone, r.at, r.seq, r.vehicleId, r.canId, r.data]), manager);
       });
     } catch (error) {
       this.logger.warn(`terminal records not stored, the batch is retried: ${(error as Error).message}`);
       throw error;
-    }
-  }
-
-  private async insert(manager: EntityManager, table: string, columns: string[], rows: unknown[][]): Promise<void> {
-    const tuple = `(${columns.map(() => '?').join(',')})`;
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const chunk = rows.slice(start, start + CHUNK);
-      await manager.query(`INSERT ${this.ignore} INTO ${table} (${columns.join(',')}) VALUES ${new Array(chunk.length).fill(tuple).join(',')}`, chunk.flat());
     }
   }
 }

@@ -258,11 +258,11 @@ export class ReportService {
         `SELECT vehicle_id, started_at, ended_at FROM online_session WHERE vehicle_id IN (${ids.map(() => '?').join(',')}) AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)`,
         [...ids, endMs, startMs],
       );
-      for (const spell of spells) {
-        const perDay = result.get(spell.vehicle_id) ?? new Array<number>(window.days.length).fill(0);
-        result.set(spell.vehicle_id, perDay);
-        const from = Math.max(startMs, Number(spell.started_at));
-        const to = Math.min(endMs, spell.ended_at === null ? nowMs : Number(spell.ended_at));
+      for (const spell of mergeSpells(spells, nowMs)) {
+        const perDay = result.get(spell.vehicleId) ?? new Array<number>(window.days.length).fill(0);
+        result.set(spell.vehicleId, perDay);
+        const from = Math.max(startMs, spell.from);
+        const to = Math.min(endMs, spell.to);
         for (let i = 0; i < window.days.length; i++) {
           const dayStart = startMs + i * DAY_S * 1000;
           const dayEnd = dayStart + DAY_S * 1000;
@@ -281,6 +281,23 @@ export class ReportService {
     const start = (query.current - 1) * query.size;
     return { records: all.slice(start, start + query.size), total: all.length, current: query.current, size: query.size, summary };
   }
+}
+
+/**
+ * A vehicle's spells with the overlaps joined: a vehicle online over its 808 terminal and its
+ * GB/T 32960 link at once is online once, not twice (an open spell runs until now).
+ */
+export function mergeSpells(spells: readonly { vehicle_id: string; started_at: number | string; ended_at: number | string | null }[], nowMs: number): { vehicleId: string; from: number; to: number }[] {
+  const merged: { vehicleId: string; from: number; to: number }[] = [];
+  for (const [vehicleId, list] of groupBy(spells, (spell) => spell.vehicle_id)) {
+    const sorted = list.map((spell) => ({ from: Number(spell.started_at), to: spell.ended_at === null ? nowMs : Number(spell.ended_at) })).sort((a, b) => a.from - b.from);
+    let current: { vehicleId: string; from: number; to: number } | undefined;
+    for (const spell of sorted) {
+      if (current && spell.from <= current.to) current.to = Math.max(current.to, spell.to);
+      else merged.push((current = { vehicleId, ...spell }));
+    }
+  }
+  return merged;
 }
 
 /** Items by a key, in the order met. */

@@ -83,7 +83,10 @@ export class TrackQueryService {
     const entry = this.registry.byVehicleId(vehicleId);
     if (entry) {
       if (!inScope(user, entry)) throw new AppError(ErrorCode.VEHICLE_NOT_FOUND);
-      return { vehicleId, terminalPhone: entry.terminalPhone && canonicalTerminalPhone(entry.terminalPhone), plateCode: entry.plateCode };
+      // The position source: its 808 terminal, or a VIN link (GB/T 32960, HJ 1239) when that is where
+      // the vehicle reports from now or reported last (LiveStateService.sourceOf).
+      const source = entry.vin ? this.live.sourceOf(entry)?.terminalPhone : undefined;
+      return { vehicleId, terminalPhone: source ?? (entry.terminalPhone && canonicalTerminalPhone(entry.terminalPhone)), plateCode: entry.plateCode };
     }
     const state = this.live.get(vehicleId);
     if (user.superAdmin && state) return { vehicleId, terminalPhone: state.terminalPhone, plateCode: '' };

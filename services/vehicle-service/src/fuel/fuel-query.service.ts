@@ -132,7 +132,7 @@ export class FuelQueryService {
 
   /** Scope and the shared filter on a table with company_path, fleet_path, vehicle_id and plate_code. */
   private filtered<T extends ObjectLiteral>(builder: SelectQueryBuilder<T>, user: AuthUser, query: FuelFilterDto): SelectQueryBuilder<T> {
-    whereInScope(builder, user, 't');
+    whereInScope(builder, user, 't', { vehicleColumn: 'vehicle_id' });
     if (query.companyId) builder.andWhere('t.company_path LIKE :company', { company: `%/${query.companyId}/%` });
     if (query.fleetId) builder.andWhere('t.fleet_path LIKE :fleet', { fleet: `%/${query.fleetId}/%` });
     const vehicleIds = (query.vehicleIds ?? '').split(',').map((id) => id.trim()).filter(Boolean);

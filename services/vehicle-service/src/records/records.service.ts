@@ -33,7 +33,7 @@ export class RecordsService {
   async page(user: AuthUser, spec: RecordKindSpec, query: RecordListQueryDto): Promise<Page<Record<string, unknown>>> {
     checkFilterScope(user, this.registry.all(), { companyId: query.companyId, fleetId: query.fleetId, vehicleIds: query.vehicleId });
     const today = chinaDate(Date.now());
-    const builder = whereInScope(this.dataSource.getRepository(spec.entity).createQueryBuilder('r').where('1 = 1'), user, 'r');
+    const builder = whereInScope(this.dataSource.getRepository(spec.entity).createQueryBuilder('r').where('1 = 1'), user, 'r', { vehicleColumn: 'vehicle_id' });
     if (query.vehicleId) builder.andWhere('r.vehicle_id = :vehicleId', { vehicleId: query.vehicleId });
     if (query.companyId) builder.andWhere("r.company_path LIKE :companyPath ESCAPE '!'", { companyPath: like(`/${query.companyId}/`) });
     if (query.fleetId) builder.andWhere("r.fleet_path LIKE :fleetPath ESCAPE '!'", { fleetPath: like(`/${query.fleetId}/`) });

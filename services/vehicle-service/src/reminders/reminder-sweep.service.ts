@@ -4,7 +4,7 @@ import { VehicleRegistry } from '@openfleet/auth';
 import type { EventBus } from '@openfleet/bus';
 import { chinaDate, chinaDayNumber, Topics, type ReminderEvent, type ReminderKind, type ReminderRow, type ReminderSettings } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
-import { IdempotentRowWriter, pathOf, type RowValue } from '@openfleet/storage';
+import { ClusterLease, IdempotentRowWriter, pathOf, type RowValue } from '@openfleet/storage';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RecordDueSource, type DueItem } from '../records/record-due-source';
@@ -15,7 +15,9 @@ import { createdBy } from './reminder-row';
 import { verdicts } from './reminder-rules';
 import { ReminderSettingsService, settingsFor } from './reminder-settings.service';
 import { ServiceMileage, type VehicleMileage } from './service-mileage';
-import { SweepLease } from './sweep-lease';
+
+/** The lease (`sweep_lease`, libs/storage ClusterLease) that lets one instance of the cluster sweep at a time. */
+export const REMINDER_SWEEP_LEASE = 'reminder-daily-sweep';
 
 /** What one sweep did: `ran` false when another sweep held the lease (or, scheduled, today's had run). */
 export interface SweepOutcome {
@@ -43,8 +45,6 @@ const ENABLED: Record<ReminderKind, keyof Pick<ReminderSettings, 'insurance' | '
 export class ReminderSweep {
   private readonly logger = new Logger(ReminderSweep.name);
   private readonly writer: IdempotentRowWriter;
-  readonly instanceId = randomUUID();
-  private sweeps = 0;
 
   constructor(
     @InjectDataSource('vehicle_service') private readonly dataSource: DataSource,
@@ -53,7 +53,7 @@ export class ReminderSweep {
     private readonly dueSource: RecordDueSource,
     private readonly settings: ReminderSettingsService,
     private readonly mileage: ServiceMileage,
-    private readonly lease: SweepLease,
+    private readonly lease: ClusterLease,
     private readonly registry: VehicleRegistry,
   ) {
     this.writer = new IdempotentRowWriter(dataSource, {
@@ -72,24 +72,24 @@ export class ReminderSweep {
     const started = performance.now();
     const nowMs = options.nowMs ?? Date.now();
     const day = chinaDate(nowMs);
-    // Unique per sweep (not per instance): two sweeps of one instance exclude each other too.
-    const owner = `${this.instanceId}:${++this.sweeps}`;
-    if (!(await this.lease.take(owner, Date.now(), this.config.REMINDER_LEASE_MS, options.scheduled ? day : undefined))) {
-      return { ran: false, items: 0, created: [], ms: performance.now() - started };
-    }
-    let finished = false;
-    try {
-      const [items, saved] = await Promise.all([this.dueSource.dueItems(), this.settings.all()]);
-      const sweepId = randomUUID();
-      const rows = await this.fresh(await this.candidates(items, saved, nowMs, sweepId));
-      await this.writer.write(rows);
-      const created = rows.length ? await createdBy(this.dataSource, sweepId) : [];
-      finished = true;
-      await this.push(created, saved);
-      return { ran: true, items: items.length, created, ms: performance.now() - started };
-    } finally {
-      await this.lease.release(owner, finished ? day : undefined);
-    }
+    // A scheduled run is skipped when today's finished (on any instance); any finished run marks today.
+    const run = await this.lease.runExclusive(
+      REMINDER_SWEEP_LEASE,
+      this.config.REMINDER_LEASE_MS,
+      async () => {
+        const [items, saved] = await Promise.all([this.dueSource.dueItems(), this.settings.all()]);
+        const sweepId = randomUUID();
+        const rows = await this.fresh(await this.candidates(items, saved, nowMs, sweepId));
+        await this.writer.write(rows);
+        const created = rows.length ? await createdBy(this.dataSource, sweepId) : [];
+        return { items: items.length, created, saved };
+      },
+      options.scheduled ? { once: day } : { finishes: day },
+    );
+    if (!run.ran) return { ran: false, items: 0, created: [], ms: performance.now() - started };
+    // Pushed after the lease is freed: a failed publish leaves the reminders stored and the day done.
+    await this.push(run.value.created, run.value.saved);
+    return { ran: true, items: run.value.items, created: run.value.created, ms: performance.now() - started };
   }
 
   private async candidates(items: readonly DueItem[], saved: ReadonlyMap<string, ReminderSettings>, nowMs: number, sweepId: string): Promise<RowValue[][]> {

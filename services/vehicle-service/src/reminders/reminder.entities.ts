@@ -51,19 +51,6 @@ export class ReminderSettingsEntity {
   @Column({ name: 'updated_at', type: 'bigint', transformer: bigintNumber }) updatedAt!: number;
 }
 
-/**
- * The sweep's lease: one row per job. An instance runs the job only after taking the row with one
- * conditional UPDATE (free or expired, or already its own), so two instances never sweep at once.
- */
-@Entity('reminder_lease')
-export class ReminderLeaseEntity {
-  @PrimaryColumn({ type: 'varchar', length: 32 }) name!: string;
-  @Column({ type: 'varchar', length: 64, default: '' }) owner!: string;
-  @Column({ name: 'expires_at', type: 'bigint', transformer: bigintNumber }) expiresAt!: number;
-  /** The China day (YYYY-MM-DD) of the last sweep that finished: the daily sweep runs once a day. */
-  @Column({ name: 'last_day', type: 'varchar', length: 10, default: '' }) lastDay!: string;
-}
-
 /** Km a vehicle drove on one China day, from the positions tracking publishes (odometer, else the path). */
 @Entity('reminder_vehicle_mileage')
 export class VehicleDayMileageEntity {
@@ -72,4 +59,4 @@ export class VehicleDayMileageEntity {
   @Column({ type: 'double', default: 0 }) km!: number;
 }
 
-export const REMINDER_ENTITIES = [ReminderEntity, ReminderSettingsEntity, ReminderLeaseEntity, VehicleDayMileageEntity];
+export const REMINDER_ENTITIES = [ReminderEntity, ReminderSettingsEntity, VehicleDayMileageEntity];

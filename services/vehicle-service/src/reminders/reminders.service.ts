@@ -21,7 +21,7 @@ export class RemindersService {
 
   async page(user: AuthUser, query: ReminderPageQueryDto): Promise<ReminderPage> {
     checkFilterScope(user, this.registry.all(), { companyId: query.companyId, fleetId: query.fleetId, vehicleIds: query.vehicleId });
-    const builder = whereInScope(this.reminders.createQueryBuilder('r').where('1 = 1'), user, 'r');
+    const builder = whereInScope(this.reminders.createQueryBuilder('r').where('1 = 1'), user, 'r', { vehicleColumn: 'vehicle_id' });
     if (query.kind) builder.andWhere('r.kind = :kind', { kind: query.kind });
     if (query.status !== undefined) builder.andWhere('r.status = :status', { status: query.status });
     if (query.vehicleId) builder.andWhere('r.vehicle_id = :vehicleId', { vehicleId: query.vehicleId });
@@ -36,7 +36,7 @@ export class RemindersService {
 
   /** Unread reminders in the caller's scope, by kind. */
   async counts(user: AuthUser): Promise<ReminderCounts> {
-    const rows = await whereInScope(this.reminders.createQueryBuilder('r').select('r.kind', 'kind').addSelect('COUNT(*)', 'n').where('r.status = :unread', { unread: ReminderStatus.UNREAD }), user, 'r')
+    const rows = await whereInScope(this.reminders.createQueryBuilder('r').select('r.kind', 'kind').addSelect('COUNT(*)', 'n').where('r.status = :unread', { unread: ReminderStatus.UNREAD }), user, 'r', { vehicleColumn: 'vehicle_id' })
       .groupBy('r.kind')
       .getRawMany<{ kind: string; n: unknown }>();
     const of = (kind: string) => Number(rows.find((row) => row.kind === kind)?.n ?? 0);
@@ -61,7 +61,7 @@ export class RemindersService {
 
   private async assertVisible(user: AuthUser, ids: number[]): Promise<void> {
     const unique = [...new Set(ids)];
-    const found = await whereInScope(this.reminders.createQueryBuilder('r').select('r.id', 'id').where('r.id IN (:...ids)', { ids: unique }), user, 'r').getRawMany<{ id: unknown }>();
+    const found = await whereInScope(this.reminders.createQueryBuilder('r').select('r.id', 'id').where('r.id IN (:...ids)', { ids: unique }), user, 'r', { vehicleColumn: 'vehicle_id' }).getRawMany<{ id: unknown }>();
     const seen = new Set(found.map((row) => Number(row.id)));
     const missing = unique.filter((id) => !seen.has(id));
     if (missing.length) throw new AppError(ErrorCode.REMINDER_NOT_FOUND, { data: { ids: missing } });

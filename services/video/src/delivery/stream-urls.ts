@@ -9,7 +9,8 @@ import { MEDIA_TOKENS, type MediaTokens } from './media-tokens';
 export class StreamUrls {
   constructor(@Inject(MEDIA_TOKENS) private readonly tokens: MediaTokens) {}
 
-  view(stream: MediaStream, userId: string): MediaStreamView {
+  /** A stream served here, or one another replica serves (the api routes these paths to it by key). */
+  view(stream: { key: string; owner: Pick<MediaStream['owner'], 'vehicleId' | 'plateCode' | 'channel' | 'kind'> }, userId: string): MediaStreamView {
     const { token, expiresAt } = this.tokens.issue(stream.key, userId);
     const key = encodeURIComponent(stream.key);
     const query = `token=${encodeURIComponent(token)}`;

@@ -124,7 +124,7 @@ export class DownloadService implements OnModuleInit, OnModuleDestroy, UploadSin
   }
 
   async list(user: AuthUser, current: number, size: number): Promise<{ records: VideoDownloadView[]; total: number }> {
-    const [rows, total] = await whereInScope(this.tasks.createQueryBuilder('d'), user, 'd')
+    const [rows, total] = await whereInScope(this.tasks.createQueryBuilder('d'), user, 'd', { vehicleColumn: 'vehicle_id' })
       .orderBy('d.id', 'DESC')
       .skip((current - 1) * size)
       .take(size)
@@ -209,7 +209,7 @@ export class DownloadService implements OnModuleInit, OnModuleDestroy, UploadSin
   }
 
   private async visible(user: AuthUser, id: number): Promise<VideoDownload> {
-    const task = await whereInScope(this.tasks.createQueryBuilder('d'), user, 'd').andWhere('d.id = :id', { id }).getOne();
+    const task = await whereInScope(this.tasks.createQueryBuilder('d'), user, 'd', { vehicleColumn: 'vehicle_id' }).andWhere('d.id = :id', { id }).getOne();
     if (!task) throw new AppError(ErrorCode.VIDEO_FILE_NOT_FOUND);
     return task;
   }

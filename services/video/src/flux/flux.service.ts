@@ -21,7 +21,7 @@ export class FluxService {
     if (!DAY.test(startDay) || !DAY.test(endDay) || endDay < startDay) throw new AppError(ErrorCode.BAD_PARAMETER, { data: { field: 'startDay' } });
     if ((Date.parse(endDay) - Date.parse(startDay)) / 86_400_000 >= FLUX_MAX_DAYS) throw new AppError(ErrorCode.QUERY_WINDOW_EXCEEDED, { data: { maxDays: FLUX_MAX_DAYS } });
     if (vehicleIds.length > VIDEO_QUERY_MAX_VEHICLES) throw new AppError(ErrorCode.BAD_PARAMETER, { detail: `at most ${VIDEO_QUERY_MAX_VEHICLES} vehicles`, data: { field: 'vehicleIds' } });
-    const query = whereInScope(this.flux.createQueryBuilder('f'), user, 'f').andWhere('f.day BETWEEN :startDay AND :endDay', { startDay, endDay });
+    const query = whereInScope(this.flux.createQueryBuilder('f'), user, 'f', { vehicleColumn: 'vehicle_id' }).andWhere('f.day BETWEEN :startDay AND :endDay', { startDay, endDay });
     if (vehicleIds.length) query.andWhere('f.vehicle_id IN (:...vehicleIds)', { vehicleIds });
     const rows = await query.orderBy('f.day', 'DESC').addOrderBy('f.vehicle_id').addOrderBy('f.channel').take(10_000).getMany();
     return rows.map((row) => ({ day: row.day, vehicleId: row.vehicleId, plateCode: row.plateCode, channel: row.channel, bytes: row.bytes, seconds: row.seconds, sessions: row.sessions }));

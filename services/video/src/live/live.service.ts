@@ -6,6 +6,7 @@ import { StreamUrls } from '../delivery/stream-urls';
 import { MediaAddress } from '../media/media-address';
 import type { MediaStream } from '../media/media-stream';
 import { StreamHub, streamKeyOf, type CloseReason } from '../media/stream-hub';
+import { StreamOwners } from '../registry/stream-owners';
 import { VideoDirectory, type VideoTarget } from '../registry/video-directory';
 import { VideoCommands } from '../signalling/video-commands';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
@@ -41,10 +42,18 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     private readonly commands: VideoCommands,
     private readonly address: MediaAddress,
     private readonly urls: StreamUrls,
+    private readonly owners: StreamOwners,
   ) {}
 
   onModuleInit(): void {
-    this.hub.onClosed = (stream, reason) => this.stopTerminal(stream, reason);
+    this.hub.onClosed = (stream, reason) => {
+      this.stopTerminal(stream, reason);
+      // The registry lets the key go at once, so the next open anywhere claims it instead of being sent here;
+      // checked after the current turn, since a new playback replaces the old one under the same key.
+      void Promise.resolve()
+        .then(() => (this.hub.get(stream.key) ? undefined : this.owners.release(stream.key)))
+        .catch(() => undefined);
+    };
     if (this.config.VIDEO_LOSS_REPORT_S > 0) {
       this.lossTimer = setInterval(() => this.reportLoss(), this.config.VIDEO_LOSS_REPORT_S * 1000);
       this.lossTimer.unref();
@@ -80,8 +89,15 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     const target = this.targetChannel(user, request.vehicleId, request.channel);
     const streamType = request.streamType ?? StreamType.SUB;
     const dataType = request.dataType ?? LiveDataType.AUDIO_VIDEO;
-    const existing = this.hub.get(streamKeyOf(target.terminalPhone, request.channel, 'live'));
-    if (existing && !existing.closed && (existing.connected || Date.now() - existing.startedAt < STALE_OPEN_MS)) return this.urls.view(existing, user.id);
+    const key = streamKeyOf(target.terminalPhone, request.channel, 'live');
+    const joined = this.joinable(key);
+    if (joined) return this.urls.view(joined, user.id);
+    this.hub.assertRoom(key);
+    // Another replica serving the channel keeps it: its viewers' paths are routed there by key, and the terminal is not asked twice.
+    const claim = await this.owners.claim(key);
+    if (!claim.mine) return this.urls.view({ key, owner: { ...owner(target, user), channel: request.channel, kind: 'live' } }, user.id);
+    const raced = this.joinable(key);
+    if (raced) return this.urls.view(raced, user.id);
     const stream = this.hub.open({ ...owner(target, user), channel: request.channel, kind: 'live', streamType, dataType });
     try {
       await this.commands.send({ ...command(target, user), commandType: 'videoLive', msgId: '0x9101', body: { ...this.address.server(), channel: request.channel, dataType, streamType } });
@@ -90,6 +106,12 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       throw error;
     }
     return this.urls.view(stream, user.id);
+  }
+
+  /** The channel's stream here when it can be shared: streaming, or asked for a moment ago. */
+  private joinable(key: string): MediaStream | undefined {
+    const existing = this.hub.get(key);
+    return existing && !existing.closed && (existing.connected || Date.now() - existing.startedAt < STALE_OPEN_MS) ? existing : undefined;
   }
 
   async control(user: AuthUser, request: LiveControlRequest): Promise<void> {

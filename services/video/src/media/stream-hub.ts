@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { canonicalTerminalPhone } from '@openfleet/contracts';
+import { AppError, ErrorCode } from '@openfleet/errors';
 import type { Jt1078Packet } from '@openfleet/jt1078';
 import { RateLimitedLog } from '@openfleet/service-kit';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
@@ -59,6 +60,16 @@ export class StreamHub implements OnModuleInit, OnModuleDestroy {
 
   all(): MediaStream[] {
     return [...this.streams.values()];
+  }
+
+  /**
+   * 3010 when VIDEO_MAX_LINKS streams are open besides `key` (each takes one terminal media link): the
+   * operator hears it before a terminal is told to stream into a link the server would refuse.
+   */
+  assertRoom(key: string): void {
+    let open = 0;
+    for (const stream of this.streams.values()) if (!stream.closed && stream.key !== key) open++;
+    if (open >= this.config.VIDEO_MAX_LINKS) throw new AppError(ErrorCode.VIDEO_CONCURRENCY_LIMIT, { data: { max: this.config.VIDEO_MAX_LINKS } });
   }
 
   /** The stream an operator opened (an existing live one is shared: one terminal stream, many viewers). */

@@ -6,6 +6,7 @@ import { formatCst, parseTimeParam, queryWindow } from '@openfleet/service-kit';
 import { StreamUrls } from '../delivery/stream-urls';
 import { MediaAddress } from '../media/media-address';
 import { StreamHub, streamKeyOf } from '../media/stream-hub';
+import { StreamOwners } from '../registry/stream-owners';
 import { VideoDirectory } from '../registry/video-directory';
 import { VideoCommands } from '../signalling/video-commands';
 import { command, owner } from '../live/live.service';
@@ -36,6 +37,7 @@ export class PlaybackService {
     private readonly commands: VideoCommands,
     private readonly address: MediaAddress,
     private readonly urls: StreamUrls,
+    private readonly owners: StreamOwners,
   ) {}
 
   async resources(user: AuthUser, request: ResourceQueryRequest): Promise<ResourceItem[]> {
@@ -73,6 +75,11 @@ export class PlaybackService {
     const target = this.directory.target(user, request.vehicleId);
     if (!(request.channel >= 1 && request.channel <= target.videoChannels)) throw new AppError(ErrorCode.VIDEO_CHANNEL_INVALID, { data: { channel: request.channel } });
     queryWindow(request.startTime, request.endTime, VIDEO_QUERY_MAX_DAYS);
+    const key = streamKeyOf(target.terminalPhone, request.channel, 'playback');
+    this.hub.assertRoom(key);
+    // A playback another replica serves stays there (the api routes its paths by key): no second 0x9201.
+    const claim = await this.owners.claim(key);
+    if (!claim.mine) return this.urls.view({ key, owner: { ...owner(target, user), channel: request.channel, kind: 'playback' } }, user.id);
     const stream = this.hub.open({ ...owner(target, user), channel: request.channel, kind: 'playback', streamType: request.streamType ?? 0, dataType: request.mediaType ?? 0 });
     try {
       await this.commands.send({

@@ -75,7 +75,7 @@ export class SnapshotService {
   }
 
   async list(user: AuthUser, filter: SnapshotFilter): Promise<{ records: SnapshotView[]; total: number }> {
-    const query = whereInScope(this.snapshots.createQueryBuilder('s'), user, 's');
+    const query = whereInScope(this.snapshots.createQueryBuilder('s'), user, 's', { vehicleColumn: 'vehicle_id' });
     if (filter.vehicleId) query.andWhere('s.vehicle_id = :vehicleId', { vehicleId: filter.vehicleId });
     if (filter.startTime) query.andWhere('s.taken_at >= :from', { from: parseTimeParam(filter.startTime, 'startTime') * 1000 });
     if (filter.endTime) query.andWhere('s.taken_at <= :to', { to: parseTimeParam(filter.endTime, 'endTime') * 1000 + 999 });
@@ -85,7 +85,7 @@ export class SnapshotService {
 
   /** Where a snapshot's image is (2009 for one out of scope; the file may be gone since: the caller stats it). */
   async file(user: AuthUser, id: number): Promise<{ path: string; contentType: string }> {
-    const row = await whereInScope(this.snapshots.createQueryBuilder('s'), user, 's').andWhere('s.id = :id', { id }).getOne();
+    const row = await whereInScope(this.snapshots.createQueryBuilder('s'), user, 's', { vehicleColumn: 'vehicle_id' }).andWhere('s.id = :id', { id }).getOne();
     if (!row) throw new AppError(ErrorCode.VIDEO_FILE_NOT_FOUND);
     return { path: this.storage.resolve(row.path), contentType: row.contentType };
   }

@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequiresAnyAction, type AuthUser } from '@openfleet/auth';
 import { okEnvelope, TALK_BROADCAST_MAX_VEHICLES, VIDEO_CHANNEL_MAX, VIDEO_CHANNEL_MIN } from '@openfleet/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { ChannelDto } from '../live/live.controller';
-import { TalkService } from './talk.service';
+import { TALK_FORWARDED_HEADER, TalkService } from './talk.service';
 
 export class OpenBroadcastDto {
   @ApiProperty({ type: [String], maxItems: TALK_BROADCAST_MAX_VEHICLES }) @IsArray() @ArrayMinSize(1) @ArrayMaxSize(TALK_BROADCAST_MAX_VEHICLES) @ArrayUnique() @IsString({ each: true }) @MaxLength(32, { each: true }) vehicleIds!: string[];
@@ -50,9 +50,9 @@ export class TalkController {
   @Post('close')
   @HttpCode(200)
   @RequiresAnyAction(...LIVE_VIEWERS)
-  @ApiOperation({ summary: 'Ends a talk or broadcast (0x9102 to each terminal)' })
-  async close(@CurrentUser() user: AuthUser, @Body() body: CloseTalkDto) {
-    await this.talk.close(user, body.talkId);
+  @ApiOperation({ summary: 'Ends a talk or broadcast (0x9102 to each terminal); any replica takes it and forwards it to the one that owns the session' })
+  async close(@CurrentUser() user: AuthUser, @Body() body: CloseTalkDto, @Headers('authorization') authorization?: string, @Headers(TALK_FORWARDED_HEADER) forwarded?: string) {
+    await this.talk.close(user, body.talkId, { authorization, forwarded: forwarded === '1' });
     return okEnvelope(null);
   }
 }

@@ -8,6 +8,7 @@ import { MEDIA_TOKENS, type MediaTokens } from '../delivery/media-tokens';
 import { command, LiveService, owner } from '../live/live.service';
 import { MediaAddress } from '../media/media-address';
 import { StreamHub } from '../media/stream-hub';
+import { StreamOwners } from '../registry/stream-owners';
 import { VideoCommands } from '../signalling/video-commands';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { TalkLeg } from './talk-leg';
@@ -22,6 +23,15 @@ export const talkTokenKey = (talkId: string) => `talk:${talkId}`;
 /** One talker per vehicle channel: `<phone>-<channel>`. */
 const channelKey = (terminalPhone: string, channel: number) => `${canonicalTerminalPhone(terminalPhone)}-${channel}`;
 
+/** Set on a close one replica forwards to the session's owner: the owner does not forward it again. */
+export const TALK_FORWARDED_HEADER = 'x-video-talk-forwarded';
+
+/** How the operator's close reached this replica: the bearer header it carried, and whether another replica forwarded it. */
+export interface TalkCloseOrigin {
+  authorization?: string;
+  forwarded?: boolean;
+}
+
 /**
  * Talk-back (0x9101 data type 2) and broadcast (data type 4) from the console. Opening asks the
  * terminal for a media link with 0x9101; the link's first packet (audio, naming the SIM and
@@ -29,6 +39,12 @@ const channelKey = (terminalPhone: string, channel: number) => `${canonicalTermi
  * it and, in a talk, the terminal's audio sent back to the browser. One talker per vehicle channel
  * (3020 for a second); closing sends 0x9102 (4: close talk-back; for a broadcast 0 with close type
  * 1: the channel's audio only, so its video goes on).
+ *
+ * With several replicas (issue 31) a session lives on the replica that sent its 0x9101, where the
+ * terminal's talk link arrives: that replica claims `talk:<talkId>` (the key the talk socket's token
+ * is signed for, so the api routes the socket there like a stream's) and each leg's channel,
+ * `<phone>-<channel>-talk`, in the stream registry. A channel another replica holds answers 3020; a
+ * close landing elsewhere is forwarded to the owner's internal URL with the operator's bearer token.
  */
 @Injectable()
 export class TalkService implements OnModuleInit, OnModuleDestroy {
@@ -45,10 +61,13 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     private readonly hub: StreamHub,
     private readonly commands: VideoCommands,
     private readonly address: MediaAddress,
+    private readonly owners: StreamOwners,
   ) {}
 
   onModuleInit(): void {
     this.hub.claimLink = (packet, downlink) => this.claim(packet, downlink);
+    // Sessions and channels are reserved here before their registry claim, so a renewal never lets a fresh claim go.
+    this.owners.holdAlso(() => [...[...this.sessions.keys()].map(talkTokenKey), ...[...this.channels.values()].map((leg) => leg.key)]);
     this.sweeper = setInterval(() => this.sweep(Date.now()), 1000);
     this.sweeper.unref();
   }
@@ -61,32 +80,44 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
   }
 
   async openTalk(user: AuthUser, request: OpenTalkRequest): Promise<TalkSessionView> {
-    const session = new TalkSession(randomUUID(), user.id, 'talk');
-    await this.openLeg(session, user, request.vehicleId, request.channel, LiveDataType.TALK);
-    this.sessions.set(session.id, session);
+    const session = await this.reserve(user, 'talk');
+    try {
+      await this.openLeg(session, user, request.vehicleId, request.channel, LiveDataType.TALK);
+    } catch (error) {
+      this.unreserve(session);
+      throw error;
+    }
     return this.view(session);
   }
 
   /** Every vehicle it can reach is spoken to; the others are listed with their error. None reachable: the first error. */
   async openBroadcast(user: AuthUser, request: OpenBroadcastRequest): Promise<TalkSessionView> {
-    const session = new TalkSession(randomUUID(), user.id, 'broadcast');
+    const session = await this.reserve(user, 'broadcast');
     const channel = request.channel ?? 1;
     const outcomes = await Promise.allSettled(request.vehicleIds.map((vehicleId) => this.openLeg(session, user, vehicleId, channel, LiveDataType.BROADCAST)));
+    const unexpected = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected' && !(outcome.reason instanceof AppError));
+    if (unexpected || !session.legs.length) {
+      await this.end(session, 'closed');
+      throw (unexpected ?? (outcomes[0] as PromiseRejectedResult)).reason;
+    }
     outcomes.forEach((outcome, index) => {
-      if (outcome.status === 'fulfilled') return;
-      if (!(outcome.reason instanceof AppError)) throw outcome.reason;
-      session.failed.push({ vehicleId: request.vehicleIds[index], plateCode: '', channel, errorCode: outcome.reason.errorCode });
+      if (outcome.status === 'rejected') session.failed.push({ vehicleId: request.vehicleIds[index], plateCode: '', channel, errorCode: (outcome.reason as AppError).errorCode });
     });
-    if (!session.legs.length) throw (outcomes[0] as PromiseRejectedResult).reason;
-    this.sessions.set(session.id, session);
     return this.view(session);
   }
 
-  /** The talker ends the session: 0x9102 to each terminal, links dropped. */
-  async close(user: AuthUser, talkId: string): Promise<void> {
+  /**
+   * The talker ends the session: 0x9102 to each terminal, links dropped. A session another replica
+   * owns is closed there: the close is forwarded to its internal URL with the caller's bearer token.
+   */
+  async close(user: AuthUser, talkId: string, origin: TalkCloseOrigin = {}): Promise<void> {
     const session = this.sessions.get(talkId);
-    if (!session || session.userId !== user.id) throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
-    await this.end(session, 'closed');
+    if (session && session.userId === user.id) return this.end(session, 'closed');
+    if (!session && !origin.forwarded) {
+      const owner = await this.owners.ownerOf(talkTokenKey(talkId));
+      if (owner && owner.replicaId !== this.owners.replicaId) return this.closeAt(owner.internalUrl, talkId, origin.authorization);
+    }
+    throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
   }
 
   /** The session a signed talk socket names (the token was checked by the caller). */
@@ -103,6 +134,25 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** A new session, held here and claimed in the registry (its id is fresh: nobody else has it) before any leg opens. */
+  private async reserve(user: AuthUser, kind: 'talk' | 'broadcast'): Promise<TalkSession> {
+    const session = new TalkSession(randomUUID(), user.id, kind);
+    this.sessions.set(session.id, session);
+    try {
+      const claim = await this.owners.claim(talkTokenKey(session.id));
+      if (!claim.mine) throw new Error(`talk session ${session.id} is held by ${claim.owner.replicaId}`);
+    } catch (error) {
+      this.unreserve(session);
+      throw error;
+    }
+    return session;
+  }
+
+  private unreserve(session: TalkSession): void {
+    this.sessions.delete(session.id);
+    void this.owners.release(talkTokenKey(session.id)).catch(() => undefined);
+  }
+
   private async openLeg(session: TalkSession, user: AuthUser, vehicleId: string, channel: number, dataType: number): Promise<void> {
     const target = this.live.targetChannel(user, vehicleId, channel);
     const key = channelKey(target.terminalPhone, channel);
@@ -111,12 +161,39 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     const leg = new TalkLeg(`${key}-talk`, { ...owner(target, user), channel, kind: 'live', streamType: StreamType.MAIN, dataType });
     this.channels.set(key, leg);
     try {
+      // One talker per channel across replicas: the channel's registry key, held by another replica, is busy.
+      const claim = await this.owners.claim(leg.key);
+      if (!claim.mine) throw new AppError(ErrorCode.VIDEO_TALK_CHANNEL_BUSY, { data: { vehicleId, channel } });
+    } catch (error) {
+      if (this.channels.get(key) === leg) this.channels.delete(key);
+      throw error;
+    }
+    try {
       await this.commands.send({ ...command(target, user), commandType: 'videoLive', msgId: '0x9101', body: { ...this.address.server(), channel, dataType, streamType: StreamType.MAIN } });
     } catch (error) {
       this.release(leg);
       throw error;
     }
     session.addLeg(leg);
+  }
+
+  /** The close of a session another replica owns, sent there; its answer (or 3011 when it cannot be reached) is the caller's. */
+  private async closeAt(internalUrl: string, talkId: string, authorization: string | undefined): Promise<void> {
+    let body: { flag?: boolean; errorCode?: number; data?: unknown } | undefined;
+    try {
+      const response = await fetch(`${internalUrl}/video/talk/close`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [TALK_FORWARDED_HEADER]: '1', ...(authorization ? { Authorization: authorization } : {}) },
+        body: JSON.stringify({ talkId }),
+        // The owner waits for the terminals' 0x9102 answers.
+        signal: AbortSignal.timeout((this.config.VIDEO_COMMAND_TIMEOUT_S + 5) * 1000),
+      });
+      body = (await response.json()) as typeof body;
+    } catch (error) {
+      this.logger.warn(`talk ${talkId}: its replica at ${internalUrl} did not take the close (${(error as Error).message})`);
+    }
+    if (body?.flag) return;
+    throw new AppError(body?.errorCode || ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
   }
 
   /** A new media link whose first packet is audio of a vehicle channel a leg waits for becomes that leg's. */
@@ -131,7 +208,7 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
 
   private async end(session: TalkSession, reason: 'closed' | 'idle'): Promise<void> {
     if (session.closed) return;
-    this.sessions.delete(session.id);
+    this.unreserve(session);
     session.close(reason);
     for (const leg of session.legs) this.release(leg);
     await Promise.all(session.legs.map((leg) => this.stopTerminal(leg)));
@@ -146,7 +223,9 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
 
   private release(leg: TalkLeg): void {
     const key = channelKey(leg.owner.terminalPhone, leg.owner.channel);
-    if (this.channels.get(key) === leg) this.channels.delete(key);
+    if (this.channels.get(key) !== leg) return;
+    this.channels.delete(key);
+    void this.owners.release(leg.key).catch(() => undefined);
   }
 
   private view(session: TalkSession): TalkSessionView {

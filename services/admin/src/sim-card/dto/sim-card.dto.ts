@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Patterns } from '../../common/validation';
@@ -9,6 +9,9 @@ export class CreateSimCardDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) city?: string;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
 }
+
+/** Edits: number (4000 when another card has it), operator, issuing city, company (within the caller's scope). */
+export class UpdateSimCardDto extends PartialType(CreateSimCardDto) {}
 
 export class BindSimDto {
   @ApiProperty() @Type(() => Number) @IsInt() terminalId!: number;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { Patterns } from '../../common/validation';
+import { IsIdCard, IsPastDate, Patterns } from '../../common/validation';
 
 export class CreateUserDto {
   @ApiProperty() @IsString() @Matches(Patterns.account) account!: string;
@@ -15,6 +15,11 @@ export class CreateUserDto {
   @ApiPropertyOptional() @IsOptional() @IsEmail() email?: string;
   @ApiPropertyOptional() @IsOptional() @IsIn([0, 1, 2]) gender?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) remark?: string;
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD, not in the future' }) @IsOptional() @IsPastDate() birthDate?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(128) address?: string;
+  @ApiPropertyOptional({ description: '6 digits' }) @IsOptional() @Matches(Patterns.postalCode) postalCode?: string;
+  @ApiPropertyOptional({ description: 'landline, e.g. 010-12345678' }) @IsOptional() @Matches(Patterns.landline) fax?: string;
+  @ApiPropertyOptional({ description: 'resident ID card, 18 characters with a valid check character' }) @IsOptional() @IsIdCard() idCard?: string;
   @ApiPropertyOptional({ description: '1 enabled, 0 disabled' }) @IsOptional() @IsIn([0, 1]) status?: number;
 }
 

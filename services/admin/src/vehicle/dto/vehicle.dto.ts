@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, M
 import { PageQueryDto } from '../../common/paging.dto';
 import { Patterns } from '../../common/validation';
 import { PLATE_COLORS } from '../vehicle-types';
+import { DRIVE_TYPES, FUEL_TYPES, REGISTRATION_STATES, USE_STATES } from '../vehicle-states';
 
 export class CreateVehicleDto {
   @ApiProperty({ example: '京A12345' }) @IsString() @Matches(/^[\u4e00-\u9fa5A-Z0-9]{2,16}$/) plateCode!: string;
@@ -19,7 +20,10 @@ export class CreateVehicleDto {
   @ApiPropertyOptional() @IsOptional() @Matches(Patterns.mobile) ownerPhone?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) brand?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(32) model?: string;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() fuelType?: number;
+  @ApiPropertyOptional({ description: '1 gasoline, 2 diesel, 3 natural gas, 4 LPG, 5 pure electric, 6 hybrid, 7 hydrogen, 9 other' }) @IsOptional() @Type(() => Number) @IsIn([...FUEL_TYPES]) fuelType?: number;
+  @ApiPropertyOptional({ description: '1 registered, 2 not registered, 3 temporary plate, 4 deregistered' }) @IsOptional() @Type(() => Number) @IsIn([...REGISTRATION_STATES]) registrationState?: number;
+  @ApiPropertyOptional({ description: '1 in service, 2 idle, 3 under repair, 4 scrapped' }) @IsOptional() @Type(() => Number) @IsIn([...USE_STATES]) useState?: number;
+  @ApiPropertyOptional({ description: '1 4×2, 2 4×4, 3 6×2, 4 6×4, 5 8×4, 9 other' }) @IsOptional() @Type(() => Number) @IsIn([...DRIVE_TYPES]) driveType?: number;
   @ApiPropertyOptional({ description: 'China emission stage 3-6' }) @IsOptional() @Type(() => Number) @IsIn([3, 4, 5, 6]) emissionStandard?: number;
   @ApiPropertyOptional({ description: 'N·m; required at stage 5' }) @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(100_000) maxReferenceTorque?: number;
   @ApiPropertyOptional({ description: 'L; required at stage 5' }) @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(10_000) fuelTankVolume?: number;

@@ -2,6 +2,7 @@ import { chinaDayStart, type VehicleRegistryEntry } from '@openfleet/contracts';
 import { placeIndexReady } from '@openfleet/geo';
 import { DashboardAggregator, socBucketOf } from './dashboard-aggregator';
 import type { DashboardScope } from './dashboard-figures';
+import { dashboardScopeOf, scopeKeyOf } from './dashboard.gateway';
 
 const DAY = '2026-11-27';
 const T0 = chinaDayStart(DAY) + 9 * 3_600_000; // 09:00 China time
@@ -173,5 +174,91 @@ describe('DashboardAggregator', () => {
     expect(aggregator.payloadFor(companyB, 'B', T0).energy).toEqual({ vehicles: 2, charging: 2, socBuckets: [1, 0, 0, 1, 0] });
     expect(socBucketOf(20)).toBe(1);
     expect(socBucketOf(100)).toBe(4);
+  });
+
+  describe('a scope with single granted vehicles', () => {
+    const only = (vehicles: string[], fleets: string[] = []): DashboardScope => ({ superAdmin: false, companies: new Set(), fleets: new Set(fleets), vehicles: new Set(vehicles) });
+    beforeEach(() => {
+      aggregator.applyVehicle('4', vehicle('4', ['R', 'B'], ['G']));
+      aggregator.applyPosition('2', 121.47, 31.23, 40, 500, T0); // Shanghai, moving
+      aggregator.applyPosition('2', 121.47, 31.23, 40, 530, T0 + 1); // +3 km
+      aggregator.applyPosition('3', 116.4, 39.9, 20, 100, T0); // Beijing, moving
+      aggregator.applyPosition('3', 116.4, 39.9, 20, 170, T0 + 1); // +7 km
+      aggregator.applyState('4', true, 0, 121.47, 31.23); // online, standing
+      aggregator.applyAlarm(alarm('a2', '2', 1), T0 + 2);
+      aggregator.applyAlarm(alarm('a3', '3', 2, { type: 'emergency', startedAt: T0 + 3 }), T0 + 3);
+      aggregator.applyAlarm(alarm('a4', '4', 0, { startedAt: T0 + 4 }), T0 + 4);
+      aggregator.applyEnergy('4', 1, 50);
+    });
+
+    it('counts exactly its vehicles: vehicles, mileage, alarms, ticker, provinces and energy, not their groups', () => {
+      const figures = aggregator.payloadFor(only(['2', '4']), '|v:2,4', T0 + 10);
+      expect(figures.vehicles).toEqual({ total: 2, online: 2, moving: 1, offline: 0 });
+      expect(figures.mileageKm).toBe(3);
+      expect(figures.alarms).toEqual({ total: 2, byLevel: [1, 1, 0, 0], byType: [{ key: 'overspeed', count: 2 }] });
+      expect(figures.ticker.map((item) => item.alarmId)).toEqual(['a4', 'a2']);
+      expect(figures.provinces).toEqual([{ key: '31', count: 2 }]);
+      expect(figures.energy).toEqual({ vehicles: 1, charging: 1, socBuckets: [0, 0, 1, 0, 0] });
+      expect(figures.topCompaniesByAlarms).toEqual([{ companyId: 'B', value: 2 }]);
+      expect(figures.topCompaniesByMileage).toEqual([{ companyId: 'B', value: 3 }]);
+      // One vehicle: its own figures only.
+      const one = aggregator.payloadFor(only(['3']), '|v:3', T0 + 10);
+      expect(one.vehicles).toEqual({ total: 1, online: 1, moving: 1, offline: 0 });
+      expect([one.mileageKm, one.alarms.total, one.ticker.map((item) => item.alarmId)]).toEqual([7, 1, ['a3']]);
+      // Without the grant the same user saw nothing; an unknown granted id counts nothing.
+      expect(aggregator.payloadFor(only([]), '|', T0 + 10).vehicles.total).toBe(0);
+      expect(aggregator.payloadFor(only(['gone']), '|v:gone', T0 + 10).vehicles.total).toBe(0);
+    });
+
+    it('counts a granted vehicle of a visible fleet once, and adds one of another fleet', () => {
+      const once = aggregator.payloadFor(only(['3'], ['F']), 'F|v:3', T0 + 10);
+      expect(once.vehicles).toEqual({ total: 1, online: 1, moving: 1, offline: 0 });
+      expect([once.mileageKm, once.alarms.total, once.ticker.map((item) => item.alarmId)]).toEqual([7, 1, ['a3']]);
+      const both = aggregator.payloadFor(only(['3', '2'], ['F']), 'F|v:2,3', T0 + 10);
+      expect(both.vehicles).toEqual({ total: 2, online: 2, moving: 2, offline: 0 });
+      expect([both.mileageKm, both.alarms.total, both.ticker.map((item) => item.alarmId)]).toEqual([10, 2, ['a3', 'a2']]);
+      expect(both.alarms.byLevel).toEqual([0, 1, 1, 0]);
+    });
+
+    it('follows a granted vehicle that changes group: counted once whether its new group is visible or not', () => {
+      aggregator.applyVehicle('2', vehicle('2', ['R', 'B'], ['F']));
+      expect(aggregator.payloadFor(only(['2'], ['F']), 'F|v:2', T0 + 10).vehicles.total).toBe(2);
+      aggregator.applyVehicle('2', vehicle('2', ['R', 'A']));
+      expect(aggregator.payloadFor(only(['2'], ['F']), 'F|v:2', T0 + 10).vehicles.total).toBe(2);
+    });
+
+    it('samples its vehicles in the trend, and starts a new day with no alarms of theirs', () => {
+      const scope = only(['2']);
+      aggregator.tick(T0, STEP);
+      aggregator.applyState('2', false, 0, 121.47, 31.23);
+      aggregator.tick(T0 + STEP, STEP);
+      expect(aggregator.payloadFor(scope, '|v:2', T0 + STEP + 5).onlineTrend).toEqual([
+        { at: T0, online: 1, total: 1 },
+        { at: T0 + STEP, online: 0, total: 1 },
+        { at: T0 + STEP + 5, online: 0, total: 1 },
+      ]);
+      // With a fleet: the fleet's points plus the vehicle's own.
+      expect(aggregator.payloadFor(only(['2'], ['F']), 'F|v:2', T0 + STEP + 5).onlineTrend.map((point) => [point.online, point.total])).toEqual([[2, 2], [1, 2], [1, 2]]);
+      const tomorrow = chinaDayStart(DAY) + 86_400_000;
+      aggregator.tick(tomorrow + 1, STEP);
+      const next = aggregator.payloadFor(scope, '|v:2', tomorrow + 1);
+      expect([next.alarms.total, next.mileageKm, next.ticker]).toEqual([0, 0, []]);
+      expect(next.onlineTrend).toEqual([{ at: tomorrow, online: 0, total: 1 }, { at: tomorrow + 1, online: 0, total: 1 }]);
+    });
+
+    it('keeps the ticker of its vehicles when other vehicles’ alarms fill the shared ring', () => {
+      for (let i = 0; i < 1_000; i++) aggregator.applyAlarm(alarm(`x${i}`, '1', 3, { startedAt: T0 + 10 + i }), T0 + 10 + i);
+      expect(aggregator.payloadFor(only(['2', '4']), '|v:2,4', T0 + 2_000).ticker.map((item) => item.alarmId)).toEqual(['a4', 'a2']);
+    });
+  });
+
+  it('keys and reads a scope with its granted vehicles', () => {
+    const user = (vehicles?: string[]) => ({ id: '1', companyId: 'B', userType: 1, roleIds: [], superAdmin: false, scope: { companies: [], fleets: ['F'], ...(vehicles ? { vehicles } : {}) } });
+    expect(scopeKeyOf(user())).toBe('|F');
+    expect(scopeKeyOf(user(['3', '2']))).toBe(scopeKeyOf(user(['2', '3'])));
+    expect(scopeKeyOf(user(['2']))).not.toBe(scopeKeyOf(user(['3'])));
+    expect(scopeKeyOf(user(['2']))).not.toBe(scopeKeyOf(user()));
+    expect([...(dashboardScopeOf(user(['2'])).vehicles ?? [])]).toEqual(['2']);
+    expect(dashboardScopeOf(user()).vehicles).toBeUndefined();
   });
 });

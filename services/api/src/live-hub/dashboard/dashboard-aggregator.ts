@@ -4,6 +4,7 @@ import {
 } from '@openfleet/contracts';
 import { groupVisibleTo, GroupFigures, mergeTickers, sumFigures, sumTrend, type DashboardScope } from './dashboard-figures';
 import { provinceOf } from './province-of';
+import { countVehicleAlarm, hasStepBit, setStepBit, type VehicleAlarms } from './vehicle-figures';
 
 /** What the aggregator keeps per vehicle: enough to move the group counters when something changes. */
 interface VehicleSlot {
@@ -23,6 +24,11 @@ interface VehicleSlot {
   socBucket: number;
   charging: boolean;
   ev: boolean;
+  /** Today's alarms, for scopes granted this vehicle alone; undefined before its first. */
+  alarms?: VehicleAlarms;
+  /** The trend steps of today at which the vehicle was registered, and online (bits by step index). */
+  presentSteps?: number[];
+  onlineSteps?: number[];
 }
 
 /** A vehicle that moved less than this (degrees, ~500 m) since its last exact lookup keeps its province: no lookup per position. */
@@ -40,6 +46,10 @@ interface ScopeCache {
   groups: GroupFigures[];
   trendSteps: number;
   trend: DashboardTrendPoint[];
+  /** Scopes with single granted vehicles: the visible groups as a set, and the trend with those vehicles added. */
+  visible?: ReadonlySet<GroupFigures>;
+  grantedTrendKey?: string;
+  grantedTrend?: DashboardTrendPoint[];
 }
 
 export interface DashboardAlarmInput {
@@ -71,10 +81,11 @@ export class DashboardAggregator {
   /** Alarms counted today: an update, an end or a seed of a counted alarm is not a new alarm. */
   private readonly countedAlarms = new Set<string>();
   private readonly trendSteps: number[] = [];
-  private readonly recentAlarms: { group: GroupFigures; item: DashboardTickerAlarm }[] = [];
+  private readonly recentAlarms: { group: GroupFigures; vehicleId: string | undefined; item: DashboardTickerAlarm }[] = [];
   private readonly scopeGroups = new Map<string, ScopeCache>();
   private groupsVersion = 0;
   private day = '';
+  private stepMs = 0;
   private dayStart = 0;
   private nextDayStart = 0;
 
@@ -205,8 +216,9 @@ export class DashboardAggregator {
       province: province >= 0 ? CHINA_PROVINCES[province].code : '',
     };
     group.countAlarm(alarm.type, alarm.level, onTicker ? item : undefined);
+    if (slot) slot.alarms = countVehicleAlarm(slot.alarms, alarm.type, alarm.level, onTicker ? item : undefined);
     if (!onTicker) return;
-    this.recentAlarms.push({ group, item });
+    this.recentAlarms.push({ group, vehicleId: slot ? alarm.vehicleId : undefined, item });
     if (this.recentAlarms.length > RECENT_ALARMS) this.recentAlarms.shift();
   }
 
@@ -226,8 +238,15 @@ export class DashboardAggregator {
     this.rollDay(now);
     const step = now - ((now - this.dayStart) % stepMs);
     if (this.trendSteps.at(-1) === step) return;
+    this.stepMs = stepMs;
     this.trendSteps.push(step);
     for (const group of this.groups.values()) group.trend.push({ at: step, online: group.online, total: group.total });
+    // Each vehicle's own point too (two bits), for the scopes granted single vehicles.
+    const index = this.stepIndex(step);
+    for (const slot of this.vehicles.values()) {
+      slot.presentSteps = setStepBit(slot.presentSteps, index);
+      if (slot.online) slot.onlineSteps = setStepBit(slot.onlineSteps, index);
+    }
   }
 
   payloadFor(scope: DashboardScope, scopeKey: string, now: number): DashboardPayload {
@@ -242,15 +261,64 @@ export class DashboardAggregator {
       cached.trend = sumTrend(cached.groups);
       cached.trendSteps = this.trendSteps.length;
     }
-    return sumFigures(cached.groups, now, this.day, cached.trend, this.tickerFor(scope, cached.groups));
+    const granted = scope.superAdmin ? undefined : scope.vehicles;
+    if (!granted?.size) return sumFigures(cached.groups, now, this.day, cached.trend, this.tickerFor(scope, cached.groups));
+    const groups = [...cached.groups, ...this.grantedFigures(granted, cached)];
+    return sumFigures(groups, now, this.day, cached.grantedTrend!, this.tickerFor(scope, groups));
+  }
+
+  /**
+   * A scope's single granted vehicles whose group it does not already see (so none counts twice),
+   * summed per company into groups of their own: their vehicle counts, today's mileage and alarms,
+   * energy figures and trend steps. Sets `cached.grantedTrend`. Its cost follows the granted
+   * vehicles (at most 1,000 per user), and only these scopes pay it.
+   */
+  private grantedFigures(granted: ReadonlySet<string>, cached: ScopeCache): GroupFigures[] {
+    const visible = (cached.visible ??= new Set(cached.groups));
+    const byCompany = new Map<string, GroupFigures>();
+    const slots: VehicleSlot[] = [];
+    const ids: string[] = [];
+    for (const vehicleId of granted) {
+      const slot = this.vehicles.get(vehicleId);
+      if (!slot || visible.has(slot.group)) continue;
+      slots.push(slot);
+      ids.push(vehicleId);
+      const companyId = slot.group.companyId;
+      let figures = byCompany.get(companyId);
+      if (!figures) byCompany.set(companyId, (figures = new GroupFigures(`vehicles:${companyId}`, companyId, [], [])));
+      countInto(figures, slot, 1);
+      figures.mileageHm += slot.dayHm;
+      const alarms = slot.alarms;
+      if (!alarms) continue;
+      figures.alarmTotal += alarms.total;
+      for (let i = 0; i < 4; i++) figures.alarmsByLevel[i] += alarms.byLevel[i];
+      for (const [type, count] of alarms.byType) figures.alarmsByType.set(type, (figures.alarmsByType.get(type) ?? 0) + count);
+      figures.ticker.push(...alarms.ticker);
+    }
+    // The trend: the visible groups' sum plus each vehicle's own bits, again only on a new step or another set of vehicles.
+    const trendKey = `${this.trendSteps.length}#${ids.join(',')}`;
+    if (cached.grantedTrendKey !== trendKey) {
+      const trend = this.trendSteps.map((at, i) => ({ at, online: cached.trend[i]?.online ?? 0, total: cached.trend[i]?.total ?? 0 }));
+      this.trendSteps.forEach((at, i) => {
+        const index = this.stepIndex(at);
+        for (const slot of slots) {
+          if (hasStepBit(slot.presentSteps, index)) trend[i].total++;
+          if (hasStepBit(slot.onlineSteps, index)) trend[i].online++;
+        }
+      });
+      cached.grantedTrend = trend;
+      cached.grantedTrendKey = trendKey;
+    }
+    return [...byCompany.values()];
   }
 
   /** The scope's newest alarms from the shared ring; its groups' own tickers when the ring holds too few of them. */
   private tickerFor(scope: DashboardScope, groups: readonly GroupFigures[]): DashboardTickerAlarm[] {
     const ticker: DashboardTickerAlarm[] = [];
+    const granted = scope.superAdmin ? undefined : scope.vehicles;
     for (let i = this.recentAlarms.length - 1; i >= 0 && ticker.length < DASHBOARD_TICKER_SIZE; i--) {
-      const { group, item } = this.recentAlarms[i];
-      if (groupVisibleTo(scope, group)) ticker.push(item);
+      const { group, vehicleId, item } = this.recentAlarms[i];
+      if (groupVisibleTo(scope, group) || (granted !== undefined && vehicleId !== undefined && granted.has(vehicleId))) ticker.push(item);
     }
     if (ticker.length < DASHBOARD_TICKER_SIZE && this.recentAlarms.length >= RECENT_ALARMS) return mergeTickers(groups);
     return ticker;
@@ -270,7 +338,12 @@ export class DashboardAggregator {
     this.trendSteps.length = 0;
     this.recentAlarms.length = 0;
     this.countedAlarms.clear();
-    for (const slot of this.vehicles.values()) slot.dayHm = 0;
+    for (const slot of this.vehicles.values()) {
+      slot.dayHm = 0;
+      slot.alarms = undefined;
+      slot.presentSteps = undefined;
+      slot.onlineSteps = undefined;
+    }
     for (const group of this.groups.values()) group.resetDay();
   }
 
@@ -286,18 +359,27 @@ export class DashboardAggregator {
     return group;
   }
 
+  /** Step index since midnight of a sampled step (bits of a vehicle's trend). */
+  private stepIndex(at: number): number {
+    return this.stepMs > 0 ? Math.round((at - this.dayStart) / this.stepMs) : 0;
+  }
+
   /** Adds (sign 1) or removes (-1) a vehicle's contribution to its group's counters. */
   private count(slot: VehicleSlot, sign: 1 | -1): void {
-    const group = slot.group;
-    group.total += sign;
-    if (slot.online) group.online += sign;
-    if (slot.online && slot.moving) group.moving += sign;
-    if (slot.province >= 0) group.provinces[slot.province] += sign;
-    if (slot.ev) {
-      group.evVehicles += sign;
-      if (slot.charging) group.charging += sign;
-      if (slot.socBucket >= 0) group.socBuckets[slot.socBucket] += sign;
-    }
+    countInto(slot.group, slot, sign);
+  }
+}
+
+/** A vehicle's contribution to a group's vehicle counters: its own group's, or a scope's granted vehicles'. */
+function countInto(group: GroupFigures, slot: VehicleSlot, sign: 1 | -1): void {
+  group.total += sign;
+  if (slot.online) group.online += sign;
+  if (slot.online && slot.moving) group.moving += sign;
+  if (slot.province >= 0) group.provinces[slot.province] += sign;
+  if (slot.ev) {
+    group.evVehicles += sign;
+    if (slot.charging) group.charging += sign;
+    if (slot.socBucket >= 0) group.socBuckets[slot.socBucket] += sign;
   }
 }
 

@@ -58,6 +58,8 @@ export interface DashboardScope {
   superAdmin: boolean;
   companies: ReadonlySet<string>;
   fleets: ReadonlySet<string>;
+  /** Single granted vehicles (token claim `v`): counted one by one, not their groups. */
+  vehicles?: ReadonlySet<string>;
 }
 
 export function groupVisibleTo(scope: DashboardScope, group: GroupFigures): boolean {

@@ -29,7 +29,16 @@ interface DashboardFollower {
 }
 
 export function scopeKeyOf(user: AuthUser): string {
-  return user.superAdmin ? '*' : `${[...user.scope.companies].sort().join(',')}|${[...user.scope.fleets].sort().join(',')}`;
+  if (user.superAdmin) return '*';
+  const key = `${[...user.scope.companies].sort().join(',')}|${[...user.scope.fleets].sort().join(',')}`;
+  // Single granted vehicles are part of the scope: two users of the same fleets but other vehicles share no sum.
+  return user.scope.vehicles?.length ? `${key}|${[...user.scope.vehicles].map(String).sort().join(',')}` : key;
+}
+
+/** A user's scope as the aggregator reads it. */
+export function dashboardScopeOf(user: AuthUser): DashboardScope {
+  const vehicles = user.scope.vehicles?.length ? new Set(user.scope.vehicles.map(String)) : undefined;
+  return { superAdmin: user.superAdmin, companies: new Set(user.scope.companies.map(String)), fleets: new Set(user.scope.fleets.map(String)), ...(vehicles ? { vehicles } : {}) };
 }
 
 /**
@@ -72,7 +81,7 @@ export class DashboardGateway extends BusConsumer {
       delete socket.data.dashboard;
       return { flag: true, errorCode: 200 };
     }
-    const follower: DashboardFollower = { scope: { superAdmin: user.superAdmin, companies: new Set(user.scope.companies.map(String)), fleets: new Set(user.scope.fleets.map(String)) }, key: scopeKeyOf(user) };
+    const follower: DashboardFollower = { scope: dashboardScopeOf(user), key: scopeKeyOf(user) };
     socket.data.dashboard = follower;
     // The first figures at once: a wall display that just opened should not wait a tick.
     setImmediate(() => socket.emit(HubEvent.dashboard, this.aggregator.payloadFor(follower.scope, follower.key, Date.now())));
@@ -113,7 +122,9 @@ export class DashboardGateway extends BusConsumer {
       this.registry.onVehicleChange((current, previous) => this.applyVehicleAndState((current ?? previous)!.vehicleId)),
       this.registry.onStateChange((state) => {
         const vehicleId = state.vehicleId || this.registry.find({ terminalPhone: state.terminalPhone })?.vehicleId;
-        if (vehicleId) this.aggregator.applyState(vehicleId, state.vehicleStatus === 1, state.speedKmh, state.longitude, state.latitude);
+        // A vehicle with an 808 terminal and a VIN link counts once, by the source the registry picks.
+        const source = vehicleId ? (this.registry.stateByVehicleId(vehicleId) ?? state) : state;
+        if (vehicleId) this.aggregator.applyState(vehicleId, source.vehicleStatus === 1, source.speedKmh, source.longitude, source.latitude);
       }),
     ];
     await super.onModuleInit();

@@ -60,6 +60,7 @@ export class FuelExportTaskService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    // On every replica, no lease: a task is claimed per row (conditional UPDATE + heartbeat), so two replicas share the tasks.
     this.timer = setInterval(() => void this.drain(), POLL_MS);
     this.timer.unref();
   }

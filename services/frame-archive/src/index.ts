@@ -1,0 +1,1 @@
+export { FrameArchiveModule, FRAME_ARCHIVE_MIGRATIONS } from './frame-archive.module';

@@ -1,0 +1,138 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PROCESS_ENV, RateLimitedLog } from '@openfleet/service-kit';
+import { affectedRows } from '@openfleet/storage';
+import { hostname } from 'node:os';
+import type { DataSource } from 'typeorm';
+import { StreamHub } from '../media/stream-hub';
+import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
+
+/** The replica that serves a stream, as the registry has it. */
+export interface StreamOwner {
+  replicaId: string;
+  internalUrl: string;
+  expiresAt: number;
+}
+
+export type StreamClaim = { mine: true } | { mine: false; owner: StreamOwner };
+
+/** Keys renewed per UPDATE (a replica serves up to VIDEO_MAX_LINKS streams). */
+const RENEW_BATCH = 500;
+
+/**
+ * The stream registry shared by the video replicas (issue 31): `video_stream_owner` in the video
+ * database, one row per open stream naming the replica whose media port the terminal streams to,
+ * that replica's internal URL and a lease renewed every third of VIDEO_STREAM_LEASE_S. A stream's
+ * terminal link and its viewers must meet in one process, so the replica that claims a key sends
+ * 0x9101/0x9201 naming itself, the others answer the owner's URLs, and the api routes the media
+ * WebSocket and HLS to the owner. A replica that dies stops renewing; once its leases lapse the next
+ * open of the stream claims it on a live replica, which asks the terminal again.
+ *
+ * The database rather than a compacted topic: claiming must be atomic among replicas asking at once
+ * (one INSERT IGNORE or conditional UPDATE, the same on MariaDB and SQLite), and a lease must lapse
+ * by itself when its holder dies, which a topic holds only by a reader's clock. With one replica
+ * (standalone) every claim is its own.
+ */
+@Injectable()
+export class StreamOwners implements OnModuleInit, OnModuleDestroy {
+  private readonly log = new RateLimitedLog(new Logger('VideoStreamOwners'));
+  readonly replicaId: string;
+  readonly internalUrl: string;
+  private readonly leaseMs: number;
+  private readonly claimed = new Set<string>();
+  /** Keys held for something other than a hub stream (talk-back sessions and their channels): renewed like streams while listed. */
+  private readonly heldBy: (() => Iterable<string>)[] = [];
+  private timer?: NodeJS.Timeout;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(VIDEO_CONFIG) config: VideoConfig,
+    @Inject(PROCESS_ENV) env: NodeJS.ProcessEnv,
+    @InjectDataSource('video') private readonly dataSource: DataSource,
+    private readonly hub: StreamHub,
+  ) {
+    this.replicaId = config.VIDEO_REPLICA_ID || hostname();
+    this.internalUrl = (config.VIDEO_INTERNAL_URL || `http://${hostname()}:${env.HTTP_PORT || 8080}`).replace(/\/+$/, '');
+    this.leaseMs = config.VIDEO_STREAM_LEASE_S * 1000;
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.renew(), Math.floor(this.leaseMs / 3));
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+    // A clean stop frees this replica's streams at once: their next open moves them without waiting for the lease.
+    const keys = [...this.claimed];
+    this.claimed.clear();
+    for (let i = 0; i < keys.length; i += RENEW_BATCH) {
+      const batch = keys.slice(i, i + RENEW_BATCH);
+      await this.dataSource.query(`DELETE FROM video_stream_owner WHERE replica_id = ? AND stream_key IN (${batch.map(() => '?').join(', ')})`, [this.replicaId, ...batch]).catch(() => undefined);
+    }
+  }
+
+  /** Takes `key` for this replica when nobody holds it (or its holder's lease lapsed, or it is ours); else who holds it. */
+  async claim(key: string, now = Date.now(), attempt = 0): Promise<StreamClaim> {
+    const expiresAt = now + this.leaseMs;
+    const sqlite = this.dataSource.options.type === 'better-sqlite3' || this.dataSource.options.type === 'sqlite';
+    const inserted = await this.affected(`INSERT ${sqlite ? 'OR IGNORE' : 'IGNORE'} INTO video_stream_owner (stream_key, replica_id, internal_url, expires_at) VALUES (?, ?, ?, ?)`, [key, this.replicaId, this.internalUrl, expiresAt]);
+    const taken =
+      inserted > 0 ||
+      (await this.affected('UPDATE video_stream_owner SET replica_id = ?, internal_url = ?, expires_at = ? WHERE stream_key = ? AND (expires_at < ? OR replica_id = ?)', [this.replicaId, this.internalUrl, expiresAt, key, now, this.replicaId])) > 0;
+    if (taken) {
+      this.claimed.add(key);
+      return { mine: true };
+    }
+    const owner = await this.ownerOf(key, now);
+    // Released between the two statements: try once more rather than answer a stream nobody serves.
+    if (!owner && attempt < 2) return this.claim(key, now, attempt + 1);
+    if (!owner) throw new Error(`stream ${key} could be neither claimed nor found`);
+    return { mine: false, owner };
+  }
+
+  /** The replica serving `key` while its lease runs; undefined when none does. */
+  async ownerOf(key: string, now = Date.now()): Promise<StreamOwner | undefined> {
+    const rows: { replica_id: string; internal_url: string; expires_at: number | string }[] = await this.dataSource.query('SELECT replica_id, internal_url, expires_at FROM video_stream_owner WHERE stream_key = ?', [key]);
+    const row = rows[0];
+    if (!row || Number(row.expires_at) < now) return undefined;
+    return { replicaId: row.replica_id, internalUrl: row.internal_url, expiresAt: Number(row.expires_at) };
+  }
+
+  /** This replica no longer serves `key` (the stream closed). */
+  async release(key: string): Promise<void> {
+    this.claimed.delete(key);
+    await this.dataSource.query('DELETE FROM video_stream_owner WHERE stream_key = ? AND replica_id = ?', [key, this.replicaId]);
+  }
+
+  /** Registers keys this replica holds besides its hub's streams (talk-back): renewed while `keys` lists them, let go once it stops. */
+  holdAlso(keys: () => Iterable<string>): void {
+    this.heldBy.push(keys);
+  }
+
+  /**
+   * Every lease period's third: the streams open here are renewed (a stream a terminal opened
+   * unasked is claimed if free), the ones that closed are let go.
+   */
+  renew(now = Date.now()): Promise<void> {
+    this.running = this.running.then(() => this.renewOnce(now)).catch((error: Error) => this.log.write('warn', `stream leases not renewed: ${error.message}`));
+    return this.running;
+  }
+
+  private async renewOnce(now: number): Promise<void> {
+    const open = new Set(this.hub.all().filter((stream) => !stream.closed).map((stream) => stream.key));
+    const other = new Set(this.heldBy.flatMap((keys) => [...keys()]));
+    for (const key of [...this.claimed]) if (!open.has(key) && !other.has(key)) await this.release(key);
+    const held = [...open, ...other].filter((key) => this.claimed.has(key));
+    for (let i = 0; i < held.length; i += RENEW_BATCH) {
+      const batch = held.slice(i, i + RENEW_BATCH);
+      await this.dataSource.query(`UPDATE video_stream_owner SET expires_at = ? WHERE replica_id = ? AND stream_key IN (${batch.map(() => '?').join(', ')})`, [now + this.leaseMs, this.replicaId, ...batch]);
+    }
+    for (const key of open) if (!this.claimed.has(key)) await this.claim(key, now);
+  }
+
+  private affected(sql: string, params: unknown[]): Promise<number> {
+    return affectedRows(this.dataSource, sql, params);
+  }
+}
