@@ -37,9 +37,11 @@ export default defineConfig({
       '@openfleet/contracts/fence': here('../libs/contracts/src/fence/browser.ts'),
       '@openfleet/contracts/vehicle-service': here('../libs/contracts/src/vehicle-service/browser.ts'),
       '@openfleet/contracts/industry': here('../libs/contracts/src/industry/browser.ts'),
+      '@openfleet/contracts/frame-archive': here('../libs/contracts/src/frame-archive/browser.ts'),
       '@openfleet/contracts/energy': here('../libs/contracts/src/energy/browser.ts'),
       '@openfleet/contracts/emission': here('../libs/contracts/src/energy/emission-api.ts'),
       '@openfleet/contracts/report': here('../libs/contracts/src/report/report-api.ts'),
+      '@openfleet/contracts/admin': here('../libs/contracts/src/admin/browser.ts'),
       '@openfleet/contracts/video': here('../libs/contracts/src/video/video-api.ts'),
       '@openfleet/contracts/time': here('../libs/contracts/src/time/china-time.ts'),
       '@openfleet/contracts': here('../libs/contracts/src/api-envelope.ts'),
@@ -50,7 +52,7 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: Object.fromEntries(
-      ['/login', '/logout', '/auth', '/basic', '/enterprise', '/sms', '/register', '/forgetPwd', '/gps', '/verifySessionStatus', '/socket.io', '/energy', '/platform809', '/video'].map((prefix) => [
+      ['/login', '/logout', '/auth', '/basic', '/enterprise', '/sms', '/register', '/forgetPwd', '/gps', '/verifySessionStatus', '/socket.io', '/energy', '/platform809', '/video', '/frameArchive'].map((prefix) => [
         prefix,
         {
           target: 'http://127.0.0.1:8080',

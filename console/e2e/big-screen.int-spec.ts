@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { shot, shots, signIn } from './steps';
+import { apiCaller, connectTerminal } from './provision';
 
 const PASSWORD = 'E2eBigScreen2026';
 const USER_PASSWORD = 'BetaWall2026';
@@ -25,26 +26,9 @@ let page: Page;
 let token = '';
 const terminals: TestTerminal[] = [];
 
-async function api<T>(path: string, body?: object): Promise<T> {
-  const response = await fetch(`${platform.baseUrl}${path}`, { method: body ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const envelope = (await response.json()) as { flag: boolean; data: T };
-  if (!envelope.flag) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const api = apiCaller(() => platform.baseUrl, () => token);
 
-async function connect(phone: string, code: string): Promise<TestTerminal> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const candidate = await TestTerminal.open(platform.gatewayPort, `0${phone}`, '2013');
-    try {
-      await candidate.login(code);
-      return candidate;
-    } catch {
-      candidate.close();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`terminal ${phone} could not log in`);
-}
+const connect = (phone: string, code: string): Promise<TestTerminal> => connectTerminal(platform.gatewayPort, phone, code);
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });

@@ -33,7 +33,7 @@ export function watchErrors(page: Page, label: string): void {
 }
 
 /** A persistent context on a fresh `--user-data-dir` (Playwright passes it for us). */
-export async function openProfile(label: string): Promise<Profile> {
+export async function openProfile(label: string, options: { offline?: boolean } = {}): Promise<Profile> {
   const dir = mkdtempSync(join(tmpdir(), 'openfleet-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
@@ -44,6 +44,8 @@ export async function openProfile(label: string): Promise<Profile> {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   watchErrors(page, label);
+  // offline: no test may depend on the network; public tile servers are unreachable, as on an offline site.
+  if (options.offline) await context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
   return {
     context,
     page,

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { cell, shot, shots, signIn } from './steps';
+import { connectTerminal } from './provision';
 
 const PASSWORD = 'E2eBusLine2026';
 const BUSES = [
@@ -105,17 +106,7 @@ afterAll(async () => {
 describe('bus lines in Chromium', () => {
   it('shows the live strip with a bus between stops, bunched behind the one ahead, and the line on the map', async () => {
     for (const bus of BUSES) {
-      for (let attempt = 0; attempt < 40; attempt++) {
-        const candidate = await TestTerminal.open(platform.gatewayPort, `0${bus.phone}`, '2013');
-        try {
-          await candidate.login(bus.code);
-          terminals.push(candidate);
-          break;
-        } catch {
-          candidate.close();
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      }
+      terminals.push(await connectTerminal(platform.gatewayPort, `0${bus.phone}`, bus.code));
     }
     // The morning ended a minute ago (whole seconds of GNSS time).
     const t0 = Math.floor(Date.now() / 1000) - 480;

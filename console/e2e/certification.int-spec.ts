@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { cell, saveDialog, shot, shots, signIn } from './steps';
+import { connectTerminal } from './provision';
 
 const PASSWORD = 'E2eCertification2026';
 const PLATE = '沪E00030';
@@ -70,19 +71,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Registers and authenticates (the gateway learns a new terminal's binding with the registry snapshot: retried). */
-async function connectTerminal(): Promise<void> {
-  for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
-    const candidate = await TestTerminal.open(platform.gatewayPort, `0${PHONE}`, '2013');
-    try {
-      await candidate.login('CTE2E30');
-      terminal = candidate;
-    } catch {
-      candidate.close();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
 
 /** A located report with the items the default test asks for: mileage 0x01, signal 0x30, satellites 0x31. */
 async function report(atMs: number): Promise<void> {
@@ -163,7 +151,7 @@ describe('access certification in Chromium', () => {
     expect(await page.locator('.of-certification-checks tr[data-status="pending"]:visible').count()).toBe(6);
     await snap('live-pending');
 
-    await connectTerminal();
+    terminal = await connectTerminal(platform.gatewayPort, `0${PHONE}`, 'CTE2E30');
     await checkRow('authentication', 'passed').waitFor({ timeout: 20_000 });
     await checkRow('registration', 'passed').waitFor();
     expect(await checkRow('positionFields', 'pending').count()).toBe(1);

@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { cell, shot, shots, signIn, treeVehicle } from './steps';
+import { connectTerminal } from './provision';
 
 const PASSWORD = 'E2eColdChain2026';
 const PLATE = '沪C00030';
@@ -80,16 +81,7 @@ afterAll(async () => {
 
 describe('cold chain in Chromium', () => {
   it('shows a reefer’s probes on the monitor, its trip and excursions in the report, its curve in playback', async () => {
-    for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
-      const candidate = await TestTerminal.open(platform.gatewayPort, `0${PHONE}`, '2013');
-      try {
-        await candidate.login('CCE2E30');
-        terminal = candidate;
-      } catch {
-        candidate.close();
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
+    terminal = await connectTerminal(platform.gatewayPort, `0${PHONE}`, 'CCE2E30');
     // Half an hour ending two minutes ago, one report a minute (whole minutes of GNSS time).
     const t0 = Math.floor((Date.now() - 33 * MIN) / MIN) * MIN;
     for (let minute = 0; minute <= 30; minute++) {

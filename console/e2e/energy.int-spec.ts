@@ -1,9 +1,10 @@
 // New energy in real Chromium against the real standalone server: `npm run simulate -- --energy
 // --provision` creates an electric vehicle with its VIN through the API (strict registration) and
 // reports over GB/T 32960; newEnergy shows its live battery (SOC, charging, 96 cells, 48 probes
-// with the extremes named) and the day's history charts. `--emission --provision` does the same for
-// a diesel truck over HJ 1239: noxData charts and lists its NOx and SCR temperatures, emissionData
-// its OBD report. Screenshots: .infra/screenshots/energy-*.png and emission-*.png.
+// with the extremes named) and the day's history charts, and its toolbar finds the EV by VIN.
+// `--emission --provision` does the same for a diesel truck over HJ 1239: noxData charts and lists
+// its NOx and SCR temperatures, emissionData its OBD report.
+// Screenshots: .infra/screenshots/energy-*.png and emission-*.png.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +72,27 @@ describe('console new energy (standalone server + a simulated EV over GB/T 32960
     expect(await page.locator('.of-energy-charts .highcharts-container').count()).toBe(3);
     expect(await page.locator('.of-energy-charts .highcharts-series-group path.highcharts-graph').count()).toBeGreaterThanOrEqual(6);
     await shot(page, 'energy-history');
+    expect(browserErrors).toEqual([]);
+  }, 60_000);
+
+  it('finds the EV by its VIN from the toolbar, without the tree, and shows its battery under its plate', async () => {
+    await page.goto(`${platform.baseUrl}/index/newEnergy`);
+    const search = page.locator('.of-energy-toolbar .of-energy-vin-search input');
+    await search.waitFor();
+    expect(await page.locator('.of-energy-live').count()).toBe(0);
+    // An unknown VIN is the server's answer in words; nothing is shown.
+    await search.fill('LSJMEV99999999999');
+    await search.press('Enter');
+    await page.locator('.bp6-toast', { hasText: '车辆不存在' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('.of-energy-live').count()).toBe(0);
+    // The seeded EV's VIN as an operator might type it: lower case, with spaces.
+    await search.fill(' lsjmev00000000001 ');
+    await search.press('Enter');
+    await page.waitForSelector('.of-energy-live[data-state=ready]', { timeout: 20_000 });
+    expect(await page.locator('.of-energy-live h5').innerText()).toMatch(/^京AD00001\s+VIN LSJMEV00000000001$/);
+    expect(await page.locator('.of-energy-soc dd').textContent()).toMatch(/^\d+ %$/);
+    expect(await page.getAttribute('.of-heat-cells', 'data-count')).toBe('96');
+    await shot(page, 'energy-vin-search');
     expect(browserErrors).toEqual([]);
   }, 60_000);
 

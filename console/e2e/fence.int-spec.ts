@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { signIn } from './steps';
+import { liveHubConnected, signIn } from './steps';
+import { apiCaller, connectTerminal } from './provision';
 
 const PASSWORD = 'E2eFence2024';
 const shots = join(repoRoot, '.infra/screenshots');
@@ -29,12 +30,7 @@ let reportAt = Math.floor(Date.now() / 1000) - 600;
 const pageErrors: string[] = [];
 const shot = (name: string) => page.screenshot({ path: join(shots, `fence-${name}.png`) });
 
-async function api<T>(path: string, body?: object): Promise<T> {
-  const response = await fetch(`${platform.baseUrl}${path}`, { method: body ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const envelope = (await response.json()) as { flag: boolean; data: T };
-  if (!envelope.flag) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const api = apiCaller(() => platform.baseUrl, () => token);
 
 /** One location report, a second after the previous one, at 30 km/h. */
 async function drive([lng, lat]: [number, number]): Promise<void> {
@@ -51,16 +47,7 @@ beforeAll(async () => {
   await api('/basic/sim-card', { number: '13500000001', operator: 1 });
   const terminalId = await api<{ id: number }>('/basic/terminal', { terminalCode: 'FEN2E01', terminalPhone: '13500000001', protocolVersion: '2013' });
   await api(`/basic/vehicle/${vehicle.id}/bind`, { terminalId: terminalId.id });
-  for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
-    const candidate = await TestTerminal.open(platform.gatewayPort, '013500000001', '2013');
-    try {
-      await candidate.login('FEN2E01');
-      terminal = candidate;
-    } catch {
-      candidate.close();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  terminal = await connectTerminal(platform.gatewayPort, '013500000001', 'FEN2E01');
   await drive(HOME);
   profile = mkdtempSync(join(tmpdir(), 'openfleet-chromium-fence-'));
   context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -89,14 +76,17 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
     for (const [dx, dy] of [[100, -100], [300, -100], [300, 100]]) await page.mouse.click(cx + dx, cy + dy);
     await page.mouse.dblclick(cx + 100, cy + 100);
     await page.fill('#of-fence-name', '东侧场站');
+    await page.fill('#of-fence-rpm', '2500');
+    await page.fill('#of-fence-rpm-duration', '10');
     await page.locator('.of-fence-form button', { hasText: '保存' }).click();
     await page.locator('.of-fence-list', { hasText: '东侧场站' }).waitFor();
     await shot('drawn');
   });
 
   it('binds the vehicle, issues the fence to its terminal, and shows entry and exit as it drives in and out', async () => {
-    const fences = await api<{ records: { id: number; name: string; geometry: { points: [number, number][] } }[] }>('/gps/fence');
+    const fences = await api<{ records: { id: number; name: string; rpmLimit: number; overRpmDurationS: number; geometry: { points: [number, number][] } }[] }>('/gps/fence');
     const fence = fences.records.find((f) => f.name === '东侧场站')!;
+    expect([fence.rpmLimit, fence.overRpmDurationS]).toEqual([2500, 10]);
     const points = fence.geometry.points;
     expect(points.length).toBe(4);
     // Stored in WGS-84 east of the vehicle: the vehicle is outside.
@@ -125,8 +115,10 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
   });
 
   it('raises alarms: a toast for the emergency bit of the terminal, the fence alarms in the list, handled there', async () => {
+    const live = liveHubConnected(page);
     await page.goto(`${platform.baseUrl}/monitor/alarmHandle`);
     await page.locator('.bp6-table-cell:visible', { hasText: '进入围栏' }).first().waitFor({ timeout: 15_000 });
+    await live;
     reportAt += 1;
     const serial = terminal.send(0x0200, { alarm: 1, status: 3, latitude: HOME[1], longitude: HOME[0], altitude: 40, speed: 0, direction: 0, time: new Date(), extras: [] });
     await terminal.expectAck(serial);
@@ -136,6 +128,8 @@ describe('console fences (standalone server + a terminal over TCP)', () => {
     await page.locator('.bp6-table-cell:visible', { hasText: '紧急报警' }).first().click();
     await page.locator('button', { hasText: /^处理$/ }).click();
     await page.locator('.of-alarm-handle-dialog').waitFor();
+    // No result is preselected: the operator picks one.
+    await page.locator('.of-alarm-handle-dialog #of-alarm-handle-result').selectOption({ index: 1 });
     await page.fill('#of-alarm-remark', '已电话联系司机');
     await page.locator('.of-alarm-handle-dialog button', { hasText: '确定' }).click();
     await page.locator('.of-alarm-status-1:visible').first().waitFor({ timeout: 15_000 });

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '../..');
-const serverMain = join(repoRoot, 'services/standalone/dist/main.js');
+// E2E_STANDALONE_MAIN points at another build of the server (debugging only).
+const serverMain = process.env.E2E_STANDALONE_MAIN ?? join(repoRoot, 'services/standalone/dist/main.js');
 // E2E_CONSOLE_DIR: a bundle built elsewhere (`vite build --outDir`), leaving the shared console/dist alone.
 const consoleDist = process.env.E2E_CONSOLE_DIR ?? join(repoRoot, 'console/dist');
 const simulator = join(repoRoot, 'scripts/simulator/simulate.js');
@@ -38,7 +39,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (several suites and builds at once) starts the server in 45-90 s.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 120_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`standalone server exited with ${child.exitCode}`);
     const healthy = await fetch(`${baseUrl}/health`).then((response) => response.ok, () => false);

@@ -337,6 +337,37 @@ describe('console monitoring (standalone server + simulator)', () => {
     // The console is in English since the previous step.
     expect(await page.locator('.of-order-status-1:visible').first().innerText()).toBe('Success');
     await shot('instruction-log');
+    // The time filters are the house date-time pickers: "Now" as the start leaves none of the orders
+    // sent so far; cleared, they are all back.
+    const from = page.locator('.of-order-from input');
+    expect(await from.getAttribute('placeholder')).toBe('YYYY-MM-DD HH:mm:ss');
+    await page.locator('.of-order-from .of-datetime-open').click();
+    const calendar = page.locator('.of-datetime-calendar:visible');
+    await calendar.locator('.of-datetime-now').click();
+    expect(await from.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await page.locator('.of-table-empty:visible').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.bp6-table-cell:visible', { hasText: '0x8801' }).count()).toBe(0);
+    await shot('instruction-log-from-now');
+    if (!(await calendar.isVisible())) await page.locator('.of-order-from .of-datetime-open').click();
+    await calendar.locator('.of-datetime-clear').click();
+    expect(await from.inputValue()).toBe('');
+    await page.locator('.bp6-table-cell:visible', { hasText: '0x8801' }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    // The text order's detail: what it was sent with, labelled as its form labels it (issue 28), no JSON.
+    await page.locator('.bp6-table-cell:visible', { hasText: '0x8300' }).first().click();
+    await page.locator('button:visible', { hasText: /^Detail$/ }).click();
+    const detail = page.locator('.bp6-dialog:visible');
+    await detail.locator('.of-order-view').waitFor();
+    const sent = detail.locator('.of-order-params-sent');
+    expect(await sent.locator('h4').innerText()).toBe('Parameters sent');
+    const sentValue = (name: string) => sent.locator('.of-param-row', { has: page.locator('dt', { hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) }) }).locator('dd');
+    expect(await sentValue('Text').innerText()).toBe('前方施工，请减速慢行');
+    expect(await sentValue('Read aloud (TTS)').innerText()).toBe('Yes');
+    expect(await sentValue('Emergency').innerText()).toBe('No');
+    expect(await detail.innerText()).not.toMatch(/[{}]/);
+    await shot('instruction-log-detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
 
     await page.goto(`${platform.baseUrl}/index/terminalProM`);
     const select = page.locator('.of-terminal-params select');

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { cell, shot, shots, signIn, treeVehicle } from './steps';
+import { apiCaller, connectTerminal } from './provision';
 
 const PASSWORD = 'E2ePlaceNames2026';
 const PLATE = '粤A00030';
@@ -29,12 +30,7 @@ let terminal: TestTerminal | undefined;
 let vehicleId = 0;
 const snap = (name: string) => shot(page, `place-${name}`);
 
-async function api<T>(path: string, body?: object): Promise<T> {
-  const response = await fetch(`${platform.baseUrl}${path}`, { method: body ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const envelope = (await response.json()) as { flag: boolean; data: T };
-  if (!envelope.flag) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const api = apiCaller(() => platform.baseUrl, () => token);
 
 /** The server builds its place index in a worker from start: until it is ready, answers carry no place. */
 async function untilPlacesNamed(): Promise<void> {
@@ -69,16 +65,7 @@ afterAll(async () => {
 
 describe('place names in Chromium', () => {
   it('names places in the alarm list and detail, the history trips and the info panel', async () => {
-    for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
-      const candidate = await TestTerminal.open(platform.gatewayPort, `0${PHONE}`, '2013');
-      try {
-        await candidate.login('PLE2E30');
-        terminal = candidate;
-      } catch {
-        candidate.close();
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
+    terminal = await connectTerminal(platform.gatewayPort, `0${PHONE}`, 'PLE2E30');
     // 30 minutes ending two minutes ago, one report a minute.
     const t0 = Math.floor((Date.now() - 32 * MIN) / MIN) * MIN;
     const report = (minute: number, longitude: number, latitude: number, moving: boolean, alarm = 0) =>

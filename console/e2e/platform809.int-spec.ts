@@ -1,6 +1,6 @@
 // JT/T 809 in real Chromium against the real standalone server: an operator adds a superior
 // platform in superiorPlatformM (the superior is the simulator of libs/jt809, in this process),
-// sees both links come online, and answers the platform's duty check from the popup; the answer
+// sees both links come online, and answers the platform’s duty check from its corner panel; the answer
 // reaches the superior as 0x1301. Screenshots: .infra/screenshots/platform809-*.png (git-ignored).
 import { SuperiorPlatformSimulator, type BusinessBody } from '@openfleet/jt809';
 import { mkdirSync } from 'node:fs';
@@ -72,7 +72,7 @@ describe('console JT/T 809 (standalone server + a superior platform over TCP)', 
     const question = page.locator('[data-testid=duty-check-question]');
     await question.waitFor({ timeout: 30_000 });
     expect(await question.textContent()).toContain('请报告当前值班人员');
-    await page.locator('.bp6-dialog .bp6-form-group', { hasText: '应答人' }).locator('input').fill('李四');
+    await page.locator('[data-testid=duty-check-panel] .bp6-form-group', { hasText: '应答人' }).locator('input').fill('李四');
     await page.fill('[data-testid=duty-check-answer]', '李四在岗值班');
     await shot('duty-check');
     await page.click('[data-testid=duty-check-reply]');

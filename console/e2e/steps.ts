@@ -58,3 +58,23 @@ export async function treeVehicle(page: Page, plate: string) {
   }
   return vehicle;
 }
+
+/**
+ * Resolves once the page's live-hub socket (socket.io over a WebSocket) has connected, so an event
+ * sent after it reaches the page. Call it before the navigation that opens the socket.
+ */
+export function liveHubConnected(page: Page, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the live hub socket did not connect in ${timeoutMs} ms`)), timeoutMs);
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        // Engine.IO message (4) carrying the socket.io CONNECT packet (0): the hub accepted us.
+        if (typeof payload === 'string' && payload.startsWith('40')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+}

@@ -16,6 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { cell, saveDialog, shot, shots, signIn, treeVehicle } from './steps';
+import { connectTerminal } from './provision';
 
 const PASSWORD = 'E2eVehicleService2026';
 const PLATE = '京F00029';
@@ -109,7 +110,7 @@ describe('console vehicle services (standalone server)', () => {
   it('adds a policy that expires in 7 days, with its PDF attached', async () => {
     await signIn(page, platform.baseUrl, 'admin', PASSWORD);
     await page.goto(`${platform.baseUrl}/vehicleService/insuranceManage`);
-    await page.locator('.of-vs-empty', { hasText: '暂无数据' }).waitFor();
+    await page.locator('.of-table-empty:visible', { hasText: '暂无数据' }).waitFor();
     await pickVehicle();
     await page.fill('#field-policyNo', 'PDAA2026-0029');
     await page.selectOption('#field-insuranceType', '1');
@@ -177,16 +178,7 @@ describe('console vehicle services (standalone server)', () => {
   });
 
   it('lists a refuel and a theft of a terminal-reported level in the fuel events and the fuel report', async () => {
-    for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
-      const candidate = await TestTerminal.open(platform.gatewayPort, '013500000029', '2013');
-      try {
-        await candidate.login('VSE2E29');
-        terminal = candidate;
-      } catch {
-        candidate.close();
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
+    terminal = await connectTerminal(platform.gatewayPort, '013500000029', 'VSE2E29');
     // A level every 5 s of GNSS time, standing: 50 L, refuelled to 120 L, siphoned to 80 L with ACC off.
     const levels = [...Array<number>(20).fill(50), ...Array<number>(36).fill(120), ...Array<number>(36).fill(80)];
     let at = Math.floor(Date.now() / 1000) - levels.length * 5 - 60;
@@ -275,6 +267,25 @@ describe('console vehicle services (standalone server)', () => {
     await page.locator('.of-calibration-chart[data-points="3"]').waitFor();
     expect(await api<unknown[]>(`/basic/fuel-tank/${(await api<{ records: { id: number; name: string }[] }>('/basic/fuel-tank')).records.find((tank) => tank.name === '主油箱')!.id}/calibration`)).toHaveLength(3);
     await snap('calibration');
+  });
+
+  it('imports an operating relation sheet on directVehicle: the good row listed, the bad one reported', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('直属车辆');
+    sheet.addRow(['车牌号', '经营关系', '业户/车主', '合同开始', '合同结束']);
+    sheet.addRow([PLATE, '挂靠', '导入车主', inDays(-30), inDays(300)]);
+    sheet.addRow(['京Z99999', '直营', '', '', '']);
+    await page.goto(`${platform.baseUrl}/index/directVehicle`);
+    await page.locator('.of-table-empty:visible', { hasText: '暂无数据' }).waitFor();
+    await page.setInputFiles('[data-testid="directVehicle-import-file"]', { name: '直属车辆.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+    await page.locator('[data-testid="directVehicle-import-count"]', { hasText: '成功导入 1 行' }).waitFor();
+    const failed = page.locator('.bp6-dialog .of-row-errors tbody tr');
+    expect(await failed.allInnerTexts()).toEqual([expect.stringMatching(/^3\s+8002: 车辆不存在 \(京Z99999\)$/)]);
+    await snap('direct-vehicle-import');
+    await page.keyboard.press('Escape');
+    await cell(page, '导入车主').waitFor();
+    expect(await cell(page, '挂靠').count()).toBe(1);
   });
 
   it('raised no browser errors', () => {

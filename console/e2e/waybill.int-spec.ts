@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
 import { cell, saveDialog, selectRow, shot, shots, signIn } from './steps';
+import { connectTerminal } from './provision';
 
 const PASSWORD = 'E2eWaybill2026';
 const PLATE = '津D00031';
@@ -54,16 +55,7 @@ beforeAll(async () => {
     if (response.status() >= 400) refusedCalls.push(`${response.request().method()} ${response.status()} ${new URL(response.url()).pathname}`);
   });
   await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
-  for (let attempt = 0; attempt < 40 && !terminal; attempt++) {
-    const candidate = await TestTerminal.open(platform.gatewayPort, `0${PHONE}`, '2013');
-    try {
-      await candidate.login('WBE2E31');
-      terminal = candidate;
-    } catch {
-      candidate.close();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  terminal = await connectTerminal(platform.gatewayPort, `0${PHONE}`, 'WBE2E31');
 }, 180_000);
 
 afterAll(async () => {

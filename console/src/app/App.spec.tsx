@@ -6,6 +6,10 @@ import { initialAccessState } from '../features/access/accessSlice';
 import type { MenuTreeResult } from '../features/access/AccessGuard';
 import type { MenuNode } from '../features/access/menu-tree';
 
+/** How long a lazily loaded chunk may take under jest's on-the-fly compilation. */
+const CHUNK_WAIT = 20_000;
+jest.setTimeout(3 * CHUNK_WAIT);
+
 // The layout connects to the socket.io hub; no hub runs under jest.
 jest.mock('socket.io-client', () => ({ io: () => ({ on: jest.fn(), onAny: jest.fn(), emit: jest.fn(), disconnect: jest.fn() }) }));
 
@@ -54,7 +58,8 @@ describe('App access guard (spec §4)', () => {
       path: '/index/notAScreen',
       state: signedIn,
     });
-    expect(await screen.findByText('Page not found', {}, { timeout: 3000 })).toBeTruthy();
+    // Lazy chunks (the layout, the screen) load first: generous waits, the behaviour is what counts.
+    expect(await screen.findByText('Page not found', {}, { timeout: CHUNK_WAIT })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
     expect(store.getState().access.routesRegistered).toBe(true);
     expect(location()).toBe('/index/notAScreen');
@@ -66,7 +71,7 @@ describe('App access guard (spec §4)', () => {
       path: '/index/userManage',
       state: signedIn,
     });
-    await waitFor(() => expect(location()).toBe('/404'));
+    await waitFor(() => expect(location()).toBe('/404'), { timeout: CHUNK_WAIT });
   });
 
   it('goes from /login to the remembered LastUrl', async () => {
@@ -74,7 +79,7 @@ describe('App access guard (spec §4)', () => {
       path: '/login',
       state: { ...signedIn, access: { ...initialAccessState, lastUrl: '/monitor/bigDataShow' } },
     });
-    await waitFor(() => expect(location()).toBe('/monitor/bigDataShow'));
+    await waitFor(() => expect(location()).toBe('/monitor/bigDataShow'), { timeout: CHUNK_WAIT });
   });
 
   it('does not remember the big-data-show page as LastUrl', async () => {
@@ -83,7 +88,7 @@ describe('App access guard (spec §4)', () => {
       state: signedIn,
     });
     await waitFor(() => expect(store.getState().access.routesRegistered).toBe(true));
-    await screen.findByTestId('big-screen', {}, { timeout: 3000 });
+    await screen.findByTestId('big-screen', {}, { timeout: CHUNK_WAIT });
     expect(store.getState().access.lastUrl).toBeNull();
   });
 

@@ -26,6 +26,8 @@ export const TAG_TYPES = [
   'VehicleRecord',
   'Fuel',
   'Reminder',
+  'Notice',
+  'Feedback',
 ] as const;
 
 export const api = createApi({

@@ -43,11 +43,25 @@ import busLineZhCN from './bus-line.zh_CN.json';
 import busLineEnUS from './bus-line.en_US.json';
 import geoZhCN from './geo.zh_CN.json';
 import geoEnUS from './geo.en_US.json';
+import noticesZhCN from './notices.zh_CN.json';
+import noticesEnUS from './notices.en_US.json';
+import vehicleTrackZhCN from './vehicle-track.zh_CN.json';
+import vehicleTrackEnUS from './vehicle-track.en_US.json';
+import drivingRecordZhCN from './driving-record.zh_CN.json';
+import drivingRecordEnUS from './driving-record.en_US.json';
+import rescueFaultZhCN from './rescue-fault.zh_CN.json';
+import rescueFaultEnUS from './rescue-fault.en_US.json';
+import vehicleOperationZhCN from './vehicle-operation.zh_CN.json';
+import vehicleOperationEnUS from './vehicle-operation.en_US.json';
+import vehicleConditionZhCN from './vehicle-condition.zh_CN.json';
+import vehicleConditionEnUS from './vehicle-condition.en_US.json';
+import mediaLibraryZhCN from './media-library.zh_CN.json';
+import mediaLibraryEnUS from './media-library.en_US.json';
 
 export const resources = {
   // The monitoring and instruction screens keep their keys in their own files (no shared-file edits per key).
-  zh_CN: { translation: { ...zhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...bigScreenZhCN, ...coldChainZhCN, ...waybillZhCN, ...busLineZhCN, ...certificationZhCN, ...geoZhCN } },
-  en_US: { translation: { ...enUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...bigScreenEnUS, ...coldChainEnUS, ...waybillEnUS, ...busLineEnUS, ...certificationEnUS, ...geoEnUS } },
+  zh_CN: { translation: { ...zhCN, ...noticesZhCN, ...monitorZhCN, ...instructionZhCN, ...fenceZhCN, ...alarmZhCN, ...alarmReportZhCN, ...platform809ZhCN, ...energyZhCN, ...batteryZhCN, ...otaZhCN, ...emissionZhCN, ...statisticsZhCN, ...videoZhCN, ...vehicleServiceZhCN, ...remindersZhCN, ...bigScreenZhCN, ...coldChainZhCN, ...waybillZhCN, ...busLineZhCN, ...certificationZhCN, ...geoZhCN, ...vehicleTrackZhCN, ...rescueFaultZhCN, ...vehicleOperationZhCN, ...drivingRecordZhCN, ...vehicleConditionZhCN, ...mediaLibraryZhCN } },
+  en_US: { translation: { ...enUS, ...noticesEnUS, ...monitorEnUS, ...instructionEnUS, ...fenceEnUS, ...alarmEnUS, ...alarmReportEnUS, ...platform809EnUS, ...energyEnUS, ...batteryEnUS, ...otaEnUS, ...emissionEnUS, ...statisticsEnUS, ...videoEnUS, ...vehicleServiceEnUS, ...remindersEnUS, ...bigScreenEnUS, ...coldChainEnUS, ...waybillEnUS, ...busLineEnUS, ...certificationEnUS, ...geoEnUS, ...vehicleTrackEnUS, ...rescueFaultEnUS, ...vehicleOperationEnUS, ...drivingRecordEnUS, ...vehicleConditionEnUS, ...mediaLibraryEnUS } },
 } as const;
 
 /** Starts i18next synchronously with both flat resource files; zh_CN is the fallback. */

@@ -1,9 +1,12 @@
-import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLSelect, Tooltip, type IconName } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapType } from '@openfleet/geo';
 import { OSM_MAP_TYPE } from './coordinate-boundary';
 import { useMap } from './MapContext';
 import { downloadMapPng, printMap, zoomToBoxOnce } from './map-export';
+import { providerOfMapType, tileSource, type TileConfig } from './map-tiles';
+import { loadTileConfig } from './tile-config';
 
 export interface MapLayerChoice {
   readonly mapType: number;
@@ -26,14 +29,28 @@ const MAP_TYPES = [MapType.GAODE, MapType.BAIDU, MapType.GOOGLE, MapType.TAIRUI,
 export function MapToolbar({ choice, onChoice, measuring, onMeasuring, onFit }: MapToolbarProps) {
   const { t } = useTranslation();
   const { map } = useMap();
+  const [tiles, setTiles] = useState<TileConfig | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void loadTileConfig().then((config) => alive && setTiles(config));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  // Each map type says where its tiles come from (online, local tiles, or none: the offline outline).
+  const labelOf = (mapType: number) => {
+    const name = t(`monitor.map.type.${mapType}`);
+    return tiles ? `${name} · ${t(`monitor.map.source.${tileSource(tiles, providerOfMapType(mapType), choice.base)}`)}` : name;
+  };
   return (
     <div className="of-map-toolbar">
       <HTMLSelect
         minimal
+        className="of-map-provider"
         aria-label={t('monitor.map.provider')}
         value={choice.mapType}
         onChange={(event) => onChoice({ ...choice, mapType: Number(event.currentTarget.value) })}
-        options={MAP_TYPES.map((value) => ({ value, label: t(`monitor.map.type.${value}`) }))}
+        options={MAP_TYPES.map((value) => ({ value, label: labelOf(value) }))}
       />
       <ButtonGroup>
         <Button small active={choice.base === 'road'} text={t('monitor.map.road')} onClick={() => onChoice({ ...choice, base: 'road' })} />
@@ -41,12 +58,21 @@ export function MapToolbar({ choice, onChoice, measuring, onMeasuring, onFit }: 
         <Button small active={choice.traffic} text={t('monitor.map.traffic')} onClick={() => onChoice({ ...choice, traffic: !choice.traffic })} />
       </ButtonGroup>
       <ButtonGroup>
-        <Button small icon="arrows-horizontal" className="of-tool-measure" active={measuring} title={t('monitor.map.measure')} onClick={() => onMeasuring(!measuring)} />
-        <Button small icon="zoom-to-fit" className="of-tool-zoom-box" title={t('monitor.map.zoomArea')} onClick={() => zoomToBoxOnce(map)} />
-        <Button small icon="camera" className="of-tool-screenshot" title={t('monitor.map.screenshot')} onClick={() => void downloadMapPng(map, `map-${Date.now()}.png`)} />
-        <Button small icon="print" title={t('monitor.map.print')} onClick={() => void printMap(map)} />
-        {onFit && <Button small icon="locate" className="of-tool-fit" title={t('monitor.map.fit')} onClick={onFit} />}
+        <ToolButton icon="arrows-horizontal" className="of-tool-measure" label={t('monitor.map.measure')} active={measuring} onClick={() => onMeasuring(!measuring)} />
+        <ToolButton icon="zoom-to-fit" className="of-tool-zoom-box" label={t('monitor.map.zoomArea')} onClick={() => zoomToBoxOnce(map)} />
+        <ToolButton icon="camera" className="of-tool-screenshot" label={t('monitor.map.screenshot')} onClick={() => void downloadMapPng(map, `map-${Date.now()}.png`)} />
+        <ToolButton icon="print" className="of-tool-print" label={t('monitor.map.print')} onClick={() => void printMap(map)} />
+        {onFit && <ToolButton icon="locate" className="of-tool-fit" label={t('monitor.map.fit')} onClick={onFit} />}
       </ButtonGroup>
     </div>
+  );
+}
+
+/** An icon-only tool: its name as a tooltip on hover and focus, and as the accessible label. */
+function ToolButton({ icon, className, label, active = false, onClick }: { icon: IconName; className: string; label: string; active?: boolean; onClick: () => void }) {
+  return (
+    <Tooltip content={label} placement="bottom" hoverOpenDelay={200} compact>
+      <Button small icon={icon} className={className} active={active} aria-label={label} onClick={onClick} />
+    </Tooltip>
   );
 }

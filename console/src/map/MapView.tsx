@@ -48,6 +48,18 @@ export function MapView({ mapType = 3, base = 'road', traffic = false, className
       controls: defaultControls({ attribution: false }).extend([new ScaleLine()]),
     });
     setMap(created);
+    // Test and support hook: where the view is, readable from the DOM (e2e tests, bug reports).
+    const describeView = () => {
+      const view = created.getView();
+      const element = created.getTargetElement();
+      const center = view.getCenter();
+      if (!element || !center) return;
+      const [lng, lat] = viewToWgs(center[0]!, center[1]!, Number(view.get('mapType') ?? drawType));
+      element.dataset.zoom = (view.getZoom() ?? 0).toFixed(2);
+      element.dataset.resolution = String(view.getResolution() ?? '');
+      element.dataset.center = `${lng.toFixed(5)},${lat.toFixed(5)}`;
+    };
+    created.on('moveend', describeView);
     let alive = true;
     void loadTileConfig().then((config) => alive && setTiles(config));
     void loadChinaOutline().then((data) => alive && setOutline(data), () => undefined);

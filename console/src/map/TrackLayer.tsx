@@ -9,6 +9,7 @@ import { useMap } from './MapContext';
 import { vehicleSprite, ICON_SIZE } from './vehicle-sprite';
 import { statusIndex } from './vehicle-marker';
 import { DisplayStatus } from '@openfleet/contracts/display-status';
+import { followTarget } from './view-fit';
 
 /** A WGS-84 position with heading, as trails, playback and stops use it. */
 export interface TrackPosition {
@@ -24,18 +25,21 @@ export interface TrackLayerProps {
   readonly head?: TrackPosition | null;
   /** Stop markers with a label (duration). */
   readonly stops?: readonly (TrackPosition & { label: string })[];
-  /** Keep the head in view (single-vehicle tracking). */
+  /** Keep the head in view (single-vehicle tracking): the first head zooms to street level, later ones re-centre near the edge. */
   readonly follow?: boolean;
   /** Fit the view to the whole path when it changes (a new playback query). */
   readonly fitOnChange?: boolean;
+  /** What is followed (a vehicle id): a new key starts the follow again at street zoom. */
+  readonly followKey?: string | null;
 }
 
 const ARROW_INDEX = statusIndex(DisplayStatus.ONLINE);
 
 /** A track line with stops and a moving, rotated vehicle icon; the head moves without redrawing the line. */
-export function TrackLayer({ path, head, stops = [], follow = false, fitOnChange = false }: TrackLayerProps) {
+export function TrackLayer({ path, head, stops = [], follow = false, fitOnChange = false, followKey = null }: TrackLayerProps) {
   const { map, mapType } = useMap();
   const parts = useRef<{ line: Feature<LineString>; head: Feature<Point>; stops: VectorSource } | null>(null);
+  const followed = useRef(false);
 
   useEffect(() => {
     const source = new VectorSource();
@@ -78,10 +82,17 @@ export function TrackLayer({ path, head, stops = [], follow = false, fitOnChange
     current.stops.addFeatures(stops.map((stop) => new Feature({ geometry: new Point(wgsToView(stop.lng, stop.lat, mapType)), label: stop.label })));
   }, [mapType, stops]);
 
+  // Before the head effect of the same render: the new vehicle's first head zooms in.
+  useEffect(() => {
+    followed.current = false;
+  }, [followKey]);
+
   useEffect(() => {
     const current = parts.current;
     if (!current) return;
     if (!head) {
+      // A new vehicle (or none): the next head starts the follow again, at street zoom.
+      followed.current = false;
       current.head.setGeometry(undefined);
       return;
     }
@@ -92,12 +103,10 @@ export function TrackLayer({ path, head, stops = [], follow = false, fitOnChange
     }));
     if (follow) {
       const view = map.getView();
-      const extent = view.calculateExtent(map.getSize());
-      const [minX, minY, maxX, maxY] = extent;
-      // Re-centre only when the vehicle nears the edge, so the map does not jitter every second.
-      const marginX = (maxX - minX) * 0.2;
-      const marginY = (maxY - minY) * 0.2;
-      if (xy[0] < minX + marginX || xy[0] > maxX - marginX || xy[1] < minY + marginY || xy[1] > maxY - marginY) view.animate({ center: xy, duration: 250 });
+      const [minX, minY, maxX, maxY] = view.calculateExtent(map.getSize());
+      const target = followTarget(xy, { zoom: view.getZoom() ?? 0, extent: [minX!, minY!, maxX!, maxY!] }, followed.current);
+      followed.current = true;
+      if (target) view.animate({ ...target, duration: 250 });
     }
   }, [map, mapType, head, follow]);
 

@@ -11,3 +11,6 @@ export { defaultMapTypeFor } from './map-tiles';
 export { FenceLayer, type FenceShape } from './FenceLayer';
 export { FenceDrawTool, type DrawKind } from './FenceDrawTool';
 export { ProvinceHeatMap, type ProvinceCount, type ProvinceHeatMapProps } from './ProvinceHeatMap';
+export { AutoFit, type AutoFitProps } from './AutoFit';
+export { fitTarget, followTarget, shouldFit, STREET_ZOOM, FIT_MAX_ZOOM, type ViewTarget } from './view-fit';
+export { MultiTrackLayer, type ColouredPath, type ColouredHead, type MultiTrackLayerProps } from './MultiTrackLayer';

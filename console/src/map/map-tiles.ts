@@ -13,8 +13,8 @@ export type ProviderId = 'baidu' | 'gaode' | 'google' | 'tairui' | 'osm';
 export type TileConfig = Partial<Record<ProviderId, Partial<Record<TileKind, string>>>>;
 
 /**
- * Public tiles used when the deployment configures none: Gaode (AMap, GCJ-02) road and satellite,
- * and OpenStreetMap. Where they cannot be reached, the offline base layer shows instead.
+ * The public online tiles: Gaode (AMap, GCJ-02) road and satellite, and OpenStreetMap. Not used
+ * unless a deployment puts them in `map-tiles.json` (README): the map selector calls them 在线.
  */
 export const DEFAULT_TILES: TileConfig = {
   gaode: {
@@ -68,5 +68,36 @@ export function parseTileConfig(text: string | undefined | null): TileConfig {
     return config;
   } catch {
     return {};
+  }
+}
+
+/** Where a provider's tiles come from, as the map selector says it. */
+export type TileSource = 'public' | 'local' | 'configured' | 'none';
+
+/** The provider of a map type (0 and unknown types as MapView draws them). */
+export function providerOfMapType(mapType: number): ProviderId {
+  return mapType === 0 ? 'osm' : (PROVIDER_OF_MAP_TYPE[mapType] ?? 'gaode');
+}
+
+/**
+ * What a provider's tiles of a kind are: the public defaults (fetched from the provider's servers),
+ * local (a path on this server, e.g. offline tiles beside the bundle), another configured URL, or
+ * none (only the offline outline is drawn).
+ */
+export function tileSource(config: TileConfig, provider: ProviderId, kind: TileKind): TileSource {
+  const url = tileUrlFor(config, provider, kind);
+  if (!url) return 'none';
+  if (url === DEFAULT_TILES[provider]?.[kind]) return 'public';
+  // A path without scheme or host is served by this deployment itself.
+  return /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url) ? 'configured' : 'local';
+}
+
+/** True for the API's error envelope (`{"flag":false,...}`), which names no tile provider. */
+export function isErrorEnvelope(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { flag?: unknown }).flag === false;
+  } catch {
+    return false;
   }
 }

@@ -13,10 +13,11 @@ export function menuLabelKey(node: Pick<MenuNode, 'actionCode' | 'href'>): strin
   return path.length > 1 ? `menu.group.${path.slice(1).replace(/\//g, '.')}` : null;
 }
 
-/** A function naming menu nodes in the current language. */
-export function useMenuLabel(): (node: Pick<MenuNode, 'actionCode' | 'href' | 'label'>) => string {
+/** A function naming menu nodes in the current language; a name an operator typed is shown as typed. */
+export function useMenuLabel(): (node: Pick<MenuNode, 'actionCode' | 'href' | 'label' | 'origin'>) => string {
   const { t } = useTranslation();
   return (node) => {
+    if (node.origin) return node.label;
     const key = menuLabelKey(node);
     return key ? t(key, { defaultValue: node.label }) : node.label;
   };

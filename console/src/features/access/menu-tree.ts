@@ -9,6 +9,8 @@ export interface MenuNode {
   readonly noCache?: boolean | null;
   /** 1 directory, 2 page, 3 button (admin API); absent in older trees. */
   readonly type?: number | null;
+  /** 1 a seeded node an operator renamed, 2 a node an operator added (/index/newMune): its label is shown as typed. */
+  readonly origin?: number | null;
   readonly children?: readonly MenuNode[] | null;
 }
 

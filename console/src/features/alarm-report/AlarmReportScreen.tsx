@@ -1,4 +1,4 @@
-import { Button, Card, H5, InputGroup } from '@blueprintjs/core';
+import { Button, Card, H5 } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/hooks';
@@ -14,8 +14,10 @@ import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/Tab
 import { useOverspeedDriversQuery } from '../statistics/statisticsApi';
 import type { AlarmRankRow as RankRow, AlarmReportKind as ReportKind, AlarmReportRow as ReportRow } from '@openfleet/contracts/alarm';
 import { useAlarmReportQuery, useAlarmReportTopQuery, type ReportWindow } from './alarmReportApi';
-import { formatDuration } from './report-format';
+import { formatDuration, minutesOf } from './report-format';
 import './alarm-report.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
+import { Coordinates } from '../formats/Coordinates';
 
 const PAGE: Record<ReportKind, string> = { overspeed: 'overSpeed', fatigue: 'fatigueDriving' };
 
@@ -32,11 +34,11 @@ function Rankings({ kind, window }: { kind: ReportKind; window: ReportWindow }) 
   const { data } = useAlarmReportTopQuery({ kind, params: window });
   const pairs = (rows: RankRow[] | undefined, value: (row: RankRow) => number) => (rows ?? []).map((row) => [row.plateCode || row.vehicleId, value(row)] as const);
   const byCount = useMemo(() => barOptions(pairs(data?.byCount, (row) => row.count), t('report.count'), 240), [data, t]);
-  const byDuration = useMemo(() => barOptions(pairs(data?.byDuration, (row) => Math.round(row.durationS / 60)), t('report.minutes'), 240), [data, t]);
+  const byDuration = useMemo(() => barOptions(pairs(data?.byDuration, (row) => minutesOf(row.durationS)), t('report.minutes'), 240), [data, t]);
   // Overspeed by driver: the IC card in the vehicle each day (tracking's day statistics).
   const { data: drivers } = useOverspeedDriversQuery(window, { skip: kind !== 'overspeed' });
   const driverCount = useMemo(() => barOptions((drivers?.byCount ?? []).map((row) => [row.name || row.licence, row.count] as const), t('report.count'), 240), [drivers, t]);
-  const driverDuration = useMemo(() => barOptions((drivers?.byDuration ?? []).map((row) => [row.name || row.licence, Math.round(row.durationS / 60)] as const), t('report.minutes'), 240), [drivers, t]);
+  const driverDuration = useMemo(() => barOptions((drivers?.byDuration ?? []).map((row) => [row.name || row.licence, minutesOf(row.durationS)] as const), t('report.minutes'), 240), [drivers, t]);
   return (
     <aside className="of-report-rankings" data-vehicles={data?.byCount.length ?? 0}>
       <Card>
@@ -84,7 +86,7 @@ export function AlarmReportScreen({ kind }: { kind: ReportKind }) {
           { key: 'limitKmh', titleKey: 'report.limit', width: 100, render: (r: ReportRow) => (r.limitKmh === null ? '—' : `${r.limitKmh}`) },
         ]
       : []),
-    { key: 'place', titleKey: 'alarm.place', width: 170, render: (r) => `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` },
+    { key: 'place', titleKey: 'alarm.place', width: 170, render: (r) => <Coordinates lng={r.longitude} lat={r.latitude} /> },
   ];
   const exportSheet = async () => {
     const ok = await downloadSheet(store.getState().session.token ?? '', `gps/alarm/report/${kind}/export`, { ...window }, `${PAGE[kind]}.xlsx`);
@@ -100,8 +102,8 @@ export function AlarmReportScreen({ kind }: { kind: ReportKind }) {
       aside={<Rankings kind={kind} window={window} />}
       toolbar={() => (
         <div className="of-order-filters">
-          <InputGroup value={draft.startTime} onChange={(e) => setDraft({ ...draft, startTime: e.currentTarget.value })} aria-label={t('alarm.from')} />
-          <InputGroup value={draft.endTime} onChange={(e) => setDraft({ ...draft, endTime: e.currentTarget.value })} aria-label={t('alarm.to')} />
+          <DateTimePicker value={draft.startTime} onChange={(value) => setDraft({ ...draft, startTime: value })} aria-label={t('alarm.from')} />
+          <DateTimePicker value={draft.endTime} onChange={(value) => setDraft({ ...draft, endTime: value })} aria-label={t('alarm.to')} />
           <Button icon="time" text={t('report.query')} onClick={() => setWindow(draft)} />
           <WithPower code={`${PAGE[kind]}:export`}>
             <Button icon="export" text={t('excel.export')} onClick={() => void exportSheet()} />

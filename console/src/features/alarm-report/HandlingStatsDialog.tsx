@@ -1,4 +1,4 @@
-import { Dialog, DialogBody, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Dialog, DialogBody, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HighChart, type ChartOptions } from '../../charts/HighChart';
@@ -8,6 +8,7 @@ import type { HandlingStatsRow } from '@openfleet/contracts/alarm';
 import { useHandlingStatsQuery } from './alarmReportApi';
 import { formatRate } from './report-format';
 import './alarm-report.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 type GroupBy = 'type' | 'company' | 'day';
 
@@ -46,8 +47,8 @@ export function HandlingStatsDialog({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </HTMLSelect>
-          <InputGroup value={window.startTime} onChange={(e) => setWindow({ ...window, startTime: e.currentTarget.value })} aria-label={t('alarm.from')} />
-          <InputGroup value={window.endTime} onChange={(e) => setWindow({ ...window, endTime: e.currentTarget.value })} aria-label={t('alarm.to')} />
+          <DateTimePicker value={window.startTime} onChange={(value) => setWindow({ ...window, startTime: value })} aria-label={t('alarm.from')} />
+          <DateTimePicker value={window.endTime} onChange={(value) => setWindow({ ...window, endTime: value })} aria-label={t('alarm.to')} />
         </div>
         <HighChart options={options} />
         <HTMLTable compact striped className="of-handling-stats-table">

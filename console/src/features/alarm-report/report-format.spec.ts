@@ -1,4 +1,4 @@
-import { formatDuration, formatRate } from './report-format';
+import { formatDuration, formatRate, minutesOf } from './report-format';
 
 const units = { h: 'h', min: 'min', s: 's' };
 
@@ -15,5 +15,13 @@ describe('report formatting', () => {
     expect(formatRate(0.667)).toBe('66.7%');
     expect(formatRate(1)).toBe('100.0%');
     expect(formatRate(0)).toBe('0.0%');
+  });
+
+  it('gives ranking durations in minutes to 0.1, so alarms shorter than a minute still show', () => {
+    expect(minutesOf(42)).toBe(0.7);
+    expect(minutesOf(3)).toBe(0.1);
+    expect(minutesOf(90)).toBe(1.5);
+    expect(minutesOf(0)).toBe(0);
+    expect(minutesOf(-5)).toBe(0);
   });
 });

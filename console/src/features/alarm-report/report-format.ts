@@ -12,3 +12,11 @@ export function formatDuration(seconds: number, units: { h: string; min: string;
 export function formatRate(rate: number): string {
   return `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 }
+
+/**
+ * Seconds as minutes for the duration rankings, to 0.1 min: whole minutes flattened the chart to 0,
+ * since most overspeed alarms last less than a minute.
+ */
+export function minutesOf(seconds: number): number {
+  return Math.round(Math.max(0, seconds) / 6) / 10;
+}

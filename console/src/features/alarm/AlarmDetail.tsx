@@ -9,7 +9,9 @@ import { MapView, TrackLayer } from '../../map';
 import { useDailyMileageQuery } from '../history/historyApi';
 import { playbackPoints } from '../history/track-archive';
 import { cstTime } from '../instruction/command-form';
+import { RecordRows } from '../instruction/ParamRows';
 import { useAlarmEvidenceQuery, type AlarmRow, type EvidenceFile } from './alarmApi';
+import { formatLngLat, LNG_LAT_LABEL_KEY } from '../formats/coordinates';
 
 /** Minutes of track shown before the alarm starts and after it ends. */
 const TRACK_MARGIN_MS = 5 * 60_000;
@@ -80,7 +82,7 @@ export function AlarmDetail({ alarm, onClose }: { alarm: AlarmRow; onClose: () =
     [t('alarm.endedAt'), alarm.endedAt ? cstTime(alarm.endedAt) : t('alarm.ongoing')],
     [t('alarm.speed'), `${alarm.maxSpeedKmh || alarm.speedKmh} km/h`],
     [t('geo.place'), alarm.place || t('geo.none')],
-    [t('alarm.place'), `${alarm.latitude.toFixed(6)}, ${alarm.longitude.toFixed(6)}`],
+    [`${t('alarm.place')}（${t(LNG_LAT_LABEL_KEY)}）`, formatLngLat(alarm.longitude, alarm.latitude)],
     [t('alarm.status'), t(`alarm.statusName.${alarm.handleStatus}`)],
   ];
   return (
@@ -108,7 +110,7 @@ export function AlarmDetail({ alarm, onClose }: { alarm: AlarmRow; onClose: () =
         {alarm.detail && (
           <details>
             <summary>{t('alarm.rawDetail')}</summary>
-            <pre className="of-order-json">{JSON.stringify(alarm.detail, null, 2)}</pre>
+            <RecordRows record={alarm.detail} />
           </details>
         )}
       </DialogBody>

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/hooks';
@@ -7,13 +7,17 @@ import { downloadSheet } from '../table-screen/excel-download';
 import type { ScreenProps } from '../access/screen-props';
 import { WithPower } from '../access/power-context';
 import { cstTime } from '../instruction/command-form';
+import { DateTimePicker } from '../formats/DateTimePicker';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import type { PageQuery } from '../table-screen/table-model';
 import { alarmQuery, type AlarmFilters as Filters } from './alarm-query';
 import { HandlingStatsDialog } from '../alarm-report/HandlingStatsDialog';
 import { AlarmDetail } from './AlarmDetail';
-import { ALARM_LEVEL_INTENT, ALARM_TYPES, HANDLE_RESULTS } from './alarm-types';
-import { useAlarmPageQuery, useHandleAlarmsMutation, type AlarmRow } from './alarmApi';
+import { ManualAlarmConfirmButton } from './ManualAlarmConfirmButton';
+import { ALARM_LEVEL_INTENT, ALARM_TYPES } from './alarm-types';
+import { AlarmHandleDialog } from './AlarmHandleDialog';
+import { OperatorName } from '../operator-names/OperatorName';
+import { useAlarmPageQuery, type AlarmRow } from './alarmApi';
 
 
 function alarmListHook(filters: Filters) {
@@ -30,8 +34,6 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
   const [handling, setHandling] = useState<AlarmRow[] | null>(null);
   const [detail, setDetail] = useState<AlarmRow | null>(null);
   const [stats, setStats] = useState(false);
-  const [form, setForm] = useState({ handleStatus: '1', handleResult: '17', remark: '' });
-  const [handle, { isLoading }] = useHandleAlarmsMutation();
   const store = useAppStore();
   const useList = useMemo(() => alarmListHook(filters), [filters]);
   const set = (key: keyof Filters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
@@ -46,16 +48,8 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
     { key: 'place', titleKey: 'geo.place', width: 190, render: (a) => a.place || '' },
     { key: 'handleStatus', titleKey: 'alarm.status', width: 110, render: (a) => <span className={`of-alarm-status-${a.handleStatus}`}>{t(`alarm.statusName.${a.handleStatus}`)}</span> },
     { key: 'handleResult', titleKey: 'alarm.result', width: 160, render: (a) => (a.handleResult ? `${t(`alarm.resultName.${a.handleResult}`)}${a.handleRemark ? `：${a.handleRemark}` : ''}` : '') },
+    { key: 'handlerId', titleKey: 'alarm.handler', width: 100, render: (a) => (a.handlerId ? <OperatorName id={a.handlerId} /> : '') },
   ];
-  const submit = async () => {
-    if (!handling) return;
-    const result = await handle({ alarmIds: handling.map((a) => String(a.id)), handleStatus: Number(form.handleStatus), ...(form.handleStatus === '1' ? { handleResult: Number(form.handleResult) } : {}), remark: form.remark });
-    if ('data' in result) {
-      notify('success', t('alarm.handled', { count: result.data?.handled ?? 0 }), 1500);
-      setHandling(null);
-    }
-  };
-
   return (
     <>
       <TableScreen<AlarmRow, Record<string, string>>
@@ -63,11 +57,12 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
         searchPlaceholderKey="alarm.plate"
         columns={columns}
         useList={useList}
+        rowKey={(alarm) => String(alarm.id)}
         {...readOnlyTable('alarm.title')}
         toolbar={(selected) => (
           <div className="of-order-filters">
-            <InputGroup value={filters.startTime} onChange={(e) => set('startTime')(e.currentTarget.value)} aria-label={t('alarm.from')} />
-            <InputGroup value={filters.endTime} onChange={(e) => set('endTime')(e.currentTarget.value)} aria-label={t('alarm.to')} />
+            <DateTimePicker className="of-alarm-from" value={filters.startTime} onChange={set('startTime')} aria-label={t('alarm.from')} />
+            <DateTimePicker className="of-alarm-to" value={filters.endTime} onChange={set('endTime')} aria-label={t('alarm.to')} />
             <HTMLSelect value={filters.type} onChange={(e) => set('type')(e.currentTarget.value)} aria-label={t('alarm.type')}>
               <option value="">{t('alarm.anyType')}</option>
               {ALARM_TYPES.map((type) => (
@@ -97,42 +92,14 @@ export default function AlarmHandleScreen(_props: ScreenProps) {
             </WithPower>
             <Button icon="timeline-bar-chart" text={t('report.statistics')} onClick={() => setStats(true)} />
             <Button icon="eye-open" text={t('alarm.detail')} disabled={selected.length !== 1} onClick={() => setDetail(selected[0])} />
+            <ManualAlarmConfirmButton selected={selected} />
             <WithPower code="alarmHandle:modify">
               <Button intent="primary" icon="tick" text={t('alarm.handle')} onClick={() => (selected.length ? setHandling([...selected]) : notify('warning', t('alarm.selectOne')))} />
             </WithPower>
           </div>
         )}
       />
-      {handling && (
-        <Dialog isOpen onClose={() => setHandling(null)} title={t('alarm.handleTitle', { count: handling.length })} className="of-alarm-handle-dialog">
-          <DialogBody>
-            <FormGroup label={t('alarm.status')}>
-              <HTMLSelect value={form.handleStatus} onChange={(e) => setForm({ ...form, handleStatus: e.currentTarget.value })}>
-                {[1, 2, 3].map((status) => (
-                  <option key={status} value={status}>
-                    {t(`alarm.statusName.${status}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-            {form.handleStatus === '1' && (
-              <FormGroup label={t('alarm.result')}>
-                <HTMLSelect value={form.handleResult} onChange={(e) => setForm({ ...form, handleResult: e.currentTarget.value })}>
-                  {HANDLE_RESULTS.map((result) => (
-                    <option key={result} value={result}>
-                      {t(`alarm.resultName.${result}`)}
-                    </option>
-                  ))}
-                </HTMLSelect>
-              </FormGroup>
-            )}
-            <FormGroup label={t('alarm.remark')} labelFor="of-alarm-remark">
-              <InputGroup id="of-alarm-remark" value={form.remark} maxLength={255} onChange={(e) => setForm({ ...form, remark: e.currentTarget.value })} />
-            </FormGroup>
-          </DialogBody>
-          <DialogFooter actions={<Button intent="primary" text={t('alarm.confirm')} loading={isLoading} onClick={() => void submit()} />} />
-        </Dialog>
-      )}
+      {handling && <AlarmHandleDialog alarms={handling} onClose={() => setHandling(null)} />}
       {detail && <AlarmDetail alarm={detail} onClose={() => setDetail(null)} />}
       {stats && <HandlingStatsDialog onClose={() => setStats(false)} />}
     </>

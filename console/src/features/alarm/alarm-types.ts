@@ -5,7 +5,7 @@ export const ALARM_TYPES = [
   'fatigueDrivingWarning', 'illegalDriving', 'tyrePressureWarning', 'rightTurnBlindSpot', 'dailyDrivingTimeout', 'parkingTimeout',
   'areaInOut', 'routeInOut', 'routeDriveTime', 'routeDeviation', 'vssFault', 'fuelAbnormal', 'vehicleStolen', 'illegalIgnition',
   'illegalMovement', 'collisionWarning', 'rolloverWarning', 'illegalDoorOpen',
-  'fenceIn', 'fenceOut', 'areaOverspeed', 'segmentTooLong', 'segmentTooShort', 'stayTooLong', 'muckViolation',
+  'fenceIn', 'fenceOut', 'areaOverspeed', 'areaOverRpm', 'segmentTooLong', 'segmentTooShort', 'stayTooLong', 'muckViolation',
   'platformOverspeed', 'platformFatigue', 'nightDriving', 'stoppedTooLong', 'offlineTooLong',
   'adasForwardCollision', 'adasLaneDeparture', 'adasTooClose', 'adasPedestrianCollision', 'adasFrequentLaneChange', 'adasRoadSignOverLimit',
   'adasObstacle', 'adasRoadSignRecognised', 'adasActiveCapture', 'dsmFatigue', 'dsmPhoneCall', 'dsmSmoking', 'dsmDistraction',

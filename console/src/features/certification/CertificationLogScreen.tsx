@@ -3,6 +3,7 @@ import { CERTIFICATION_STANDARDS, CERTIFICATION_STATUSES, type CertificationTest
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WithPower } from '../access/power-context';
+import { OperatorName } from '../operator-names/OperatorName';
 import type { ScreenProps } from '../access/screen-props';
 import { vehicleOptions } from '../instruction/vehicle-options';
 import { useVehicleTreeQuery } from '../monitor/monitorApi';
@@ -63,7 +64,7 @@ export default function CertificationLogScreen(_props: ScreenProps) {
     { key: 'durationS', titleKey: 'certification.durationMin', width: 80, render: (row) => Math.round(row.durationS / 60) },
     { key: 'status', titleKey: 'certification.result', width: 90, render: (row) => <TestStatusTag status={row.status} /> },
     { key: 'checks', titleKey: 'certification.passedChecks', width: 90, render: (row) => `${row.passedChecks}/${row.totalChecks}` },
-    { key: 'createdBy', titleKey: 'certification.createdBy', width: 80, render: (row) => row.createdBy },
+    { key: 'createdBy', titleKey: 'certification.createdBy', width: 80, render: (row) => <OperatorName id={row.createdBy} /> },
     { key: 'certificateNo', titleKey: 'certification.certificateNo', width: 160, render: (row) => row.certificateNo ?? '—' },
     { key: 'detail', titleKey: 'certification.detail', width: 70, render: (row) => <Button small minimal icon="document-open" aria-label={t('certification.detail')} onClick={() => setShown(row)} /> },
   ];

@@ -12,6 +12,7 @@ import { doorOpen, probeValues } from './cold-chain-format';
 import { ColdChainSettingsPanel } from './ColdChainSettingsPanel';
 import { ColdChainExportButton } from './ColdChainExportButton';
 import './cold-chain.css';
+import { Coordinates } from '../formats/Coordinates';
 
 /** The monitor re-asks this often: a reefer reports every 30 s or so. */
 const POLL_MS = 10_000;
@@ -34,7 +35,7 @@ export default function ColdChainMonitorScreen(_props: ScreenProps) {
       { key: 'humidities', titleKey: 'coldChain.humidities', width: 120, render: (row) => probeValues(row.humidities, 0) },
       { key: 'doors', titleKey: 'coldChain.doors', width: 80, render: (row) => (row.doors.length ? <Tag minimal intent={doorOpen(row) ? 'warning' : 'none'}>{t(doorOpen(row) ? 'coldChain.door.open' : 'coldChain.door.closed')}</Tag> : '—') },
       { key: 'speedKmh', titleKey: 'coldChain.speed', width: 100, render: (row) => row.speedKmh.toFixed(0) },
-      { key: 'place', titleKey: 'coldChain.excursion.place', width: 180, render: (row) => row.place || `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}` },
+      { key: 'place', titleKey: 'coldChain.excursion.place', width: 180, render: (row) => row.place || <Coordinates lng={row.longitude} lat={row.latitude} /> },
       {
         key: 'active',
         titleKey: 'coldChain.state',

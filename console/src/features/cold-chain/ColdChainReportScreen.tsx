@@ -1,4 +1,4 @@
-import { Button, HTMLSelect, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Button, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import type { ColdChainExcursion, ColdChainTripRow } from '@openfleet/contracts/industry';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/Tab
 import { useColdChainExcursionsQuery, useColdChainReportQuery } from './coldChainApi';
 import { ColdChainExportButton } from './ColdChainExportButton';
 import './cold-chain.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
+import { Coordinates } from '../formats/Coordinates';
 
 const time = (ms: number | null) => (ms === null ? '—' : formatCst(Math.floor(ms / 1000)));
 const minutes = (seconds: number) => (seconds / 60).toFixed(1);
@@ -29,8 +31,8 @@ function ReportFilterBar({ filter, onApply }: { filter: FuelFilterDraft; onApply
   };
   return (
     <div className="of-cold-filters">
-      <InputGroup type="date" className="of-cold-from" value={draft.from} aria-label={t('coldChain.from')} onValueChange={(from) => setDraft({ ...draft, from })} />
-      <InputGroup type="date" className="of-cold-to" value={draft.to} aria-label={t('coldChain.to')} onValueChange={(to) => setDraft({ ...draft, to })} />
+      <DateTimePicker mode="date" className="of-cold-from" value={draft.from} aria-label={t('coldChain.from')} onChange={(from) => setDraft({ ...draft, from })} />
+      <DateTimePicker mode="date" className="of-cold-to" value={draft.to} aria-label={t('coldChain.to')} onChange={(to) => setDraft({ ...draft, to })} />
       <HTMLSelect value={draft.companyId} aria-label={t('common.company')} onChange={(e) => setDraft({ ...draft, companyId: e.currentTarget.value })}>
         <option value="">{t('coldChain.allCompanies')}</option>
         {companies.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
@@ -79,7 +81,7 @@ export default function ColdChainReportScreen(_props: ScreenProps) {
     { key: 'endedAt', titleKey: 'coldChain.excursion.end', width: 150, render: (row) => (row.endedAt === null ? t('coldChain.excursion.ongoing') : time(row.endedAt)) },
     { key: 'durationS', titleKey: 'coldChain.excursion.durationMin', width: 90, render: (row) => minutes(row.durationS) },
     { key: 'extreme', titleKey: 'coldChain.excursion.extreme', width: 80, render: (row) => degrees(row.extreme) },
-    { key: 'place', titleKey: 'coldChain.excursion.place', width: 200, render: (row) => row.place || `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}` },
+    { key: 'place', titleKey: 'coldChain.excursion.place', width: 200, render: (row) => row.place || <Coordinates lng={row.longitude} lat={row.latitude} /> },
   ];
   const params = fuelFilter(filter) as unknown as Record<string, string | undefined>;
   const toolbar = (path: string, fileName: string) => () => (

@@ -1,4 +1,4 @@
-import { Button, Card, FormGroup, H5, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Card, FormGroup, H5, HTMLSelect, InputGroup, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { ColdChainSettings, ColdChainSettingsInput } from '@openfleet/contracts/industry';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,9 @@ export function ColdChainSettingsPanel() {
   const vehicles = useMemo(() => vehicleOptions(tree ?? []), [tree]);
   const [vehicleId, setVehicleId] = useState('');
   const { data: profiles = [] } = useColdChainProfilesQuery();
-  const { data: stored, refetch } = useColdChainSettingsQuery(vehicleId, { skip: !vehicleId });
+  // currentData: the settings of the vehicle picked now, never the previous vehicle's while these load
+  // (a form filled from those, or typed into before they land, would save the wrong values).
+  const { currentData: stored, isFetching, refetch } = useColdChainSettingsQuery(vehicleId, { skip: !vehicleId });
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(null));
   const [save, { isLoading }] = useSaveColdChainSettingsMutation();
   useEffect(() => setDraft(draftOf(stored)), [stored]);
@@ -85,7 +87,8 @@ export function ColdChainSettingsPanel() {
             {vehicles.map((v) => <option key={v.id} value={v.id}>{v.plate}</option>)}
           </HTMLSelect>
         </FormGroup>
-        {vehicleId && (
+        {vehicleId && !stored && isFetching && <Spinner className="of-cold-settings-loading" size={SpinnerSize.SMALL} />}
+        {vehicleId && (stored || !isFetching) && (
           <>
             <FormGroup label={t('coldChain.profile')}>
               <HTMLSelect className="of-cold-profile" value={draft.profileId} onChange={(e) => set('profileId', e.currentTarget.value)}>

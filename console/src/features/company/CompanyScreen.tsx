@@ -6,7 +6,9 @@ import { resources } from '../master-data/resources';
 import { listHook, useResourceMutations } from '../table-screen/resource-api';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import { companyFields, companyToForm, emptyCompanyForm, formToCompany, type CompanyForm } from './company-form';
+import { CompanyLogoButton } from './CompanyLogoButton';
 import { OrgTree } from './OrgTree';
+import { OpenApiKeysButton } from '../open-api/OpenApiKeysButton';
 
 const useCompanyList = listHook<CompanyRow>(resources.company);
 
@@ -31,6 +33,8 @@ export default function CompanyScreen(_props: ScreenProps) {
     { key: 'businessTypes', titleKey: 'company.businessTypes', width: 220, render: types },
     { key: 'legalPerson', titleKey: 'company.legalPerson', width: 110, render: (row) => String(row['legalPerson'] ?? '') },
     { key: 'phone', titleKey: 'company.phone', width: 130, render: (row) => String(row['phone'] ?? '') },
+    { key: 'fax', titleKey: 'company.fax', width: 130, render: (row) => String(row['fax'] ?? '') },
+    { key: 'postalCode', titleKey: 'company.postalCode', width: 90, render: (row) => String(row['postalCode'] ?? '') },
     { key: 'createdAt', titleKey: 'common.createdAt', sortable: true, width: 170, render: (row) => new Date(Number(row['createdAt'])).toLocaleString() },
   ];
 
@@ -49,6 +53,12 @@ export default function CompanyScreen(_props: ScreenProps) {
       save={(form, editing) => save(formToCompany(form, editing !== null), editing?.id)}
       remove={(rows) => remove(rows.map((row) => row.id))}
       aside={<OrgTree />}
+      toolbar={(selected) => (
+        <>
+          <CompanyLogoButton selected={selected} />
+          <OpenApiKeysButton selected={selected} />
+        </>
+      )}
     />
   );
 }

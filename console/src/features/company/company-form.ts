@@ -1,5 +1,8 @@
 import { codeOptions, nameRule, optional, optionalNumber, text } from '../master-data/rules';
 import type { CompanyRow } from '../master-data/lookups';
+import { passwordProblem } from '../auth/password-rules';
+import { accountRule } from '../master-data/rules';
+import { faxRule, idCardRule, postalCodeRule } from '../master-data/contact-rules';
 import type { FieldOption, FieldSpec } from '../table-screen/table-model';
 
 export interface CompanyForm extends Record<string, string> {
@@ -13,6 +16,13 @@ export interface CompanyForm extends Record<string, string> {
   address: string;
   businessTypes: string;
   mapType: string;
+  legalPersonIdCard: string;
+  fax: string;
+  postalCode: string;
+  /** Add form only: the company's administrator, created with it in one transaction (all three optional). */
+  adminAccount: string;
+  adminName: string;
+  adminPassword: string;
 }
 
 export const emptyCompanyForm: CompanyForm = {
@@ -26,7 +36,18 @@ export const emptyCompanyForm: CompanyForm = {
   address: '',
   businessTypes: '',
   mapType: '3',
+  legalPersonIdCard: '',
+  fax: '',
+  postalCode: '',
+  adminAccount: '',
+  adminName: '',
+  adminPassword: '',
 };
+
+/** The admin password is needed once an admin account is typed (checked on the account: empty fields skip their rule); the account once a password is. */
+export const adminPasswordRule = (value: string, form: CompanyForm): string | null => (form.adminAccount.trim() === '' ? 'company.adminAccountFirst' : passwordProblem(value));
+export const adminAccountRule = (value: string, form: CompanyForm): string | null => accountRule(value.trim()) ?? (form.adminPassword === '' ? 'company.adminPasswordRequired' : null);
+const adminNameRule = (value: string): string | null => nameRule(value.trim());
 
 /** Enterprise fields and operating vehicle types 1-5 (spec §5; names Chinese/English). */
 export function companyFields(companies: readonly FieldOption[]): FieldSpec<CompanyForm>[] {
@@ -37,10 +58,16 @@ export function companyFields(companies: readonly FieldOption[]): FieldSpec<Comp
     { name: 'code', labelKey: 'company.code', maxLength: 32 },
     { name: 'orgCode', labelKey: 'company.orgCode', maxLength: 32 },
     { name: 'legalPerson', labelKey: 'company.legalPerson', maxLength: 32 },
+    { name: 'legalPersonIdCard', labelKey: 'company.legalPersonIdCard', maxLength: 18, validate: idCardRule },
     { name: 'phone', labelKey: 'company.phone', maxLength: 20 },
+    { name: 'fax', labelKey: 'company.fax', maxLength: 20, validate: faxRule },
+    { name: 'postalCode', labelKey: 'company.postalCode', maxLength: 6, validate: postalCodeRule },
     { name: 'address', labelKey: 'company.address', maxLength: 128 },
     { name: 'businessTypes', labelKey: 'company.businessTypes', kind: 'checks', options: codeOptions('company.businessType', [1, 2, 3, 4, 5]) },
     { name: 'mapType', labelKey: 'company.mapType', kind: 'select', options: codeOptions('company.mapType', [1, 3, 4, 5]) },
+    { name: 'adminAccount', labelKey: 'company.adminAccount', addOnly: true, maxLength: 32, validate: adminAccountRule },
+    { name: 'adminName', labelKey: 'company.adminName', addOnly: true, maxLength: 32, validate: adminNameRule },
+    { name: 'adminPassword', labelKey: 'company.adminPassword', kind: 'password', addOnly: true, validate: adminPasswordRule },
   ];
 }
 
@@ -57,6 +84,12 @@ export function companyToForm(row: CompanyRow): CompanyForm {
     address: field('address'),
     businessTypes: field('businessTypes'),
     mapType: field('mapType'),
+    legalPersonIdCard: field('legalPersonIdCard'),
+    fax: field('fax'),
+    postalCode: field('postalCode'),
+    adminAccount: '',
+    adminName: '',
+    adminPassword: '',
   };
 }
 
@@ -71,6 +104,13 @@ export function formToCompany(form: CompanyForm, editing: boolean) {
     address: optional(form.address),
     businessTypes: form.businessTypes,
     mapType: optionalNumber(form.mapType),
+    legalPersonIdCard: optional(form.legalPersonIdCard),
+    fax: optional(form.fax),
+    postalCode: optional(form.postalCode),
   };
-  return editing ? body : { ...body, parentId: optionalNumber(form.parentId) };
+  if (editing) return body;
+  const admin = optional(form.adminAccount)
+    ? { adminAccount: form.adminAccount.trim(), adminName: optional(form.adminName), adminPassword: form.adminPassword }
+    : {};
+  return { ...body, parentId: optionalNumber(form.parentId), ...admin };
 }

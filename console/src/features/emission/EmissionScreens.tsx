@@ -12,6 +12,7 @@ import { noxConversion, num, obdProtocolKey, faultCodeHex } from './emission-vie
 import { useEmissionObdQuery, useEmissionSeriesQuery, useEmissionStreamsQuery, type EmissionObd, type EmissionSeries, type EmissionStream, type EmissionWindow } from './emissionApi';
 import '../monitor/monitor.css';
 import './emission.css';
+import { Coordinates } from '../formats/Coordinates';
 
 type Screen = 'emissionData' | 'noxData' | 'ureaData';
 
@@ -94,7 +95,7 @@ export function EmissionDataScreen(_props: ScreenProps) {
     { key: 'coolantTemp', titleKey: 'emission.coolantTemp', width: 90, render: (r) => num(r.coolantTemp, 0) },
     { key: 'fuelLevel', titleKey: 'emission.fuelLevel', width: 90, render: (r) => num(r.fuelLevel, 1) },
     { key: 'odometer', titleKey: 'emission.odometer', width: 100, render: (r) => num(r.odometer, 1) },
-    { key: 'position', titleKey: 'emission.position', width: 170, render: (r) => (r.latitude === null || r.longitude === null ? t('emission.noFix') : `${r.latitude.toFixed(6)}, ${r.longitude.toFixed(6)}`) },
+    { key: 'position', titleKey: 'emission.position', width: 170, render: (r) => (r.latitude === null || r.longitude === null ? t('emission.noFix') : <Coordinates lng={r.longitude} lat={r.latitude} />) },
     { key: 'reissued', titleKey: 'emission.reissued', width: 70, render: (r) => (r.reissued ? t('emission.yes') : '') },
   ];
   const obdColumns: ColumnSpec<EmissionObd>[] = [

@@ -1,13 +1,17 @@
 import { Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { extremesOf, heatColour, type HeatCell } from './battery-view';
+import { HeatLegend } from '../formats/HeatLegend';
+import { sequentialScale } from '../formats/colour-scale';
+import { extremesOf, HEAT_MIN_SPAN, type HeatCell } from './battery-view';
 
-/** A grid of cells (or probes) coloured between the extremes, which are outlined and named. */
+/**
+ * A grid of cells (or probes) on a sequential colour scale over the readings' range (at least
+ * 50 mV or 5 °C wide, so normal spread looks calm), the extremes outlined and named, and a legend.
+ */
 export function BatteryHeatMap({ kind, cells, unit, digits }: { kind: 'cell' | 'probe'; cells: readonly HeatCell[]; unit: string; digits: number }) {
   const { t } = useTranslation();
   const extremes = extremesOf(cells);
-  const min = typeof extremes?.min.value === 'number' ? extremes.min.value : 0;
-  const max = typeof extremes?.max.value === 'number' ? extremes.max.value : 0;
+  const scale = sequentialScale(cells.map((cell) => cell.value), HEAT_MIN_SPAN[kind]);
   const show = (cell: HeatCell) => (typeof cell.value === 'number' ? `${cell.value.toFixed(digits)} ${unit}` : t(`energy.reading.${cell.value}`));
   const name = (cell: HeatCell) => t(`energy.${kind}No`, { subsystem: cell.subsystem, no: cell.no });
   return (
@@ -27,13 +31,14 @@ export function BatteryHeatMap({ kind, cells, unit, digits }: { kind: 'cell' | '
           const extreme = cell === extremes?.max ? 'max' : cell === extremes?.min ? 'min' : '';
           return (
             <Tooltip key={`${cell.subsystem}:${cell.no}`} content={`${name(cell)}: ${show(cell)}`} hoverOpenDelay={150}>
-              <div className={`of-heat-cell ${extreme ? `of-heat-cell-${extreme}` : ''}`} data-no={cell.no} style={{ background: heatColour(cell.value, min, max) }}>
+              <div className={`of-heat-cell ${extreme ? `of-heat-cell-${extreme}` : ''}`} data-no={cell.no} style={{ background: scale.colourOf(cell.value), color: scale.textOf(cell.value) }}>
                 {cell.no}
               </div>
             </Tooltip>
           );
         })}
       </div>
+      {extremes && <HeatLegend scale={scale} unit={unit} digits={kind === 'cell' ? 3 : 1} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, FormGroup, H5, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Card, FormGroup, H5, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
@@ -10,9 +10,11 @@ import { VehicleTree } from '../monitor/VehicleTree';
 import { BatteryCharts } from './BatteryCharts';
 import { BatteryHeatMap } from './BatteryHeatMap';
 import { cellVoltages, chargeStateKey, probeTemperatures } from './battery-view';
+import { EnergyVinSearch, type VinVehicle } from './EnergyVinSearch';
 import { useBatteryLatestQuery, useLazyBatteryHistoryQuery } from './energyApi';
 import '../monitor/monitor.css';
 import './energy.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 /** Refresh of the live battery view: GB/T 32960 vehicles report every 1-30 s. */
 const LIVE_REFRESH_MS = 10_000;
@@ -25,16 +27,22 @@ export default function NewEnergyScreen(_props: ScreenProps) {
   const { rows } = useMonitorData();
   const vehicles = useAppSelector(selectLiveVehicles);
   const [vehicleId, setVehicleId] = useState<string | null>(null);
+  // The vehicle the VIN search found: its plate, for a vehicle the tree has not loaded.
+  const [foundByVin, setFoundByVin] = useState<VinVehicle | null>(null);
   const [day, setDay] = useState(() => formatCst(Math.floor(Date.now() / 1000)).slice(0, 10));
   const latest = useBatteryLatestQuery(vehicleId ?? '', { skip: !vehicleId, pollingInterval: LIVE_REFRESH_MS });
   const [loadHistory, history] = useLazyBatteryHistoryQuery();
   const report = vehicleId ? latest.data : undefined;
   const cells = useMemo(() => cellVoltages(report?.units ?? []), [report]);
   const probes = useMemo(() => probeTemperatures(report?.units ?? []), [report]);
-  const plate = vehicleId ? vehicles[vehicleId]?.plateCode || rows.find((row) => row.vehicleId === vehicleId)?.name || vehicleId : '';
+  const plate = vehicleId ? vehicles[vehicleId]?.plateCode || rows.find((row) => row.vehicleId === vehicleId)?.name || (foundByVin?.vehicleId === vehicleId ? foundByVin.plateCode : '') : '';
   const select = (id: string) => {
     setVehicleId(id);
     void loadHistory({ vehicleId: id, startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` });
+  };
+  const selectFound = (vehicle: VinVehicle) => {
+    setFoundByVin(vehicle);
+    select(vehicle.vehicleId);
   };
 
   return (
@@ -43,6 +51,11 @@ export default function NewEnergyScreen(_props: ScreenProps) {
         <VehicleTree rows={rows} vehicles={vehicles} selected={vehicleId} onSelect={select} checkLimit={Number.MAX_SAFE_INTEGER} onLimit={() => undefined} />
       </aside>
       <section className="of-monitor-main of-energy-main">
+        <div className="of-energy-toolbar">
+          <FormGroup label={t('energy.findByVin')} inline>
+            <EnergyVinSearch onFound={selectFound} />
+          </FormGroup>
+        </div>
         {!vehicleId && <div className="of-empty">{t('energy.pickVehicle')}</div>}
         {vehicleId && (
           <>
@@ -73,7 +86,7 @@ export default function NewEnergyScreen(_props: ScreenProps) {
             <Card className="of-energy-history">
               <div className="of-energy-history-bar">
                 <FormGroup label={t('energy.day')} inline>
-                  <InputGroup type="date" className="of-energy-day" value={day} onValueChange={setDay} />
+                  <DateTimePicker mode="date" className="of-energy-day" value={day} onChange={setDay} />
                 </FormGroup>
                 <Button intent="primary" icon="search" className="of-energy-query" text={t('energy.query')} loading={history.isFetching} onClick={() => void loadHistory({ vehicleId, startTime: `${day} 00:00:00`, endTime: `${day} 23:59:59` })} />
               </div>

@@ -1,4 +1,4 @@
-import { cellVoltages, chargeStateKey, extremesOf, heatColour, probeTemperatures, timeSeries } from './battery-view';
+import { cellVoltages, chargeStateKey, extremesOf, HEAT_MIN_SPAN, probeTemperatures, timeSeries } from './battery-view';
 import type { BatteryUnit } from './energyApi';
 
 const units: BatteryUnit[] = [
@@ -22,11 +22,8 @@ describe('battery view', () => {
     expect(extremesOf([{ subsystem: 1, no: 1, value: 'invalid' }])).toBeNull();
   });
 
-  it('colours from blue (lowest) to red (highest), sentinels grey', () => {
-    expect(heatColour(3.29, 3.29, 3.5)).toBe('hsl(240, 70%, 50%)');
-    expect(heatColour(3.5, 3.29, 3.5)).toBe('hsl(0, 70%, 50%)');
-    expect(heatColour(3.4, 3.4, 3.4)).toBe('hsl(120, 70%, 50%)');
-    expect(heatColour('abnormal', 3, 4)).toBe('hsl(0, 0%, 60%)');
+  it('spans at least 50 mV for cells and 5 °C for probes', () => {
+    expect(HEAT_MIN_SPAN).toEqual({ cell: 0.05, probe: 5 });
   });
 
   it('names the charging states of spec §4 and nothing else', () => {

@@ -39,15 +39,8 @@ export function extremesOf(cells: readonly HeatCell[]): { max: HeatCell; min: He
   return max && min ? { max, min } : null;
 }
 
-/**
- * Heat colour of a reading between the extremes: blue (lowest) through green to red (highest), as
- * an HSL hue 240 -> 0; equal extremes are all green; a sentinel is grey.
- */
-export function heatColour(value: Reading, min: number, max: number): string {
-  if (typeof value !== 'number') return 'hsl(0, 0%, 60%)';
-  const share = max > min ? Math.min(1, Math.max(0, (value - min) / (max - min))) : 0.5;
-  return `hsl(${Math.round(240 * (1 - share))}, 70%, 50%)`;
-}
+/** The narrowest range a heat map spans (V for cells, °C for probes): a 9 mV spread is not painted end to end. */
+export const HEAT_MIN_SPAN: Readonly<Record<'cell' | 'probe', number>> = { cell: 0.05, probe: 5 };
 
 /** Spec §4 charging state: 1 parked charging, 2 driving charging, 3 not charging, 4 charged, 254 abnormal, 255 invalid. */
 export function chargeStateKey(state: number | null | undefined): string {

@@ -19,7 +19,7 @@ const KINDS: readonly DrawKind[] = ['polygon', 'circle', 'rectangle', 'route', '
 
 /** Downloads the listed fences as one GeoJSON file. */
 function exportGeoJson(fences: readonly FenceRow[]): void {
-  const json = fencesToGeoJson(fences.map(({ name, type, geometry, attributes, startTime, endTime, maxSpeedKmh, overspeedDurationS, nightMaxSpeedKmh, maxStayS, muck, remark }) => ({ name, type, geometry, attributes, startTime, endTime, maxSpeedKmh, overspeedDurationS, nightMaxSpeedKmh, maxStayS, muck: muck ?? undefined, remark })));
+  const json = fencesToGeoJson(fences.map(({ name, type, geometry, attributes, startTime, endTime, maxSpeedKmh, overspeedDurationS, nightMaxSpeedKmh, maxStayS, rpmLimit, overRpmDurationS, muck, remark }) => ({ name, type, geometry, attributes, startTime, endTime, maxSpeedKmh, overspeedDurationS, nightMaxSpeedKmh, maxStayS, rpmLimit, overRpmDurationS, muck: muck ?? undefined, remark })));
   const url = URL.createObjectURL(new Blob([JSON.stringify(json, null, 2)], { type: 'application/geo+json' }));
   const link = document.createElement('a');
   link.href = url;
@@ -98,7 +98,7 @@ export default function FenceManageScreen({ power, routes = false }: ScreenProps
         <ButtonGroup className="of-fence-files" fill>
           <Button small icon="export" text={t('fence.exportGeoJson')} disabled={!fences.length} onClick={() => exportGeoJson(fences)} />
           {hasPower(power, `${routes ? 'lineFence' : 'fenceManage'}:import`) && (
-            <FileInput
+            <FileInput buttonText={t('common.browse')}
               small
               text={t('fence.importGeoJson')}
               inputProps={{ accept: '.geojson,.json,application/geo+json' }}
@@ -152,6 +152,10 @@ export default function FenceManageScreen({ power, routes = false }: ScreenProps
             )}
             <FormGroup label={t('fence.maxStay')}>
               <InputGroup value={form.maxStayS} onChange={(e) => set('maxStayS', e.currentTarget.value)} />
+            </FormGroup>
+            <FormGroup label={t('fence.rpm')} labelFor="of-fence-rpm" intent={touched && problems.includes('rpm') ? 'danger' : 'none'} helperText={t(touched && problems.includes('rpm') ? 'fence.problem.rpm' : 'fence.rpmHint')}>
+              <InputGroup id="of-fence-rpm" value={form.rpmLimit} onChange={(e) => set('rpmLimit', e.currentTarget.value)} />
+              {form.rpmLimit.trim() !== '' && <InputGroup id="of-fence-rpm-duration" placeholder={t('fence.rpmDuration')} value={form.overRpmDurationS} onChange={(e) => set('overRpmDurationS', e.currentTarget.value)} />}
             </FormGroup>
             {geometry?.type === 'polygon' && (
               <FormGroup label={t('fence.muck')}>

@@ -22,6 +22,9 @@ export interface FenceForm {
   overspeedDurationS: string;
   nightMaxSpeedKmh: string;
   maxStayS: string;
+  /** Platform rule: engine speed limit (rpm) and seconds over it; empty for none. */
+  rpmLimit: string;
+  overRpmDurationS: string;
   muck: boolean;
   muckLoad: boolean;
   muckUnload: boolean;
@@ -38,6 +41,8 @@ export const emptyFenceForm: FenceForm = {
   overspeedDurationS: '',
   nightMaxSpeedKmh: '',
   maxStayS: '',
+  rpmLimit: '',
+  overRpmDurationS: '',
   muck: false,
   muckLoad: true,
   muckUnload: true,
@@ -59,6 +64,8 @@ export function fenceInputOf(form: FenceForm, geometry: FenceGeometry): { input:
     ...(form.attributes & FenceAttribute.BY_TIME ? { startTime: form.startTime.trim(), endTime: form.endTime.trim() } : {}),
     ...(form.attributes & FenceAttribute.SPEED_LIMIT ? { maxSpeedKmh: int(form.maxSpeedKmh), overspeedDurationS: int(form.overspeedDurationS), nightMaxSpeedKmh: int(form.nightMaxSpeedKmh) } : {}),
     ...(int(form.maxStayS) ? { maxStayS: int(form.maxStayS) } : {}),
+    // Whatever was typed goes to validation (a wrong number is a problem, not silently no limit); empty is none.
+    ...(form.rpmLimit.trim() ? { rpmLimit: int(form.rpmLimit), overRpmDurationS: int(form.overRpmDurationS) ?? 0 } : {}),
     ...(form.muck && geometry.type === 'polygon' ? { muck: { load: form.muckLoad, unload: form.muckUnload, pass: form.muckPass } } : {}),
     remark: form.remark,
   };
@@ -66,7 +73,7 @@ export function fenceInputOf(form: FenceForm, geometry: FenceGeometry): { input:
 }
 
 /** A stored fence back into the form. */
-export function formOf(fence: { name: string; attributes: number; startTime: string; endTime: string; maxSpeedKmh: number; overspeedDurationS: number; nightMaxSpeedKmh: number; maxStayS: number; muck: { load: boolean; unload: boolean; pass: boolean } | null; remark: string }): FenceForm {
+export function formOf(fence: { name: string; attributes: number; startTime: string; endTime: string; maxSpeedKmh: number; overspeedDurationS: number; nightMaxSpeedKmh: number; maxStayS: number; rpmLimit: number; overRpmDurationS: number; muck: { load: boolean; unload: boolean; pass: boolean } | null; remark: string }): FenceForm {
   const text = (n: number) => (n ? String(n) : '');
   return {
     name: fence.name,
@@ -77,6 +84,8 @@ export function formOf(fence: { name: string; attributes: number; startTime: str
     overspeedDurationS: text(fence.overspeedDurationS),
     nightMaxSpeedKmh: text(fence.nightMaxSpeedKmh),
     maxStayS: text(fence.maxStayS),
+    rpmLimit: text(fence.rpmLimit),
+    overRpmDurationS: fence.rpmLimit ? String(fence.overRpmDurationS) : '',
     muck: !!fence.muck,
     muckLoad: fence.muck?.load ?? true,
     muckUnload: fence.muck?.unload ?? true,

@@ -11,7 +11,7 @@ const shapes: { type: number; geometry: FenceGeometry }[] = [
 
 describe('fences as GeoJSON', () => {
   it('exports every type as RFC 7946 features and imports them back unchanged', () => {
-    const fences = shapes.map((shape, i) => ({ ...shape, name: `f${i}`, attributes: 8 }));
+    const fences = shapes.map((shape, i) => ({ ...shape, name: `f${i}`, attributes: 8, ...(i === 2 ? { rpmLimit: 2500, overRpmDurationS: 10 } : {}) }));
     const json = fencesToGeoJson(fences);
     expect(json.features.map((f) => f.geometry.type)).toEqual(['Point', 'Polygon', 'Polygon', 'LineString', 'Point']);
     // A closed ring, as the RFC requires.
@@ -21,6 +21,7 @@ describe('fences as GeoJSON', () => {
     expect(back.skipped).toBe(0);
     expect(back.fences.map((f) => ({ type: f.type, geometry: f.geometry }))).toEqual(shapes);
     expect(back.fences[0]).toMatchObject({ name: 'f0', attributes: 8 });
+    expect(back.fences[2]).toMatchObject({ rpmLimit: 2500, overRpmDurationS: 10 });
   });
 
   it('reads foreign GeoJSON and counts what it cannot use', () => {

@@ -50,7 +50,7 @@ export function geoJsonToFences(json: unknown): { fences: FenceInput[]; skipped:
     const feature = raw as Partial<Feature> & { geometry?: { type?: string; coordinates?: unknown } };
     const props = (feature.properties ?? {}) as Record<string, unknown>;
     const base = { name: String(props.name ?? `fence ${fences.length + 1}`).slice(0, 64), attributes: Number(props.attributes) || 8, ...(props.remark ? { remark: String(props.remark) } : {}) };
-    const copy = ['startTime', 'endTime', 'maxSpeedKmh', 'overspeedDurationS', 'nightMaxSpeedKmh', 'maxStayS', 'muck'].reduce<Record<string, unknown>>((out, key) => (props[key] !== undefined && props[key] !== null ? { ...out, [key]: props[key] } : out), {});
+    const copy = ['startTime', 'endTime', 'maxSpeedKmh', 'overspeedDurationS', 'nightMaxSpeedKmh', 'maxStayS', 'rpmLimit', 'overRpmDurationS', 'muck'].reduce<Record<string, unknown>>((out, key) => (props[key] !== undefined && props[key] !== null ? { ...out, [key]: props[key] } : out), {});
     const g = feature.geometry;
     if (g?.type === 'Point' && pair(g.coordinates)) {
       const at = pair(g.coordinates)!;

@@ -3,7 +3,6 @@ import type { FuelEventKind, FuelEventView } from '@openfleet/contracts/vehicle-
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../access/screen-props';
-import { formatPlace } from '../monitor/field-format';
 import { formatCst } from '../monitor/liveSlice';
 import { useExport } from '../statistics/StatisticsScreens';
 import type { PageQuery } from '../table-screen/table-model';
@@ -12,6 +11,7 @@ import { fuelFilter, lastWeek, type FuelFilterDraft } from './fuel-filter';
 import { FuelFilterBar } from './FuelFilterBar';
 import { useFuelEventsQuery } from './fuelApi';
 import './fuel.css';
+import { Coordinates } from '../formats/Coordinates';
 
 const time = (ms: number) => formatCst(Math.floor(ms / 1000));
 
@@ -36,7 +36,7 @@ export default function FuelEventsScreen(_props: ScreenProps) {
     { key: 'endedAt', titleKey: 'fuel.event.endedAt', width: 150, render: (row) => time(row.endedAt) },
     { key: 'litresBefore', titleKey: 'fuel.event.litresBefore', width: 100, render: (row) => row.litresBefore.toFixed(1) },
     { key: 'litresAfter', titleKey: 'fuel.event.litresAfter', width: 100, render: (row) => row.litresAfter.toFixed(1) },
-    { key: 'place', titleKey: 'vehicleService.place', width: 190, render: (row) => formatPlace(row.longitude, row.latitude) },
+    { key: 'place', titleKey: 'vehicleService.place', width: 190, render: (row) => <Coordinates lng={row.longitude} lat={row.latitude} /> },
     { key: 'whileStopped', titleKey: 'fuel.event.whileStopped', width: 90, render: (row) => t(row.whileStopped ? 'common.yes' : 'common.no') },
   ];
   const exportSheet = useExport('vehicleService/fuel/events/export', 'fuelEvents.xlsx');

@@ -1,4 +1,4 @@
-import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
@@ -7,6 +7,7 @@ import { useCompanyOptions, useFleetOptions } from '../master-data/lookups';
 import type { FuelExportKind } from '@openfleet/contracts/vehicle-service';
 import { fuelFilterProblem, type FuelFilterDraft } from './fuel-filter';
 import { FuelExportButtons } from './FuelExportTasks';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 interface FuelFilterBarProps {
   readonly filter: FuelFilterDraft;
@@ -34,8 +35,8 @@ export function FuelFilterBar({ filter, onApply, onExport, exportCode, offline, 
   };
   return (
     <div className="of-fuel-filters">
-      <InputGroup type="date" className="of-fuel-from" value={draft.from} aria-label={t('vehicleService.from')} onValueChange={(from) => set({ from })} />
-      <InputGroup type="date" className="of-fuel-to" value={draft.to} aria-label={t('vehicleService.to')} onValueChange={(to) => set({ to })} />
+      <DateTimePicker mode="date" className="of-fuel-from" value={draft.from} aria-label={t('vehicleService.from')} onChange={(from) => set({ from })} />
+      <DateTimePicker mode="date" className="of-fuel-to" value={draft.to} aria-label={t('vehicleService.to')} onChange={(to) => set({ to })} />
       <HTMLSelect value={draft.companyId} aria-label={t('common.company')} onChange={(e) => set({ companyId: e.currentTarget.value, fleetId: '' })}>
         <option value="">{t('vehicleService.allCompanies')}</option>
         {companies.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}

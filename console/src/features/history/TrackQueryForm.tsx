@@ -5,6 +5,7 @@ import { messageFor } from '@openfleet/errors';
 import { notify } from '../../app/toaster';
 import { formatCst } from '../monitor/liveSlice';
 import { windowProblem } from './track-archive';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 export interface TrackQuery {
   startTime: string;
@@ -12,9 +13,6 @@ export interface TrackQuery {
   allLocations: boolean;
   mode: 'footprint' | 'trip';
 }
-
-const toInput = (cst: string) => cst.replace(' ', 'T');
-const fromInput = (value: string) => (value.length === 16 ? `${value}:00` : value).replace('T', ' ');
 
 /** Time range, key points or full track, footprint or trip; the window limit is checked before asking. */
 export function TrackQueryForm({ plate, disabled, windowDays, onQuery }: { plate: string; disabled: boolean; windowDays: number; onQuery: (query: TrackQuery) => void }) {
@@ -37,10 +35,10 @@ export function TrackQueryForm({ plate, disabled, windowDays, onQuery }: { plate
         <InputGroup readOnly value={plate} placeholder={t('history.pickVehicle')} className="of-track-vehicle" />
       </FormGroup>
       <FormGroup label={t('history.start')} inline>
-        <InputGroup type="datetime-local" step={1} className="of-track-start" value={toInput(startTime)} onValueChange={(value) => setStart(fromInput(value))} />
+        <DateTimePicker className="of-track-start" aria-label={t('history.start')} value={startTime} onChange={setStart} />
       </FormGroup>
       <FormGroup label={t('history.end')} inline>
-        <InputGroup type="datetime-local" step={1} className="of-track-end" value={toInput(endTime)} onValueChange={(value) => setEnd(fromInput(value))} />
+        <DateTimePicker className="of-track-end" aria-label={t('history.end')} value={endTime} onChange={setEnd} />
       </FormGroup>
       <RadioGroup inline label={t('history.points')} selectedValue={allLocations ? 'all' : 'key'} onChange={(event) => setAll(event.currentTarget.value === 'all')}>
         <Radio value="key" label={t('history.keyPoints')} />

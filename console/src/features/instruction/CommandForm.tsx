@@ -2,6 +2,7 @@ import { Button, Checkbox, FileInput, FormGroup, HTMLSelect, InputGroup, TextAre
 import type { CommandField, Label } from '@openfleet/contracts/instruction';
 import { useTranslation } from 'react-i18next';
 import { bytesToHex, parseInput } from './command-form';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 interface CommandFormProps {
   readonly fields: readonly CommandField[];
@@ -37,7 +38,7 @@ function FieldControl({ field, value, invalid, onChange }: { field: CommandField
       );
     case 'hex':
       return (
-        <FileInput
+        <FileInput buttonText={t('common.browse')}
           fill
           text={typeof value === 'string' && value ? t('instruction.form.fileBytes', { bytes: value.length / 2 }) : t('instruction.form.chooseFile')}
           inputProps={{ id }}
@@ -70,13 +71,16 @@ function FieldControl({ field, value, invalid, onChange }: { field: CommandField
       if ((field.maxBytes ?? 0) > 255)
         return <TextArea id={id} fill rows={3} value={typeof value === 'string' ? value : ''} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />;
       return <InputGroup id={id} value={typeof value === 'string' ? value : ''} intent={intent} placeholder={label(field.label)} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'time':
+      // China time "YYYY-MM-DD HH:mm:ss", as the catalogue's time fields take it, shown the same in every language.
+      return <DateTimePicker id={id} value={typeof value === 'string' ? value : ''} intent={intent} onChange={onChange} />;
     default:
       return (
         <InputGroup
           id={id}
           value={value === undefined || value === null ? '' : String(value)}
           intent={intent}
-          placeholder={field.kind === 'time' ? 'YYYY-MM-DD HH:mm:ss' : label(field.label)}
+          placeholder={label(field.label)}
           onChange={(e) => onChange(parseInput(field, e.currentTarget.value))}
         />
       );

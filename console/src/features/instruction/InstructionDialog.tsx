@@ -6,6 +6,7 @@ import { notify } from '../../app/toaster';
 import { CommandForm, useLabel } from './CommandForm';
 import { definitionOf, initialValues, problemsByField, visibleFields } from './command-form';
 import { useSendOrderMutation } from './instructionApi';
+import { EnergyAlarmPanel } from '../energy/EnergyAlarmPanel';
 import { LockWizard } from './LockWizard';
 import { OrderStatusView } from './OrderStatusView';
 
@@ -32,6 +33,7 @@ export function InstructionDialog({ dialog, vehicleId, plate, onClose }: Props) 
   const [touched, setTouched] = useState(false);
   const [send, { isLoading }] = useSendOrderMutation();
 
+  const ownFlow = dialog.key === 'energyAlarm';
   const action = dialog.actions[actionIndex];
   const def = definitionOf(action.type);
   const preset = action.preset ?? {};
@@ -64,6 +66,9 @@ export function InstructionDialog({ dialog, vehicleId, plate, onClose }: Props) 
         )}
         {dialog.key === 'lockCar' ? (
           <LockWizard vehicleId={vehicleId} onOrder={(id) => setOrderIds((ids) => [id, ...ids])} />
+        ) : ownFlow ? (
+          // GB/T 32960 thresholds travel over the vehicle's 32960 link (0x80-0x82), not as JT/T 808 parameters.
+          <EnergyAlarmPanel vehicleId={vehicleId} />
         ) : (
           <>
             {dialog.actions.length > 1 && (
@@ -95,7 +100,7 @@ export function InstructionDialog({ dialog, vehicleId, plate, onClose }: Props) 
         actions={
           <>
             <Button text={t('instruction.close')} onClick={onClose} />
-            {dialog.key !== 'lockCar' && <Button intent="primary" icon="send-message" text={t('instruction.send')} loading={isLoading} onClick={() => void submit()} />}
+            {!ownFlow && dialog.key !== 'lockCar' && <Button intent="primary" icon="send-message" text={t('instruction.send')} loading={isLoading} onClick={() => void submit()} />}
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, HTMLSelect } from '@blueprintjs/core';
 import { commandDef, COMMANDS } from '@openfleet/contracts/instruction';
 import { messageFor } from '@openfleet/errors';
 import { useMemo, useState } from 'react';
@@ -12,7 +12,10 @@ import { useLabel } from './CommandForm';
 import { useCancelOrdersMutation, useOrderPageQuery, useResendOrdersMutation, type InstructionOrder } from './instructionApi';
 import { actionable, orderQuery, type OrderLogFilters } from './order-log';
 import { cstTime } from './command-form';
+import { DateTimePicker } from '../formats/DateTimePicker';
 import { OrderStatusView, StatusTag } from './OrderStatusView';
+import { OperatorName } from '../operator-names/OperatorName';
+import { OrderParams } from './ParamRows';
 
 const STATUSES = [0, 7, 5, 1, 3, 4, 2, 6];
 
@@ -48,7 +51,7 @@ export default function OrderLogScreen(_props: ScreenProps) {
     { key: 'errorCode', titleKey: 'instruction.log.error', width: 200, render: (o) => (o.errorCode ? `${o.errorCode} ${messageFor(o.errorCode, locale)}` : '') },
     { key: 'createdAt', titleKey: 'instruction.log.sentAt', width: 160, render: (o) => cstTime(o.createdAt) },
     { key: 'replyAt', titleKey: 'instruction.log.replyAt', width: 160, render: (o) => (o.replyAt ? cstTime(o.replyAt) : '') },
-    { key: 'operatorId', titleKey: 'instruction.log.operator', width: 90, render: (o) => o.operatorId },
+    { key: 'operatorId', titleKey: 'instruction.log.operator', width: 90, render: (o) => <OperatorName id={o.operatorId} /> },
   ];
   const set = (key: keyof OrderLogFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
   const report = (outcomes: { errorCode: number }[] | undefined) => {
@@ -86,8 +89,8 @@ export default function OrderLogScreen(_props: ScreenProps) {
                   </option>
                 ))}
               </HTMLSelect>
-              <InputGroup placeholder={t('instruction.log.from')} value={filters.startTime} onChange={(e) => set('startTime')(e.currentTarget.value)} />
-              <InputGroup placeholder={t('instruction.log.to')} value={filters.endTime} onChange={(e) => set('endTime')(e.currentTarget.value)} />
+              <DateTimePicker className="of-order-from" value={filters.startTime} onChange={set('startTime')} aria-label={t('instruction.log.from')} />
+              <DateTimePicker className="of-order-to" value={filters.endTime} onChange={set('endTime')} aria-label={t('instruction.log.to')} />
               <Button icon="eye-open" text={t('instruction.log.detail')} disabled={selected.length !== 1} onClick={() => setDetail(selected[0])} />
               <WithPower code="controlInstruction:send">
                 <Button
@@ -118,7 +121,7 @@ export default function OrderLogScreen(_props: ScreenProps) {
       {detail && (
         <Dialog isOpen onClose={() => setDetail(null)} title={t('instruction.log.detailOf', { id: detail.id })} style={{ width: 640 }}>
           <DialogBody>
-            <pre className="of-order-json">{JSON.stringify(detail.params, null, 2)}</pre>
+            <OrderParams commandType={detail.commandType} params={detail.params} />
             <OrderStatusView orderId={String(detail.id)} />
           </DialogBody>
         </Dialog>

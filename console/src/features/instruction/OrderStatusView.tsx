@@ -7,6 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useAuthorizedUrl } from '../../app/use-authorized-url';
 import { useOrderQuery, type InstructionOrder, type MediaItem } from './instructionApi';
 import { AvAttributes, ParameterValue } from './VideoValueList';
+import { generalReplyOf, messageLabel, msgIdText } from './general-reply';
+import { genericValue } from './order-params';
+import { ParamValueView, RecordRows } from './ParamRows';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** How often a photo order is re-read while its upload is on the way (media arrival has no live event). */
 const MEDIA_POLL_MS = 2000;
@@ -39,6 +44,15 @@ function ReplyView({ order }: { order: InstructionOrder }) {
   const location = body.location as { latitude?: number; longitude?: number; time?: string; speed?: number } | undefined;
   const parsed = (body.parsed ?? null) as unknown;
   if (order.replyMsgId === '0x1003') return <AvAttributes attributes={body} />;
+  const general = generalReplyOf(order.replyMsgId, body);
+  if (general) {
+    const name = messageLabel(general.replyId);
+    return (
+      <p className="of-order-reply of-order-general" data-result={general.result}>
+        {t('instruction.generalReply', { message: name ? `${label(name)} (${msgIdText(general.replyId)})` : msgIdText(general.replyId), result: t(`instruction.generalResult.${general.result}`, { defaultValue: String(general.result) }) })}
+      </p>
+    );
+  }
   if (order.replyMsgId === '0x0805') {
     const ids = (body.mediaIds as number[] | undefined) ?? [];
     return <p className="of-order-reply">{t('instruction.reply.photo', { result: t(`instruction.reply.photoResult.${body.result === 0 ? 0 : 1}`), ids: ids.join(', ') || '-' })}</p>;
@@ -65,8 +79,14 @@ function ReplyView({ order }: { order: InstructionOrder }) {
           </tbody>
         </table>
       )}
-      {parsed !== null && <pre className="of-order-json of-order-parsed">{JSON.stringify(parsed, null, 2)}</pre>}
-      {!location && !(Array.isArray(body.items) && order.replyMsgId === '0x0104') && parsed === null && <pre className="of-order-json">{JSON.stringify(body, null, 2)}</pre>}
+      {parsed !== null && (
+        <div className="of-order-reply-rows of-order-parsed">{isRecord(parsed) ? <RecordRows record={parsed} /> : <ParamValueView value={genericValue(parsed)} />}</div>
+      )}
+      {!location && !(Array.isArray(body.items) && order.replyMsgId === '0x0104') && parsed === null && (
+        <div className="of-order-reply-rows">
+          <RecordRows record={body} />
+        </div>
+      )}
     </div>
   );
 }

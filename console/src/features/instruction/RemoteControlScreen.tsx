@@ -18,6 +18,8 @@ export default function RemoteControlScreen({ power }: ScreenProps) {
   const vehicles = useMemo(() => vehicleOptions(tree ?? []), [tree]);
   const [vehicleId, setVehicleId] = useState('');
   const [orderIds, setOrderIds] = useState<string[]>([]);
+  // The last refusal (3039-3055 ...): the checks' message stays in view beside the buttons.
+  const [refusal, setRefusal] = useState('');
   const [send, { isLoading }] = useRemoteControlMutation();
   const canSend = hasPower(power, 'remoteControl:send');
   return (
@@ -45,10 +47,17 @@ export default function RemoteControlScreen({ power }: ScreenProps) {
             onClick={async () => {
               const result = await send({ vehicleId, operation: operation.key });
               if ('data' in result && result.data?.orderId) setOrderIds((ids) => [result.data!.orderId!, ...ids].slice(0, 5));
+              const envelope = 'error' in result ? (result.error as { envelope?: { msg?: string; errorCode?: number } } | undefined)?.envelope : undefined;
+              setRefusal(envelope?.msg ? `${label(operation.label)}: ${envelope.msg} (${envelope.errorCode})` : '');
             }}
           />
         ))}
       </div>
+      {refusal && (
+        <Callout intent="danger" className="of-remote-refusal">
+          {refusal}
+        </Callout>
+      )}
       {orderIds.map((id) => (
         <OrderStatusView key={id} orderId={id} />
       ))}

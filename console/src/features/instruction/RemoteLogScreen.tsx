@@ -7,6 +7,7 @@ import type { PageQuery } from '../table-screen/table-model';
 import { cstTime } from './command-form';
 import { useLabel } from './CommandForm';
 import { useRemoteLogQuery, type RemoteLogRow } from './instructionApi';
+import { OperatorName } from '../operator-names/OperatorName';
 
 function useRemoteLogList(query: PageQuery, skip: boolean) {
   const { data, isFetching } = useRemoteLogQuery({ current: query.pageNo, size: query.pageSize, ...(query.keyword ? { keyword: query.keyword } : {}) }, { skip });
@@ -28,7 +29,7 @@ export default function RemoteLogScreen(_props: ScreenProps) {
     { key: 'detail', titleKey: 'remoteLog.detail', width: 240, render: (row) => row.detail },
     { key: 'result', titleKey: 'remoteLog.result', width: 220, render: (row) => (row.errorCode ? `${row.errorCode} ${messageFor(row.errorCode, i18n.language === 'en_US' ? 'en_US' : 'zh_CN')}` : t('remoteLog.ok')) },
     { key: 'orderId', titleKey: 'instruction.log.id', width: 90, render: (row) => (row.orderId ? String(row.orderId) : '') },
-    { key: 'operatorId', titleKey: 'instruction.log.operator', width: 90, render: (row) => row.operatorId },
+    { key: 'operatorId', titleKey: 'instruction.log.operator', width: 90, render: (row) => <OperatorName id={row.operatorId} /> },
   ];
   return (
     <TableScreen<RemoteLogRow, Record<string, string>>

@@ -1,5 +1,7 @@
 import { avAttributeRows, isVideoParameter, videoParameterRows, type LabelledRow } from '@openfleet/contracts/instruction';
 import { useLabel } from './CommandForm';
+import { genericValue } from './order-params';
+import { ParamValueView } from './ParamRows';
 
 /** Labelled rows of a JT/T 1078 value: a 0x0075-0x007C parameter, or the 0x1003 attributes. */
 export function VideoValueList({ rows }: { rows: readonly LabelledRow[] }) {
@@ -20,7 +22,7 @@ export function VideoValueList({ rows }: { rows: readonly LabelledRow[] }) {
 export function ParameterValue({ id, value }: { id: number; value: unknown }) {
   if (value === null || value === undefined) return <>-</>;
   if (isVideoParameter(id)) return <VideoValueList rows={videoParameterRows(id, value)} />;
-  return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  return <ParamValueView value={genericValue(value)} />;
 }
 
 /** The 0x1003 audio/video attributes, labelled. */

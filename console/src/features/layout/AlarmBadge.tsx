@@ -4,15 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useGranted } from '../access/granted';
 import { isAlarmSoundMuted, setAlarmSoundMuted } from '../alarm/alarm-sound';
+import { areAlarmToastsMuted, setAlarmToastsMuted } from '../alarm/alarm-toast-group';
 import { useAlarmCountQuery } from '../alarm/alarmApi';
 
-/** Unhandled alarms of the last 24 hours in the user's scope (the `{count, time}` badge), and the sound switch. */
+/** Unhandled alarms of the last 24 hours in the user's scope (the `{count, time}` badge), the sound switch and the alarm-toast switch. */
 export function AlarmBadge() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const allowed = useGranted('alarmHandle');
   const { data } = useAlarmCountQuery(24, { pollingInterval: 60_000, skip: !allowed });
   const [muted, setMuted] = useState(isAlarmSoundMuted);
+  const [quiet, setQuiet] = useState(areAlarmToastsMuted);
   if (!allowed) return null;
   const count = data?.count ?? 0;
   return (
@@ -32,6 +34,17 @@ export function AlarmBadge() {
         onClick={() => {
           setAlarmSoundMuted(!muted);
           setMuted(!muted);
+        }}
+      />
+      <Button
+        variant="minimal"
+        icon={quiet ? 'notifications-snooze' : 'notifications'}
+        className="of-alarm-toast-switch"
+        aria-label={t(quiet ? 'alarm.toast.unmute' : 'alarm.toast.mute')}
+        title={t(quiet ? 'alarm.toast.unmute' : 'alarm.toast.mute')}
+        onClick={() => {
+          setAlarmToastsMuted(!quiet);
+          setQuiet(!quiet);
         }}
       />
     </>

@@ -16,6 +16,8 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { AlarmBadge } from './AlarmBadge';
 import { PendingOrdersBadge } from './PendingOrdersBadge';
 import { ReminderBadges } from '../reminders/ReminderBadges';
+import { NoticeBell } from '../notices/NoticeBell';
+import { HelpMenu } from '../feedback/HelpMenu';
 import { DownloadTasksButton } from '../statistics/DownloadTasks';
 import { ThemeSwitch } from './ThemeSwitch';
 import { menuToggled, navToggled } from './settingsSlice';
@@ -78,10 +80,12 @@ export function Header({ background }: { background: string }) {
       </NavbarGroup>
       <NavbarGroup align="right">
         <AlarmBadge />
+        <NoticeBell />
         <ReminderBadges />
         <PendingOrdersBadge />
         <DownloadTasksButton />
         <NavbarDivider />
+        <HelpMenu />
         <LanguageSwitch />
         <ThemeSwitch />
         <Popover content={userMenu} placement="bottom-end">

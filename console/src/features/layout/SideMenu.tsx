@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { menuIcon } from './menu-icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { normalisePath, type MenuNode } from '../access/menu-tree';
 import { useMenuLabel } from '../access/menu-label';
+import { ancestorIds, sectionedMenu } from './menu-sections';
 
 function toTreeNodes(
   nodes: readonly MenuNode[],
@@ -37,15 +38,22 @@ export function SideMenu({ background }: { background: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const labelOf = useMenuLabel();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // 监控中心's pages under section headings (menu-sections.ts); the seed's own tree is unchanged.
+  const tree = useMemo(() => sectionedMenu(menu, (section) => t(`menu.section.${section}`)), [menu, t]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
-    () => new Set(menu.map((node) => String(node.id))),
+    () => new Set([...menu.map((node) => String(node.id)), ...ancestorIds(tree, location.pathname)]),
   );
+  // The section of the page being shown opens, so the selection is never hidden in a closed heading.
+  useEffect(() => {
+    const path = ancestorIds(tree, normalisePath(location.pathname));
+    setExpanded((current) => (path.every((id) => current.has(id)) ? current : new Set([...current, ...path])));
+  }, [tree, location.pathname]);
 
   const contents = useMemo(
-    () => toTreeNodes(menu, expanded, location.pathname, collapsed, labelOf),
+    () => toTreeNodes(tree, expanded, location.pathname, collapsed, labelOf),
     // labelOf is new each render; it changes with the language only.
-    [menu, expanded, location.pathname, collapsed, i18n.language],
+    [tree, expanded, location.pathname, collapsed, i18n.language],
   );
 
   const toggle = (id: string, open: boolean): void => {

@@ -14,6 +14,8 @@ import { videoAlarmTags } from './video-alarm-tags';
 import { TodayFuelCurve } from '../fuel/TodayFuelCurve';
 import { useFuelCurveGranted } from '../fuel/useFuelCurveGranted';
 import { useVehicleProbes, VehicleProbeFields } from '../cold-chain/VehicleProbes';
+import { DriveMotorFields } from '../energy/DriveMotorFields';
+import { useVehicleConditionsQuery } from '../vehicle-condition/vehicleConditionApi';
 
 function FieldList({ fields }: { fields: readonly InfoField[] }) {
   const { t } = useTranslation();
@@ -102,6 +104,8 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
   const probes = useVehicleProbes(vehicle?.vehicleId);
   // The place name comes with the latest position (the server's offline boundaries), refreshed as the vehicle moves.
   const placeName = useLatestPositionsQuery({ vehicleIds: vehicle ? [vehicle.vehicleId] : [] }, { skip: !vehicle, pollingInterval: 30_000 }).data?.[0]?.place;
+  // The condition (extras 0x25/0x2A/0x2B/0x30/0x31 and CAN values) follows the vehicle on the tab's socket.
+  const condition = useVehicleConditionsQuery({ vehicleIds: vehicle?.vehicleId ?? '', current: 1, size: 1, silent: true }, { skip: !vehicle }).data?.records?.[0];
   if (!vehicle) return <div className="of-info-panel of-empty">{t('monitor.info.none')}</div>;
   const coordinates = formatPlace(vehicle.lng, vehicle.lat);
   const place = placeName && coordinates !== '—' ? `${placeName}（${coordinates}）` : coordinates;
@@ -110,12 +114,13 @@ export function InfoPanel({ vehicle }: { vehicle: LiveVehicle | null }) {
       <VideoAlarmTags vehicle={vehicle} />
       <Tabs id="of-info-tabs" renderActiveTabPanelOnly>
         <Tab id="basic" title={t('monitor.info.basic')} panel={<FieldList fields={basicFields(vehicle, t, place)} />} />
-        <Tab id="sensors" title={t('monitor.info.sensors')} panel={<FieldList fields={sensorFields(vehicle, t)} />} />
-        <Tab id="electrical" title={t('monitor.info.electrical')} panel={<FieldList fields={electricalFields(vehicle, t)} />} />
-        <Tab id="can" title={t('monitor.info.can')} panel={<FieldList fields={canFields(t)} />} />
-        <Tab id="satellite" title={t('monitor.info.satellite')} panel={<FieldList fields={satelliteFields(vehicle, t)} />} />
+        <Tab id="sensors" title={t('monitor.info.sensors')} panel={<FieldList fields={sensorFields(vehicle, t, condition)} />} />
+        <Tab id="electrical" title={t('monitor.info.electrical')} panel={<FieldList fields={electricalFields(vehicle, t, condition)} />} />
+        <Tab id="can" title={t('monitor.info.can')} panel={<FieldList fields={canFields(t, condition)} />} />
+        <Tab id="satellite" title={t('monitor.info.satellite')} panel={<FieldList fields={satelliteFields(vehicle, t, condition)} />} />
         <Tab id="fuel" title={t('monitor.info.fuel')} panel={fuelLedger ? <TodayFuelCurve vehicleId={vehicle.vehicleId} fallback={<FuelCurve vehicleId={vehicle.vehicleId} />} /> : <FuelCurve vehicleId={vehicle.vehicleId} />} />
         {battery && <Tab id="battery" title={t('monitor.info.battery')} panel={<BatteryFields battery={battery} />} />}
+        {battery && <Tab id="motors" title={t('monitor.info.motors')} panel={<DriveMotorFields vehicleId={vehicle.vehicleId} />} />}
         {probes && <Tab id="coldChain" title={t('coldChain.info.tab')} panel={<VehicleProbeFields row={probes} />} />}
       </Tabs>
     </div>

@@ -10,13 +10,14 @@ import { CHECK_ALL_LIMIT } from './monitor-config';
 import { selectCheckedIds, selectCheckedMarkers, selectLiveVehicles } from './monitor-selectors';
 import { PANE_SPLITS, splitChosen, vehicleSelected, vehiclesChecked } from './monitorSlice';
 import { MonitorPane } from './MonitorPane';
+import { paneLayout, paneStyle } from './pane-layout';
 import { SelectedTable } from './SelectedTable';
 import { useLiveSocket } from './useLiveSocket';
 import { useMonitorData } from './useMonitorData';
 import { VehicleTree } from './VehicleTree';
 import './monitor.css';
 
-/** /monitor/multiCar: tree, 1/2/4 map panes of the checked vehicles, info panel and the selected-vehicle table. */
+/** /monitor/multiCar: tree, 1/2/4/6/8/9/10/13/16 map panes (spec §9) of the checked vehicles, info panel and the selected-vehicle table. */
 export default function MultiCarScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -27,6 +28,7 @@ export default function MultiCarScreen(_props: ScreenProps) {
   const markers = useAppSelector(selectCheckedMarkers);
   const selected = useAppSelector((state) => state.monitor.selected);
   const split = useAppSelector((state) => state.monitor.split);
+  const layout = paneLayout(split);
   useLiveSocket(checkedIds);
 
   const select = useCallback((id: string) => dispatch(vehicleSelected(id)), [dispatch]);
@@ -51,14 +53,16 @@ export default function MultiCarScreen(_props: ScreenProps) {
           <span>{t('monitor.split')}</span>
           <ButtonGroup>
             {PANE_SPLITS.map((count) => (
-              <Button key={count} small active={split === count} text={count} className={`of-split-${count}`} onClick={() => dispatch(splitChosen(count))} />
+              <Button key={count} small active={split === count} text={count} className={`of-split-${count}`} title={t('monitor.splitPanes', { count })} aria-label={t('monitor.splitPanes', { count })} onClick={() => dispatch(splitChosen(count))} />
             ))}
           </ButtonGroup>
           <InstructionLauncher vehicleId={selected} plate={selectedVehicle?.plateCode ?? ''} />
         </div>
-        <div className={`of-monitor-panes of-panes-${split}`}>
-          {Array.from({ length: split }, (_, index) => (
-            <MonitorPane key={index} markers={markers} onPick={select} />
+        <div className={`of-monitor-panes of-panes-${split}`} style={{ gridTemplateColumns: `repeat(${layout.columns}, 1fr)`, gridTemplateRows: `repeat(${layout.rows}, 1fr)` }}>
+          {layout.cells.map((cell, index) => (
+            <div key={index} className="of-monitor-pane-slot" style={paneStyle(cell)}>
+              <MonitorPane markers={markers} onPick={select} autoFit />
+            </div>
           ))}
         </div>
         <div className="of-monitor-bottom">

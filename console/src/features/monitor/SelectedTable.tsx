@@ -6,6 +6,7 @@ import { chargeStateKey } from '../energy/battery-view';
 import { useBatteryStatesQuery } from '../energy/energyApi';
 import { formatPlace, formatReading } from './field-format';
 import type { LiveVehicle } from './liveSlice';
+import { LNG_LAT_LABEL_KEY } from '../formats/coordinates';
 
 export interface SelectedTableProps {
   readonly ids: readonly string[];
@@ -52,7 +53,7 @@ export function SelectedTable({ ids, vehicles, onSelect }: SelectedTableProps) {
         <Column name={t('energy.chargeState')} cellRenderer={(row) => <Cell>{batteryText(battery.get(ids[row] ?? ''), (b) => t(chargeStateKey(b.chargeState)))}</Cell>} />
         <Column name={t('monitor.field.speed')} cellRenderer={(row) => text(row, (v) => formatReading(v.gpsSpeed, invalid, 'km/h', 1).text)} />
         <Column name={t('monitor.field.gpsTime')} cellRenderer={(row) => text(row, (v) => v.gpsTime ?? '—')} />
-        <Column name={t('monitor.field.place')} cellRenderer={(row) => text(row, (v) => formatPlace(v.lng, v.lat))} />
+        <Column name={`${t('monitor.field.place')}（${t(LNG_LAT_LABEL_KEY)}）`} cellRenderer={(row) => text(row, (v) => formatPlace(v.lng, v.lat))} />
       </Table2>
     </div>
   );

@@ -53,7 +53,7 @@ export default function SingleCarScreen(_props: ScreenProps) {
           <InstructionLauncher vehicleId={selected} plate={vehicle?.plateCode ?? ''} />
         </div>
         <div className="of-monitor-panes of-panes-1">
-          <MonitorPane markers={markers} trail={trail} head={head} />
+          <MonitorPane markers={markers} trail={trail} head={head} followKey={selected} />
         </div>
         <div className="of-monitor-bottom">
           <InfoPanel vehicle={vehicle} />

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLOURS } from '../../map/vehicle-marker';
 import type { LiveVehicle } from './liveSlice';
-import { checkAllAllowed, rowCounts, visibleRange, visibleRows, type TreeRow } from './vehicle-tree';
+import { checkAllAllowed, rowCounts, tickedVehicleIds, visibleRange, visibleRows, type TreeRow } from './vehicle-tree';
 
 export const TREE_ROW_HEIGHT = 28;
 
@@ -47,12 +47,13 @@ export function VehicleTree({ rows, vehicles, checked, onCheck, selected, onSele
     else next.add(key);
     return next;
   });
-  const check = (row: TreeRow, on: boolean) => {
-    if (on && !checkAllAllowed(row, checkLimit)) {
-      onLimit(row.vehicleIds.length);
+  // While searching, a company or fleet tick applies to its matching vehicles only.
+  const check = (row: TreeRow, ids: readonly string[], on: boolean) => {
+    if (on && !checkAllAllowed(row, checkLimit, ids)) {
+      onLimit(ids.length);
       return;
     }
-    onCheck?.(row.vehicleIds, on);
+    onCheck?.(ids, on);
   };
 
   return (
@@ -75,7 +76,8 @@ export function VehicleTree({ rows, vehicles, checked, onCheck, selected, onSele
             const row = rows[rowIndex]!;
             const isVehicle = row.vehicleId !== null;
             const counts = isVehicle ? null : rowCounts(row, isOnline);
-            const checkedCount = checked ? row.vehicleIds.reduce((sum, id) => sum + (checked[id] ? 1 : 0), 0) : 0;
+            const ticked = query ? tickedVehicleIds(rows, rowIndex, query) : row.vehicleIds;
+            const checkedCount = checked ? ticked.reduce((sum, id) => sum + (checked[id] ? 1 : 0), 0) : 0;
             const status = isVehicle ? vehicles[row.vehicleId!]?.displayStatus ?? 'unknown' : null;
             return (
               <div
@@ -94,10 +96,10 @@ export function VehicleTree({ rows, vehicles, checked, onCheck, selected, onSele
                 {checked && (
                   <Checkbox
                     className="of-tree-check"
-                    checked={checkedCount > 0 && checkedCount === row.vehicleIds.length}
-                    indeterminate={checkedCount > 0 && checkedCount < row.vehicleIds.length}
+                    checked={checkedCount > 0 && checkedCount === ticked.length}
+                    indeterminate={checkedCount > 0 && checkedCount < ticked.length}
                     onClick={(event) => event.stopPropagation()}
-                    onChange={(event) => check(row, event.currentTarget.checked)}
+                    onChange={(event) => check(row, ticked, event.currentTarget.checked)}
                   />
                 )}
                 {status && <span className="of-status-dot" title={t(`monitor.status.${status}`)} style={{ background: STATUS_COLOURS[status] }} />}

@@ -1,4 +1,4 @@
-import { Button, InputGroup } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
@@ -7,6 +7,7 @@ import { selectLiveVehicles } from './monitor-selectors';
 import { useMonitorData } from './useMonitorData';
 import { VehicleTree } from './VehicleTree';
 import './monitor.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 /** One vehicle and a time window, as the per-vehicle data screens query them. */
 export interface VehicleWindow {
@@ -42,8 +43,8 @@ export function VehicleWindowFrame({ prefix, className = '', labels, children }:
   const window = useMemo(() => ({ vehicleId: vehicleId ?? '', ...range }), [vehicleId, range]);
   const toolbar = () => (
     <div className="of-order-filters">
-      <InputGroup className={`${prefix}-from`} value={draft.startTime} onChange={(e) => setDraft({ ...draft, startTime: e.currentTarget.value })} aria-label={t(labels.from)} />
-      <InputGroup className={`${prefix}-to`} value={draft.endTime} onChange={(e) => setDraft({ ...draft, endTime: e.currentTarget.value })} aria-label={t(labels.to)} />
+      <DateTimePicker className={`${prefix}-from`} value={draft.startTime} onChange={(value) => setDraft({ ...draft, startTime: value })} aria-label={t(labels.from)} />
+      <DateTimePicker className={`${prefix}-to`} value={draft.endTime} onChange={(value) => setDraft({ ...draft, endTime: value })} aria-label={t(labels.to)} />
       <Button icon="time" className={`${prefix}-query`} text={t(labels.query)} onClick={() => setRange(draft)} />
     </div>
   );

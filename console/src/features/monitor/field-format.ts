@@ -1,3 +1,5 @@
+import { formatLngLat } from '../formats/coordinates';
+
 /** Spec §9: these raw readings mean "sensor reports invalid" and are never shown as numbers. */
 export const SENTINEL_VALUES: readonly number[] = [215.0, 65.53, 5553.5];
 
@@ -22,8 +24,7 @@ export function formatReading(value: number | string | null | undefined, invalid
   return { kind: 'value', text: unit ? `${shown} ${unit}` : shown };
 }
 
-/** "lng, lat" with six decimals, or "—" before the first fix (no reverse geocoding service yet). */
+/** "lng, lat" with six decimals, or "—" before the first fix: the console's one formatter (formats/coordinates). */
 export function formatPlace(lng: number | null | undefined, lat: number | null | undefined): string {
-  if (lng === null || lng === undefined || lat === null || lat === undefined) return NO_DATA;
-  return `${lng.toFixed(6)}, ${lat.toFixed(6)}`;
+  return formatLngLat(lng, lat);
 }

@@ -1,8 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec §9 screen splits that apply to maps here. */
-export const PANE_SPLITS = [1, 2, 4] as const;
-export type PaneSplit = (typeof PANE_SPLITS)[number];
+import { PANE_LAYOUTS, type PaneCount } from './pane-layout';
+
+/** Spec §9 screen splits: 1, 2, 4, 6, 8, 9, 10, 13, 16 map panes (pane-layout.ts). */
+export const PANE_SPLITS = PANE_LAYOUTS;
+export type PaneSplit = PaneCount;
 
 export interface MonitorState {
   /** The multi-vehicle selection list (spec §4): checked vehicle ids, shown on the map and subscribed. */
@@ -31,7 +33,7 @@ const monitorSlice = createSlice({
       state.selected = action.payload;
     },
     splitChosen(state, action: PayloadAction<PaneSplit>) {
-      state.split = action.payload;
+      if ((PANE_SPLITS as readonly number[]).includes(action.payload)) state.split = action.payload;
     },
   },
 });

@@ -103,9 +103,26 @@ export function visibleRange(scrollTop: number, viewportHeight: number, rowHeigh
   return { start, end: Math.max(start, end) };
 }
 
+/**
+ * The vehicles a tick on row `index` checks: every vehicle under it, or while the tree is searched
+ * only those matching the search (the ones the operator sees), never the hidden rest of a company.
+ */
+export function tickedVehicleIds(rows: readonly TreeRow[], index: number, query: string): readonly string[] {
+  const row = rows[index];
+  if (!row) return [];
+  const needle = query.trim().toLowerCase();
+  if (!needle) return row.vehicleIds;
+  const ids: string[] = [];
+  for (let at = index; at < row.end; at++) {
+    const candidate = rows[at]!;
+    if (candidate.vehicleId !== null && candidate.search.includes(needle)) ids.push(candidate.vehicleId);
+  }
+  return ids;
+}
+
 /** Spec §5: checking a whole company or fleet above the configured vehicle limit is refused. */
-export function checkAllAllowed(row: TreeRow, limit: number): boolean {
-  return row.vehicleId !== null || row.vehicleIds.length <= limit;
+export function checkAllAllowed(row: TreeRow, limit: number, ids: readonly string[] = row.vehicleIds): boolean {
+  return row.vehicleId !== null || ids.length <= limit;
 }
 
 /**

@@ -71,7 +71,7 @@ function UploadButton() {
       <Button icon="upload" intent="success" text={t('ota.upload')} onClick={() => setOpen(true)} />
       <Dialog isOpen={open} onClose={() => setOpen(false)} title={t('ota.upload')} style={{ width: 520 }}>
         <DialogBody>
-          <FormGroup label={t('ota.file')}><FileInput fill text={file?.name ?? t('ota.chooseFile')} inputProps={{ 'data-testid': 'ota-file' } as object} onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} /></FormGroup>
+          <FormGroup label={t('ota.file')}><FileInput buttonText={t('common.browse')} fill text={file?.name ?? t('ota.chooseFile')} inputProps={{ 'data-testid': 'ota-file' } as object} onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} /></FormGroup>
           <FormGroup label={t('ota.name')}><InputGroup value={form.name} onValueChange={set('name')} maxLength={64} /></FormGroup>
           <FormGroup label={t('ota.version')}><InputGroup value={form.version} onValueChange={set('version')} maxLength={64} /></FormGroup>
           <FormGroup label={t('ota.makerId')}><InputGroup value={form.makerId} onValueChange={set('makerId')} maxLength={11} /></FormGroup>

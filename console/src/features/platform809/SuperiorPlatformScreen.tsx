@@ -6,11 +6,11 @@ import type { ScreenProps } from '../access/screen-props';
 import { WithPower } from '../access/power-context';
 import { labelMap, useCompanyOptions } from '../master-data/lookups';
 import type { Resource } from '../table-screen/resource-api';
-import { listHook, useResourceMutations } from '../table-screen/resource-api';
+import { listHook, useLookupQuery, useResourceMutations } from '../table-screen/resource-api';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import { ForwardGroupDialog } from './ForwardGroupDialog';
 import { LinkTags, useLinkStatus } from './link-status';
-import { emptyPlatformForm, formToPlatform, platformFields, platformToForm, type PlatformForm, type UpperPlatform } from './platform-form';
+import { formToPlatform, newPlatformForm, platformFields, platformToForm, type PlatformForm, type SlaveLinkListener, type UpperPlatform } from './platform-form';
 
 const resource: Resource = { path: 'platform809/platforms', tag: 'UpperPlatform', paged: false, searchFields: ['name', 'mainIp'] };
 const usePlatformList = listHook<UpperPlatform>(resource);
@@ -24,6 +24,9 @@ export default function SuperiorPlatformScreen(_props: ScreenProps) {
   const { save, remove } = useResourceMutations(resource);
   const status = useLinkStatus();
   const [group, setGroup] = useState<number | null>(null);
+  // The slave-link port the superior connects back to is this server's, not a guess (7809).
+  const listener = useLookupQuery({ url: 'platform809/slave-link', tag: 'UpperPlatform' });
+  const emptyForm = useMemo(() => newPlatformForm(listener.data as SlaveLinkListener | undefined), [listener.data]);
 
   const columns: readonly ColumnSpec<UpperPlatform>[] = [
     { key: 'name', titleKey: 'platform809.name', sortable: true, width: 180, render: (p) => p.name },
@@ -44,7 +47,7 @@ export default function SuperiorPlatformScreen(_props: ScreenProps) {
         columns={columns}
         useList={usePlatformList}
         fields={fields}
-        emptyForm={emptyPlatformForm}
+        emptyForm={emptyForm}
         toForm={platformToForm}
         dialogWidth={600}
         addTitleKey="platform809.add"

@@ -73,9 +73,20 @@ export interface PlatformForm extends Record<string, string> {
 }
 
 export const emptyPlatformForm: PlatformForm = {
-  companyId: '', name: '', edition: '2019', mainIp: '', mainPort: '', slaveIp: '', slavePort: '7809', userId: '', password: '', accessCode: '', platformCode: '',
+  companyId: '', name: '', edition: '2019', mainIp: '', mainPort: '', slaveIp: '', slavePort: '', userId: '', password: '', accessCode: '', platformCode: '',
   m1: '0', ia1: '0', ic1: '0', encrypt: '0', keepAliveS: '60', autoReconnect: '1', enabled: '1',
 };
+
+/** `GET /platform809/slave-link`: the port our slave-link server listens on (the form pre-fills it). */
+export interface SlaveLinkListener {
+  readonly port: number;
+  readonly listening: boolean;
+}
+
+/** A new platform's form, its slave-link port the one the server listens on (empty until known). */
+export function newPlatformForm(listener: SlaveLinkListener | undefined): PlatformForm {
+  return { ...emptyPlatformForm, slavePort: listener && listener.port > 0 ? String(listener.port) : '' };
+}
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 /** Spec §5: IPv4 and ports 1-65535; ids and keys are DWORDs. */

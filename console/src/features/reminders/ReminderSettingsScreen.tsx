@@ -49,7 +49,7 @@ export default function ReminderSettingsScreen(_props: ScreenProps) {
       </FormGroup>
       <Switch label={t('reminders.settings.overdue')} checked={form.overdue} onChange={(e) => set('overdue', e.currentTarget.checked)} />
       <FormGroup label={t('reminders.settings.marginKm')}>
-        <NumericInput aria-label={t('reminders.settings.marginKm')} min={0} max={100_000} stepSize={100} value={form.maintenanceMarginKm} onValueChange={(value) => set('maintenanceMarginKm', Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0)} />
+        <NumericInput aria-label={t('reminders.settings.marginKm')} min={0} max={100_000} stepSize={100} majorStepSize={1000} value={form.maintenanceMarginKm} onValueChange={(value) => set('maintenanceMarginKm', Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0)} />
       </FormGroup>
       <FormGroup label={t('reminders.settings.roles')} helperText={t('reminders.settings.rolesHelp')}>
         {roles.map((role) => (

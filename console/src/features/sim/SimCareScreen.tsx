@@ -17,7 +17,7 @@ interface TerminalRef {
   readonly terminalPhone: string;
 }
 
-/** /index/simCare: SIM cards; the API has no update, so no edit button. */
+/** /index/simCare: SIM cards: add, edit (a bound card keeps its number: 4231), delete, bind to a terminal, Excel. */
 export default function SimCareScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const companies = useCompanyOptions();
@@ -52,8 +52,7 @@ export default function SimCareScreen(_props: ScreenProps) {
       dialogWidth={600}
       addTitleKey="sim.add"
       editTitleKey="sim.edit"
-      canEdit={false}
-      save={(form) => save(formToSim(form))}
+      save={(form, editing) => save(formToSim(form), editing?.id)}
       remove={(rows) => remove(rows.map((sim) => sim.id))}
       excel={{ path: resources.sim.path, tag: resources.sim.tag }}
       toolbar={(selected) => (

@@ -24,7 +24,7 @@ export const emptySimForm: SimForm = { number: '', operator: '1', city: '', comp
 /** Spec §5: terminal SIM 11 digits; operator 1/2/3. */
 export function simFields(companies: FieldSpec<SimForm>['options']): FieldSpec<SimForm>[] {
   return [
-    { name: 'number', labelKey: 'sim.simNo', required: true, validate: simNumberRule, lockedOnEdit: true },
+    { name: 'number', labelKey: 'sim.simNo', required: true, validate: simNumberRule },
     { name: 'operator', labelKey: 'sim.operator', kind: 'select', required: true, options: codeOptions('sim.operator', [1, 2, 3]) },
     { name: 'city', labelKey: 'sim.city', maxLength: 32 },
     { name: 'companyId', labelKey: 'common.company', kind: 'select', options: companies },

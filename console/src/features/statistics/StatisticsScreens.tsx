@@ -1,4 +1,4 @@
-import { Button, Card, H5, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Card, H5, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/hooks';
@@ -23,7 +23,9 @@ import {
   type OperationRow,
   type ReportFilter,
 } from './statisticsApi';
+import { newestFirst } from './online-days';
 import './statistics.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 const DAY_MS = 86_400_000;
 export const today = () => cstTime(Date.now()).slice(0, 10);
@@ -66,8 +68,8 @@ export function FilterBar({ draft, setDraft, onQuery, onExport, exportCode, offl
   };
   return (
     <div className="of-statistics-filters">
-      <InputGroup className="of-statistics-from" value={draft.startTime} onChange={(e) => setDraft({ ...draft, startTime: e.currentTarget.value })} aria-label={t('statistics.from')} title={t('statistics.windowHint')} />
-      <InputGroup className="of-statistics-to" value={draft.endTime} onChange={(e) => setDraft({ ...draft, endTime: e.currentTarget.value })} aria-label={t('statistics.to')} title={t('statistics.windowHint')} />
+      <DateTimePicker mode="date" className="of-statistics-from" value={draft.startTime} onChange={(value) => setDraft({ ...draft, startTime: value })} aria-label={t('statistics.from')} title={t('statistics.windowHint')} />
+      <DateTimePicker mode="date" className="of-statistics-to" value={draft.endTime} onChange={(value) => setDraft({ ...draft, endTime: value })} aria-label={t('statistics.to')} title={t('statistics.windowHint')} />
       {children}
       <Button className="of-statistics-query" icon="search" text={t('report.query')} onClick={onQuery} />
       <WithPower code={exportCode}>
@@ -156,7 +158,8 @@ export function OnlineStatisticsScreen(_props: ScreenProps) {
     { key: 'plateCode', titleKey: 'statistics.plate', width: 110, render: (row) => row.plateCode || row.vehicleId },
     { key: 'onlineDays', titleKey: 'statistics.onlineDays', width: 90, render: (row) => `${row.onlineDays}` },
     { key: 'onlineTotalS', titleKey: 'statistics.onlineTime', width: 140, render: (row) => formatDuration(row.onlineTotalS, units) },
-    ...days.map((day, i) => ({ key: `d${i}`, titleKey: day, width: 110, render: (row: OnlineRow) => (row.onlineS[i] ? formatDuration(row.onlineS[i], units) : '—') })),
+    // Newest day first, beside the totals: today's column is on screen without scrolling right.
+    ...newestFirst(days).map(({ day, i }) => ({ key: `d${i}`, titleKey: day, width: 110, render: (row: OnlineRow) => (row.onlineS[i] ? formatDuration(row.onlineS[i], units) : '—') })),
   ];
   const daily = overview?.summary.daily ?? [];
   const chart = useMemo(() => columnOptions(daily.map((d) => d.day), t('statistics.dailyRate'), daily.map((d) => d.rate), 'line'), [daily, t]);

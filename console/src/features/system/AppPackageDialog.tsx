@@ -36,7 +36,7 @@ export function AppPackageDialog() {
       <Button icon="upload" intent="success" className="of-app-upload" text={t('appVersion.upload')} onClick={() => setOpen(true)} />
       <Dialog isOpen={open} onClose={() => setOpen(false)} title={t('appVersion.upload')} style={{ width: 520 }}>
         <DialogBody>
-          <FormGroup label={t('appVersion.file')}><FileInput fill text={file?.name ?? t('appVersion.chooseFile')} inputProps={{ accept: '.apk,.ipa', 'data-testid': 'app-package-file' } as object} onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} /></FormGroup>
+          <FormGroup label={t('appVersion.file')}><FileInput buttonText={t('common.browse')} fill text={file?.name ?? t('appVersion.chooseFile')} inputProps={{ accept: '.apk,.ipa', 'data-testid': 'app-package-file' } as object} onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} /></FormGroup>
           <FormGroup label={t('appVersion.platform')}>
             <HTMLSelect fill value={form.platform} onChange={(e) => set('platform')(e.currentTarget.value)} options={[{ value: 'android', label: 'Android' }, { value: 'ios', label: 'iOS' }]} />
           </FormGroup>

@@ -10,6 +10,8 @@ import { downloadSheet } from '../table-screen/excel-download';
 import { listHook } from '../table-screen/resource-api';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import { logFilterParams, type LogFilter } from './log-filter';
+import { systemLogText } from './system-log-text';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 interface OperationLogRow {
   readonly id: number;
@@ -76,8 +78,8 @@ export function OperationLogScreen(_props: ScreenProps) {
       {...readOnlyTable('log.operationTitle')}
       toolbar={() => (
         <div className="of-order-filters">
-          <InputGroup className="of-log-from" placeholder={t('log.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} aria-label={t('log.from')} />
-          <InputGroup className="of-log-to" placeholder={t('log.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} aria-label={t('log.to')} />
+          <DateTimePicker className="of-log-from" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} aria-label={t('log.from')} />
+          <DateTimePicker className="of-log-to" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} aria-label={t('log.to')} />
           <InputGroup className="of-log-account" placeholder={t('log.account')} value={draft.account ?? ''} onChange={(e) => setDraft({ ...draft, account: e.currentTarget.value })} aria-label={t('log.account')} />
           <Button icon="filter" className="of-log-apply" text={t('log.apply')} onClick={apply} />
           <ExportButton screen="operationLog" path="basic/operation-log/export" filter={filter} file="operation-log.xlsx" />
@@ -96,7 +98,10 @@ export function SystemLogScreen(_props: ScreenProps) {
     { key: 'createdAt', titleKey: 'log.time', width: 160, render: (r) => cstTime(r.createdAt) },
     { key: 'level', titleKey: 'log.level', width: 70, render: (r) => <Tag minimal intent={LEVEL_INTENT[r.level] ?? 'none'}>{t(`log.level.${r.level}`)}</Tag> },
     { key: 'event', titleKey: 'log.event', width: 130, render: (r) => t(`log.event.${r.event}`, { defaultValue: r.event }) },
-    { key: 'message', titleKey: 'log.message', width: 280, render: (r) => r.message },
+    { key: 'message', titleKey: 'log.message', width: 280, render: (r) => {
+      const text = systemLogText(r);
+      return text ? t(text.key, text.values) : r.message;
+    } },
     { key: 'detail', titleKey: 'log.detail', width: 260, render: (r) => r.detail },
     { key: 'source', titleKey: 'log.source', width: 140, render: (r) => r.source },
   ];
@@ -109,8 +114,8 @@ export function SystemLogScreen(_props: ScreenProps) {
       {...readOnlyTable('log.systemTitle')}
       toolbar={() => (
         <div className="of-order-filters">
-          <InputGroup className="of-log-from" placeholder={t('log.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} aria-label={t('log.from')} />
-          <InputGroup className="of-log-to" placeholder={t('log.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} aria-label={t('log.to')} />
+          <DateTimePicker className="of-log-from" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} aria-label={t('log.from')} />
+          <DateTimePicker className="of-log-to" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} aria-label={t('log.to')} />
           <HTMLSelect className="of-log-level" value={draft.level} onChange={(e) => setDraft({ ...draft, level: e.currentTarget.value })} aria-label={t('log.level')}>
             <option value="">{t('log.allLevels')}</option>
             {(['info', 'warn', 'error'] as const).map((level) => <option key={level} value={level}>{t(`log.level.${level}`)}</option>)}

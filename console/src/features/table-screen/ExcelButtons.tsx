@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Dialog, DialogBody, HTMLTable } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import { messageFor } from '@openfleet/errors';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/hooks';
@@ -8,15 +8,13 @@ import type { ApiError } from '../session/error-mapping';
 import { toCatalogueLocale } from '../session/error-mapping';
 import { WithPower } from '../access/power-context';
 import { downloadSheet } from './excel-download';
+import { RowErrorsTable, SheetFileInput, type RowError } from './import-parts';
 import { useResourceCallMutation, type ResourceTag } from './resource-api';
 
 /** Server code for "rows rejected": `data` lists `{row, reasons[]}` (Excel row numbers). */
 export const IMPORT_ROWS_REJECTED = 5005;
 
-export interface RowError {
-  readonly row: number;
-  readonly reasons: readonly string[];
-}
+export type { RowError };
 
 /** The row errors of an import answer, or null when the failure is not about rows. */
 export function rowErrorsOf(error: unknown): RowError[] | null {
@@ -69,18 +67,7 @@ export function ExcelButtons({ screen, path, tag, template }: ExcelButtonsProps)
       <WithPower code={`${screen}:import`}>
         <Button icon="import" loading={isLoading} text={t('excel.import')} onClick={() => fileInput.current?.click()} />
         {template && <Button icon="th-derived" text={t('excel.template')} onClick={() => void download('template')} />}
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".xlsx"
-          hidden
-          data-testid={`${screen}-import-file`}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (file) void upload(file);
-          }}
-        />
+        <SheetFileInput inputRef={fileInput} testId={`${screen}-import-file`} onFile={(file) => void upload(file)} />
       </WithPower>
       <WithPower code={`${screen}:export`}>
         <Button icon="export" text={t('excel.export')} onClick={() => void download('export')} />
@@ -88,22 +75,7 @@ export function ExcelButtons({ screen, path, tag, template }: ExcelButtonsProps)
       <Dialog isOpen={rowErrors !== null} title={t('excel.rowErrors')} onClose={() => setRowErrors(null)} style={{ width: 600 }}>
         <DialogBody>
           <p>{t('excel.nothingImported')}</p>
-          <HTMLTable compact striped className="of-row-errors">
-            <thead>
-              <tr>
-                <th>{t('excel.row')}</th>
-                <th>{t('excel.reasons')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(rowErrors ?? []).map((item) => (
-                <tr key={item.row}>
-                  <td>{item.row}</td>
-                  <td>{item.reasons.join('; ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <RowErrorsTable rows={rowErrors ?? []} />
         </DialogBody>
       </Dialog>
     </>

@@ -1,6 +1,7 @@
 import { Checkbox, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldOption, FieldSpec, FormValues } from './table-model';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 interface FieldInputProps<Form extends FormValues> {
   readonly field: FieldSpec<Form>;
@@ -55,18 +56,17 @@ export function FieldInput<Form extends FormValues>(props: FieldInputProps<Form>
       );
     }
     case 'datetime':
-      // The form keeps China time as the API writes it ("YYYY-MM-DD HH:mm:ss"); the picker wants a "T".
-      return (
-        <InputGroup id={id} type="datetime-local" step={1} value={value.replace(' ', 'T')} intent={intent} disabled={disabled}
-          onValueChange={(next) => onChange((next.length === 16 ? `${next}:00` : next).replace('T', ' '))} />
-      );
+      // The form keeps China time as the API writes it ("YYYY-MM-DD HH:mm:ss"), and so does the picker.
+      return <DateTimePicker id={id} value={value} intent={intent} disabled={disabled} onChange={onChange} />;
+    case 'date':
+      return <DateTimePicker id={id} mode="date" value={value} intent={intent} disabled={disabled} onChange={onChange} />;
     case 'textarea':
       return <TextArea id={id} fill value={value} intent={intent} onChange={(e) => onChange(e.currentTarget.value)} />;
     default:
       return (
         <InputGroup
           id={id}
-          type={field.kind === 'password' ? 'password' : field.kind === 'date' ? 'date' : 'text'}
+          type={field.kind === 'password' ? 'password' : 'text'}
           value={value}
           intent={intent}
           disabled={disabled}

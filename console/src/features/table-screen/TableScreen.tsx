@@ -18,8 +18,10 @@ import { hasPower } from '../access/menu-tree';
 import { FormDialog } from './FormDialog';
 import { ExcelButtons } from './ExcelButtons';
 import { Pager } from './Pager';
+import { keysOfRegions, regionsOfKeys } from './keyed-selection';
 import type { ResourceTag } from './resource-api';
 import {
+  columnWidthFor,
   firstPage,
   selectedRowIndexes,
   withKeyword,
@@ -70,6 +72,8 @@ export interface TableScreenProps<Row, Form extends FormValues> {
   readonly aside?: ReactNode;
   /** Data the cells show besides the rows (live link states ...): cells re-render when it changes. */
   readonly cellData?: unknown;
+  /** A record key: the selection follows the records across refreshes instead of the row indexes. */
+  readonly rowKey?: (row: Row) => string;
 }
 
 const noRows: readonly never[] = [];
@@ -95,13 +99,20 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
   const { t } = useTranslation();
   const [query, setQuery] = useState<PageQuery>(firstPage);
   const [keyword, setKeyword] = useState('');
-  const [selection, setSelection] = useState<Region[]>([]);
+  const [regionSelection, setRegionSelection] = useState<Region[]>([]);
+  const [keySelection, setKeySelection] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<{ editing: Row | null } | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { data, isFetching } = useList(query, !hasPower(usePower(), `${screen}:search`));
   const rows: readonly Row[] = data?.records ?? noRows;
   const total = data?.total ?? 0;
+  const { rowKey } = props;
+  const selection: Region[] = rowKey ? regionsOfKeys(keySelection, rows, rowKey) : regionSelection;
+  const setSelection = (regions: Region[]): void => {
+    if (rowKey) setKeySelection(new Set(keysOfRegions(regions, rows, rowKey)));
+    else setRegionSelection(regions);
+  };
   const selectedRows = selectedRowIndexes(selection, rows.length).map((index) => rows[index] as Row);
 
   const initialForm = useMemo(
@@ -226,7 +237,7 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
           selectedRegions={selection}
           onSelection={setSelection}
           cellRendererDependencies={[rows, props.cellData]}
-          columnWidths={columns.map((column) => column.width ?? 160)}
+          columnWidths={columns.map((column) => columnWidthFor(t(column.titleKey), column.width ?? 160, column.sortable))}
           enableRowHeader
           renderMode={RenderMode.NONE}
         >
@@ -241,6 +252,7 @@ export function TableScreen<Row, Form extends FormValues>(props: TableScreenProp
             />
           ))}
         </Table>
+        {!isFetching && rows.length === 0 && <div className="of-table-empty">{t('common.noData')}</div>}
       </div>
       </div>
       <Pager query={query} total={total} onChange={setQuery} />

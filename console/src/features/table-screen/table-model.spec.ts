@@ -10,6 +10,7 @@ import {
   withPageSize,
   withSort,
   type FieldSpec,
+  columnWidthFor,
 } from './table-model';
 import { clearedAsNull } from './resource-api';
 import { emptySimForm, formToSim, simFields, type SimForm } from '../sim/sim-form';
@@ -111,5 +112,16 @@ describe('update bodies', () => {
       companyId: undefined,
       fleetIds: [],
     });
+  });
+});
+
+describe('column widths', () => {
+  it('keep the requested width when the header fits, and widen it when the header would be cut', () => {
+    expect(columnWidthFor('车牌', 110)).toBe(110);
+    // "速度(km/h)" at 60 px was cut to "速度(k…".
+    expect(columnWidthFor('速度(km/h)', 60)).toBeGreaterThanOrEqual(2 * 13 + 7 * 7.5);
+    expect(columnWidthFor('Intermediate level', 80)).toBeGreaterThan(80);
+    // A sortable header leaves room for its menu button.
+    expect(columnWidthFor('速度(km/h)', 60, true)).toBe(columnWidthFor('速度(km/h)', 60) + 20);
   });
 });

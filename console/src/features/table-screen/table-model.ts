@@ -134,3 +134,14 @@ export function clientPage<Row extends Loose>(
   const start = (query.pageNo - 1) * query.pageSize;
   return { records: sortRows(found, query).slice(start, start + query.pageSize), total: found.length };
 }
+
+/**
+ * A column's width: the one it asks for, widened so its header reads whole ("速度(km/h)", not
+ * "速度(k…"). Headers are 12 px text: about 13 px per CJK character and 7.5 px per other one,
+ * plus the header's padding and menu button (sortable columns).
+ */
+export function columnWidthFor(title: string, requested: number, sortable = false): number {
+  let text = 0;
+  for (const char of title) text += /[\u2E80-\u9FFF\uFF00-\uFFEF]/.test(char) ? 13 : 7.5;
+  return Math.max(requested, Math.ceil(text) + 24 + (sortable ? 20 : 0));
+}

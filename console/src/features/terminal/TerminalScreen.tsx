@@ -5,7 +5,7 @@ import { labelMap, useCompanyOptions } from '../master-data/lookups';
 import { resources } from '../master-data/resources';
 import { listHook, useResourceMutations } from '../table-screen/resource-api';
 import { TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
-import { emptyTerminalForm, formToTerminal, terminalFields, terminalToForm, type Terminal, type TerminalForm } from './terminal-form';
+import { emptyTerminalForm, formToTerminal, shownAddress, terminalFields, terminalToForm, type Terminal, type TerminalForm } from './terminal-form';
 
 const useTerminalList = listHook<Terminal>(resources.terminal);
 
@@ -26,6 +26,16 @@ export default function TerminalScreen(_props: ScreenProps) {
     { key: 'companyId', titleKey: 'common.company', width: 160, render: (row) => companyName.get(String(row.companyId)) ?? '' },
     { key: 'vehicleId', titleKey: 'terminal.bound', width: 90, render: (row) => t(row.vehicleId ? 'common.yes' : 'common.no') },
     { key: 'registrationState', titleKey: 'terminal.state', sortable: true, width: 110, render: (row) => t(`terminal.state.${row.registrationState ?? 0}`) },
+    { key: 'firmwareVersion', titleKey: 'terminal.firmwareVersion', width: 120, render: (row) => row.firmwareVersion ?? '' },
+    {
+      key: 'ip',
+      titleKey: 'terminal.address',
+      width: 190,
+      render: (row) => {
+        const address = shownAddress(row);
+        return address.live ? `${address.text} (${t('terminal.addressLive')})` : address.text;
+      },
+    },
   ];
 
   return (

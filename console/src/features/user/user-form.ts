@@ -1,5 +1,6 @@
 import { confirmationProblem, passwordProblem } from '../auth/password-rules';
 import { accountRule, codeOptions, emailRule, mobileRule, nameRule, optional, optionalNumber, text } from '../master-data/rules';
+import { birthDateRule, faxRule, idCardRule, postalCodeRule } from '../master-data/contact-rules';
 import type { FieldOption, FieldSpec } from '../table-screen/table-model';
 
 export interface User {
@@ -17,7 +18,16 @@ export interface User {
   readonly roleIds?: readonly number[];
   /** Fleet permission: comma separated fleet ids (empty: the whole company). */
   readonly fleetIds?: string | readonly number[] | null;
+  /** YYYY-MM-DD. */
+  readonly birthDate?: string | null;
+  readonly address?: string | null;
+  readonly postalCode?: string | null;
+  readonly fax?: string | null;
+  readonly idCard?: string | null;
 }
+
+/** Spec §3 user fields added by issue 28, text in and out as they are. */
+const CONTACT_FIELDS = ['birthDate', 'address', 'postalCode', 'fax', 'idCard'] as const;
 
 export interface UserForm extends Record<string, string> {
   account: string;
@@ -32,6 +42,11 @@ export interface UserForm extends Record<string, string> {
   gender: string;
   status: string;
   remark: string;
+  birthDate: string;
+  address: string;
+  postalCode: string;
+  fax: string;
+  idCard: string;
 }
 
 export const emptyUserForm: UserForm = {
@@ -47,6 +62,11 @@ export const emptyUserForm: UserForm = {
   gender: '',
   status: '1',
   remark: '',
+  birthDate: '',
+  address: '',
+  postalCode: '',
+  fax: '',
+  idCard: '',
 };
 
 /** Spec §5: account 3-32 letters/digits/_, name Chinese/English, password rules, mobile, email. */
@@ -66,6 +86,11 @@ export function userFields(
     { name: 'phone', labelKey: 'user.phone', validate: mobileRule },
     { name: 'email', labelKey: 'user.email', validate: emailRule },
     { name: 'gender', labelKey: 'user.gender', kind: 'select', options: codeOptions('user.gender', [0, 1, 2]) },
+    { name: 'birthDate', labelKey: 'user.birthDate', kind: 'date', validate: (value) => birthDateRule(value) },
+    { name: 'idCard', labelKey: 'user.idCard', maxLength: 18, validate: idCardRule },
+    { name: 'address', labelKey: 'user.address', maxLength: 128 },
+    { name: 'postalCode', labelKey: 'user.postalCode', maxLength: 6, validate: postalCodeRule },
+    { name: 'fax', labelKey: 'user.fax', maxLength: 20, validate: faxRule },
     { name: 'status', labelKey: 'user.status', kind: 'select', required: true, options: codeOptions('user.status', [1, 0]) },
     { name: 'remark', labelKey: 'user.remark', kind: 'textarea', maxLength: 255 },
   ];
@@ -95,6 +120,7 @@ export function userToForm(row: User): UserForm {
     gender: text(row.gender),
     status: text(row.status),
     remark: text(row.remark),
+    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, text(row[field])])),
   };
 }
 
@@ -110,6 +136,7 @@ export function formToUser(form: UserForm, editing: boolean) {
     gender: optionalNumber(form.gender),
     status: Number(form.status),
     remark: optional(form.remark),
+    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, optional(form[field])])),
   };
   if (editing) return body;
   return { ...body, account: form.account.trim(), password: form.password, companyId: optionalNumber(form.companyId) };

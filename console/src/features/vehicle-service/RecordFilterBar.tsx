@@ -1,10 +1,11 @@
-import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toaster';
 import { useCompanyOptions, useFleetOptions } from '../master-data/lookups';
 import type { FieldOption } from '../table-screen/table-model';
 import { filterProblem, type RecordFilter } from './record-filter';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 interface RecordFilterBarProps {
   readonly filter: RecordFilter;
@@ -35,8 +36,8 @@ export function RecordFilterBar({ filter, statuses, onApply }: RecordFilterBarPr
         <option value="">{t('vehicleService.allFleets')}</option>
         {fleets.map((option) => <option key={option.value} value={option.value}>{label(option)}</option>)}
       </HTMLSelect>
-      <InputGroup type="date" className="of-vs-from" value={draft.from} aria-label={t('vehicleService.from')} title={t('vehicleService.from')} onValueChange={(from) => set({ from })} />
-      <InputGroup type="date" className="of-vs-to" value={draft.to} aria-label={t('vehicleService.to')} title={t('vehicleService.to')} onValueChange={(to) => set({ to })} />
+      <DateTimePicker mode="date" className="of-vs-from" value={draft.from} aria-label={t('vehicleService.from')} title={t('vehicleService.from')} onChange={(from) => set({ from })} />
+      <DateTimePicker mode="date" className="of-vs-to" value={draft.to} aria-label={t('vehicleService.to')} title={t('vehicleService.to')} onChange={(to) => set({ to })} />
       {statuses.length > 0 && (
         <HTMLSelect className="of-vs-status" value={draft.status} aria-label={t('vehicleService.status')} onChange={(e) => set({ status: e.currentTarget.value })}>
           <option value="">{t('vehicleService.allStatuses')}</option>

@@ -117,7 +117,6 @@ export function RecordScreen({ config }: { config: RecordKindConfig }) {
           </>
         )}
       />
-      {shown === 0 && <div className="of-vs-empty">{t('vehicleService.noData')}</div>}
       <AttachmentsDialog kind={config.kind} screen={config.screen} record={attachmentsOf} onClose={() => setAttachmentsOf(null)} />
     </div>
   );

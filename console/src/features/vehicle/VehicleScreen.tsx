@@ -70,6 +70,8 @@ export default function VehicleScreen(_props: ScreenProps) {
     { key: 'companyId', titleKey: 'common.company', width: 150, render: (row) => companyName.get(String(row.companyId)) ?? '' },
     { key: 'fleetId', titleKey: 'common.fleet', width: 160, render: (row) => fleetName.get(String(row.fleetId)) ?? '' },
     { key: 'terminalId', titleKey: 'vehicle.terminal', width: 120, render: (row) => (row.terminalId ? (terminalName.get(row.terminalId) ?? '✓') : '') },
+    { key: 'useState', titleKey: 'vehicle.useState', width: 100, render: (row) => (row.useState ? t(`vehicle.useState.${row.useState}`) : '') },
+    { key: 'fuelType', titleKey: 'vehicle.fuelType', width: 100, render: (row) => (row.fuelType ? t(`vehicle.fuelType.${row.fuelType}`) : '') },
   ];
 
   return (

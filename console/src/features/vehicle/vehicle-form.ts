@@ -26,6 +26,11 @@ export interface Vehicle {
   readonly activation?: number | null;
   readonly envVehicleType?: string | null;
   readonly securityChip?: string | null;
+  /** Spec §3 states: codes named by `vehicle.<field>.<code>` keys. */
+  readonly registrationState?: number | null;
+  readonly useState?: number | null;
+  readonly driveType?: number | null;
+  readonly fuelType?: number | null;
 }
 
 /** `GET /basic/vehicle/types`: the 25 types with both names. */
@@ -58,7 +63,20 @@ export interface VehicleForm extends Record<string, string> {
   activation: string;
   envVehicleType: string;
   securityChip: string;
+  registrationState: string;
+  useState: string;
+  driveType: string;
+  fuelType: string;
 }
+
+/** Spec §3 registration state, use state, drive type and fuel type: the server's code lists (vehicle-states.ts). */
+export const STATE_CODES = {
+  registrationState: [1, 2, 3, 4],
+  useState: [1, 2, 3, 4],
+  driveType: [1, 2, 3, 4, 5, 9],
+  fuelType: [1, 2, 3, 4, 5, 6, 7, 9],
+} as const;
+const STATE_FIELDS = Object.keys(STATE_CODES) as (keyof typeof STATE_CODES)[];
 
 const EMISSION_FIELDS = ['emissionStandard', 'maxReferenceTorque', 'fuelTankVolume', 'ureaTankVolume', 'activation', 'envVehicleType', 'securityChip'] as const;
 
@@ -94,6 +112,7 @@ export const emptyVehicleForm: VehicleForm = {
   brand: '',
   model: '',
   ...Object.fromEntries(EMISSION_FIELDS.map((field) => [field, ''])),
+  ...Object.fromEntries(STATE_FIELDS.map((field) => [field, ''])),
 } as VehicleForm;
 
 export interface VehicleOptions {
@@ -120,6 +139,7 @@ export function vehicleFields(options: VehicleOptions): FieldSpec<VehicleForm>[]
     { name: 'ownerPhone', labelKey: 'vehicle.ownerPhone', validate: mobileRule },
     { name: 'brand', labelKey: 'vehicle.brand', maxLength: 32 },
     { name: 'model', labelKey: 'vehicle.model', maxLength: 32 },
+    ...STATE_FIELDS.map((field): FieldSpec<VehicleForm> => ({ name: field, labelKey: `vehicle.${field}`, kind: 'select', options: codeOptions(`vehicle.${field}`, STATE_CODES[field]) })),
     { name: 'emissionStandard', labelKey: 'vehicle.emissionStandard', kind: 'select', options: codeOptions('vehicle.emissionStandard', [3, 4, 5, 6]) },
     { name: 'maxReferenceTorque', labelKey: 'vehicle.maxReferenceTorque', validate: (v, f) => decimal(v) ?? requiredByEmission('maxReferenceTorque')(v, f) },
     { name: 'fuelTankVolume', labelKey: 'vehicle.fuelTankVolume', validate: (v, f) => decimal(v) ?? requiredByEmission('fuelTankVolume')(v, f) },
@@ -146,6 +166,7 @@ export function vehicleToForm(row: Vehicle): VehicleForm {
     brand: text(row.brand),
     model: text(row.model),
     ...Object.fromEntries(EMISSION_FIELDS.map((field) => [field, text(row[field])])),
+    ...Object.fromEntries(STATE_FIELDS.map((field) => [field, text(row[field])])),
   } as VehicleForm;
 }
 
@@ -165,5 +186,6 @@ export function formToVehicle(form: VehicleForm) {
     brand: optional(form.brand),
     model: optional(form.model),
     ...Object.fromEntries(Object.entries(emissionOf(form)).map(([key, value]) => [key, value ?? undefined])),
+    ...Object.fromEntries(STATE_FIELDS.map((field) => [field, optionalNumber(form[field])])),
   };
 }

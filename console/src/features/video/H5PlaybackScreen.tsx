@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect } from '@blueprintjs/core';
 import { PlaybackControl, VIDEO_QUERY_MAX_DAYS, type MediaStreamView, type ResourceItem, type VehicleChannelsView } from '@openfleet/contracts/video';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { errorCodeOf, useControlPlaybackMutation, useCreateDownloadMutation, use
 import { VideoPlayer } from './VideoPlayer';
 import '../monitor/monitor.css';
 import './video.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 const todayAt = (time: string) => `${cstTime(Date.now()).slice(0, 10)} ${time}`;
 
@@ -116,8 +117,8 @@ export default function H5PlaybackScreen(_props: ScreenProps) {
               </option>
             ))}
           </HTMLSelect>
-          <InputGroup aria-label={t('media.startTime')} value={period.startTime} onValueChange={(startTime) => setPeriod({ ...period, startTime })} />
-          <InputGroup aria-label={t('media.endTime')} value={period.endTime} onValueChange={(endTime) => setPeriod({ ...period, endTime })} />
+          <DateTimePicker aria-label={t('media.startTime')} value={period.startTime} onChange={(startTime) => setPeriod({ ...period, startTime })} />
+          <DateTimePicker aria-label={t('media.endTime')} value={period.endTime} onChange={(endTime) => setPeriod({ ...period, endTime })} />
           <WithPower code="h5Playback:search">
             <Button icon="search" intent="primary" text={t('media.query')} loading={resources.isLoading} disabled={!vehicle?.hasVideo} onClick={() => void search()} />
           </WithPower>

@@ -1,16 +1,18 @@
-import { InputGroup, Button } from '@blueprintjs/core';
+import { Button, Tab, Tabs } from '@blueprintjs/core';
 import type { SnapshotView } from '@openfleet/contracts/video';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthorizedUrl } from '../../app/use-authorized-url';
 import type { ScreenProps } from '../access/screen-props';
 import { cstTime } from '../instruction/command-form';
+import { MediaLibrary } from '../media-library/MediaLibrary';
 import { useMonitorData } from '../monitor/useMonitorData';
 import type { PageQuery } from '../table-screen/table-model';
 import { readOnlyTable, TableScreen, type ColumnSpec } from '../table-screen/TableScreen';
 import { vehicleIdsFor } from './vehicle-lookup';
 import { useSnapshotsQuery } from './videoApi';
 import './video.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 const dayStart = () => `${cstTime(Date.now()).slice(0, 10)} 00:00:00`;
 const dayEnd = () => `${cstTime(Date.now()).slice(0, 10)} 23:59:59`;
@@ -27,8 +29,24 @@ function Thumbnail({ snapshot }: { snapshot: SnapshotView }) {
   );
 }
 
-/** screenshot: the snapshots taken from live tiles, by plate and time window, with thumbnails. */
+/**
+ * screenshot (拍照查询): the photos terminals took (0x0801 uploads: a photo taken from the console's
+ * 拍照 instruction, timed and alarm photos), the snapshots taken from live video tiles, and the whole
+ * media library (photos, recordings, videos) with preview and download.
+ */
 export default function ScreenshotScreen(_props: ScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <Tabs id="of-screenshot-tabs" className="of-screenshot-tabs" renderActiveTabPanelOnly>
+      <Tab id="photos" title={t('mediaLibrary.tab.photos')} panel={<MediaLibrary screen="screenshot" titleKey="menu.screenshot" photosOnly />} />
+      <Tab id="snapshots" title={t('mediaLibrary.tab.snapshots')} panel={<VideoSnapshots />} />
+      <Tab id="library" title={t('mediaLibrary.tab.library')} panel={<MediaLibrary screen="screenshot" titleKey="menu.screenshot" />} />
+    </Tabs>
+  );
+}
+
+/** The snapshots taken from live tiles (video service), by plate and time window, with thumbnails. */
+function VideoSnapshots() {
   const { t } = useTranslation();
   const { rows } = useMonitorData();
   const [draft, setDraft] = useState(() => ({ startTime: dayStart(), endTime: dayEnd() }));
@@ -58,8 +76,8 @@ export default function ScreenshotScreen(_props: ScreenProps) {
       {...readOnlyTable('menu.screenshot')}
       toolbar={() => (
         <div className="of-video-filters">
-          <InputGroup aria-label={t('media.startTime')} value={draft.startTime} onValueChange={(startTime) => setDraft({ ...draft, startTime })} />
-          <InputGroup aria-label={t('media.endTime')} value={draft.endTime} onValueChange={(endTime) => setDraft({ ...draft, endTime })} />
+          <DateTimePicker aria-label={t('media.startTime')} value={draft.startTime} onChange={(startTime) => setDraft({ ...draft, startTime })} />
+          <DateTimePicker aria-label={t('media.endTime')} value={draft.endTime} onChange={(endTime) => setDraft({ ...draft, endTime })} />
           <Button icon="search" text={t('media.query')} onClick={() => setFilter(draft)} />
         </div>
       )}

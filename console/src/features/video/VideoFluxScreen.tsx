@@ -15,6 +15,7 @@ import { dayWindowError, FLUX_MAX_DAYS, fluxTotals, pageOfFlux, toMegabytes } fr
 import { vehicleIdsFor } from './vehicle-lookup';
 import { useVideoFluxQuery } from './videoApi';
 import './video.css';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => cstTime(Date.now() - offset * DAY_MS).slice(0, 10);
@@ -63,8 +64,8 @@ export default function VideoFluxScreen(_props: ScreenProps) {
       {...readOnlyTable('menu.videoflux')}
       toolbar={() => (
         <div className="of-video-filters">
-          <InputGroup aria-label={t('media.flux.startDay')} value={draft.startDay} onValueChange={(startDay) => setDraft({ ...draft, startDay })} />
-          <InputGroup aria-label={t('media.flux.endDay')} value={draft.endDay} onValueChange={(endDay) => setDraft({ ...draft, endDay })} />
+          <DateTimePicker mode="date" aria-label={t('media.flux.startDay')} value={draft.startDay} onChange={(startDay) => setDraft({ ...draft, startDay })} />
+          <DateTimePicker mode="date" aria-label={t('media.flux.endDay')} value={draft.endDay} onChange={(endDay) => setDraft({ ...draft, endDay })} />
           <InputGroup aria-label={t('media.flux.plates')} placeholder={t('media.flux.plates')} value={draft.plates} onValueChange={(plates) => setDraft({ ...draft, plates })} />
           <Button icon="search" text={t('media.query')} onClick={query} />
           <WithPower code="videoflux:export">

@@ -47,11 +47,29 @@ describe('screenshot', () => {
     URL.createObjectURL = jest.fn(() => 'blob:thumb');
     URL.revokeObjectURL = jest.fn();
     renderWithProviders(withPower(['screenshot:search'], <ScreenshotScreen power={['screenshot:search']} />));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Video snapshots' }));
     expect(await screen.findByText('1 in total')).toBeTruthy();
     const request = mockVideoHttp.requests('GET', 'video/snapshots')[0]!;
     expect(request.params).toMatchObject({ current: 1, size: 20, vehicleId: undefined });
     expect(String(request.params.startTime)).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
     await waitFor(() => expect(fetchFile).toHaveBeenCalledWith('/video/snapshots/5/file', expect.objectContaining({ headers: expect.anything() })));
+  });
+});
+
+describe('screenshot: terminal photos', () => {
+  it('opens on the photos terminals uploaded (0x0801 images: a photo taken from the console), with a preview', async () => {
+    const photo = { id: 9, mediaId: 3, mediaType: 0, format: 0, event: 0, channel: 1, size: 20_480, receivedAt: 1_764_000_000_000, takenAt: 0, latitude: 0, longitude: 0, terminalPhone: '13800000001', vehicleId: '1', url: '/gps/sendOrder/media/9/file' };
+    mockVideoHttp.on('GET', 'gps/sendOrder/media/page', { data: { records: [photo], total: 1 } });
+    const fetchFile = jest.fn(async () => ({ ok: true, blob: async () => new Blob(['jpeg']) }));
+    Object.assign(globalThis, { fetch: fetchFile });
+    URL.createObjectURL = jest.fn(() => 'blob:photo');
+    URL.revokeObjectURL = jest.fn();
+    renderWithProviders(withPower(['screenshot:search'], <ScreenshotScreen power={['screenshot:search']} />));
+    expect(await screen.findByText('1 in total')).toBeTruthy();
+    const request = mockVideoHttp.requests('GET', 'gps/sendOrder/media/page')[0]!;
+    expect(request.params).toMatchObject({ mediaType: 0, current: 1, size: 20 });
+    await waitFor(() => expect(fetchFile).toHaveBeenCalledWith('/gps/sendOrder/media/9/file', expect.objectContaining({ headers: expect.anything() })));
+    expect(mockVideoHttp.requests('GET', 'video/snapshots')).toHaveLength(0);
   });
 });
 

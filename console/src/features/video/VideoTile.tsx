@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../app/toaster';
 import { captureFrame } from './snapshot';
-import { statusAfter, statusText, type TileStatus } from './tile-status';
+import type { StreamEvent } from './mse-ws-session';
+import { reconnectDelay, statusAfter, statusText, type TileStatus } from './tile-status';
 import type { TileSource } from './tile-grid';
 import { errorCodeOf, useControlLiveMutation, useOpenLiveMutation, useTakeSnapshotMutation } from './videoApi';
 import { TranscodedTag } from './TranscodedTag';
@@ -42,15 +43,30 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
   const vehicleId = source?.vehicleId;
   const channel = source?.channel;
 
+  // Bumped to open the channel again after its media connection dropped (reconnectDelay).
+  const [reopen, setReopen] = useState(0);
+  const reopening = useRef(false);
+  const attempts = useRef(0);
+  const reconnectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reconnectTimer.current), []);
+
   useEffect(() => {
-    setStream(null);
+    const again = reopening.current;
+    reopening.current = false;
+    if (!again) {
+      clearTimeout(reconnectTimer.current);
+      setStream(null);
+    }
     if (!vehicleId || !channel) {
       setStatus({ kind: 'idle' });
       return undefined;
     }
     let current = true;
-    setStatus({ kind: 'opening' });
-    setStreamType(initialStreamType);
+    if (!again) {
+      attempts.current = 0;
+      setStatus({ kind: 'opening' });
+      setStreamType(initialStreamType);
+    }
     void openLive({ vehicleId, channel, streamType: initialStreamType }).then((result) => {
       if (!current) return;
       if ('data' in result && result.data) setStream(result.data);
@@ -59,7 +75,23 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
     return () => {
       current = false;
     };
-  }, [vehicleId, channel, initialStreamType, openLive]);
+  }, [vehicleId, channel, initialStreamType, openLive, reopen]);
+
+  // A dropped media connection (the video replica went away, a network blip) reopens the stream
+  // after a short gap, showing that it reconnects; only after RECONNECT_DELAYS_MS is it lost.
+  const onStreamEvent = (event: StreamEvent) => {
+    if (event.type === 'playing') attempts.current = 0;
+    if (event.type !== 'lost') return setStatus(statusAfter(event));
+    const delay = reconnectDelay(attempts.current);
+    if (delay === null) return setStatus({ kind: 'lost' });
+    attempts.current += 1;
+    setStatus({ kind: 'reconnecting', attempt: attempts.current });
+    clearTimeout(reconnectTimer.current);
+    reconnectTimer.current = setTimeout(() => {
+      reopening.current = true;
+      setReopen((count) => count + 1);
+    }, delay);
+  };
 
   // Closing a tile only leaves the stream: other operators may be watching it, and the server
   // stops the terminal (0x9102) once nobody has watched for VIDEO_IDLE_S.
@@ -112,7 +144,7 @@ export function VideoTile({ index, source, selected, onSelect, onClose, style, i
         )}
       </div>
       <div className="of-video-tile-body">
-        {stream && <VideoPlayer stream={stream} muted={muted} videoRef={video} onEvent={(event) => setStatus(statusAfter(event))} />}
+        {stream && <VideoPlayer stream={stream} muted={muted} videoRef={video} onEvent={onStreamEvent} />}
         {stream && showLatency && <LatencyBadge streamKey={stream.streamKey} />}
         {text && <div className={`of-video-tile-status of-video-status-${status.kind}`}>{text}</div>}
       </div>

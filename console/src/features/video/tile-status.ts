@@ -9,7 +9,21 @@ export type TileStatus =
   | { kind: 'error'; code: number | null }
   | { kind: 'unsupported'; reason: string; codec: string }
   | { kind: 'closed'; reason: string }
+  | { kind: 'reconnecting'; attempt: number }
   | { kind: 'lost' };
+
+/** Reopens of a lost stream before the tile gives up, and the gap before each (a video replica that died is replaced within a lease, ~15 s). */
+export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 3000, 3000, 3000, 3000, 3000, 3000, 3000];
+
+/**
+ * How long a tile whose media connection dropped waits before opening the stream again (the
+ * `attempt`-th time since it last played), or null to give up and say the connection is lost.
+ * A dropped connection is usually the video replica going away: the reopen lands on a live one,
+ * which asks the terminal again, so the operator sees a short gap rather than an error.
+ */
+export function reconnectDelay(attempt: number): number | null {
+  return attempt >= 0 && attempt < RECONNECT_DELAYS_MS.length ? RECONNECT_DELAYS_MS[attempt] : null;
+}
 
 /** The status a stream event moves a tile to. */
 export function statusAfter(event: StreamEvent): TileStatus {
@@ -39,6 +53,8 @@ export function statusText(status: TileStatus, t: (key: string, options?: Record
       return t(`media.unsupported.${status.reason}`, { codec: status.codec });
     case 'closed':
       return t(`media.closed.${status.reason}`);
+    case 'reconnecting':
+      return t('media.tile.reconnecting');
     case 'lost':
       return t('media.tile.lost');
   }

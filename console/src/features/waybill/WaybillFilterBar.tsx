@@ -5,6 +5,7 @@ import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
 import type { FieldOption } from '../table-screen/table-model';
 import { waybillFilterProblem, type WaybillFilter } from './waybill-filter';
+import { DateTimePicker } from '../formats/DateTimePicker';
 
 interface WaybillFilterBarProps {
   readonly filter: WaybillFilter;
@@ -17,9 +18,6 @@ interface WaybillFilterBarProps {
 }
 
 const STATES = ['planned', 'onTheWay', 'arrived', 'late'] as const;
-// The picker speaks "YYYY-MM-DDTHH:mm"; the API China time "YYYY-MM-DD HH:mm:ss".
-const toApi = (value: string) => (value ? `${value.replace('T', ' ')}:00`.slice(0, 19) : '');
-const toPicker = (value: string) => value.slice(0, 16).replace(' ', 'T');
 
 /** Vehicle, driver, time window (and state), query and Excel export behind waybill:export. */
 export function WaybillFilterBar({ filter, vehicles, onApply, onExport, withState, children }: WaybillFilterBarProps) {
@@ -38,8 +36,8 @@ export function WaybillFilterBar({ filter, vehicles, onApply, onExport, withStat
         {vehicles.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
       </HTMLSelect>
       <InputGroup className="of-waybill-driver" placeholder={t('waybill.driver')} aria-label={t('waybill.driver')} value={draft.driverName} onValueChange={(driverName) => set({ driverName })} />
-      <InputGroup type="datetime-local" className="of-waybill-from" aria-label={t('waybill.from')} value={toPicker(draft.startTime)} onValueChange={(v) => set({ startTime: toApi(v) })} />
-      <InputGroup type="datetime-local" className="of-waybill-to" aria-label={t('waybill.to')} value={toPicker(draft.endTime)} onValueChange={(v) => set({ endTime: toApi(v) })} />
+      <DateTimePicker className="of-waybill-from" aria-label={t('waybill.from')} value={draft.startTime} onChange={(startTime) => set({ startTime })} />
+      <DateTimePicker className="of-waybill-to" aria-label={t('waybill.to')} value={draft.endTime} onChange={(endTime) => set({ endTime })} />
       {withState && (
         <HTMLSelect className="of-waybill-state" value={draft.state} aria-label={t('waybill.state')} onChange={(e) => set({ state: e.currentTarget.value as WaybillFilter['state'] })}>
           <option value="">{t('waybill.allStates')}</option>

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, HTMLTable } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import { messageFor } from '@openfleet/errors';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { notify } from '../../app/toaster';
 import { WithPower } from '../access/power-context';
 import { toCatalogueLocale, type ApiError } from '../session/error-mapping';
 import { downloadSheet } from '../table-screen/excel-download';
-import { rowErrorsOf, type RowError } from '../table-screen/ExcelButtons';
+import { rowErrorsOf } from '../table-screen/ExcelButtons';
+import { RowErrorsTable, SheetFileInput, type RowError } from '../table-screen/import-parts';
 import { useImportWaybillsMutation } from './waybillApi';
 
 /**
@@ -41,37 +42,11 @@ export function WaybillImport() {
     <WithPower code="waybill:import">
       <Button className="of-waybill-import" icon="import" loading={isLoading} text={t('excel.import')} title={t('waybill.importHint')} onClick={() => fileInput.current?.click()} />
       <Button className="of-waybill-template" icon="th-derived" text={t('excel.template')} onClick={() => void template()} />
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".xlsx"
-        hidden
-        data-testid="waybill-import-file"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (file) void upload(file);
-        }}
-      />
+      <SheetFileInput inputRef={fileInput} testId="waybill-import-file" onFile={(file) => void upload(file)} />
       <Dialog isOpen={rowErrors !== null} title={t('excel.rowErrors')} onClose={() => setRowErrors(null)} style={{ width: 600 }}>
         <DialogBody>
           <p>{t('excel.nothingImported')}</p>
-          <HTMLTable compact striped className="of-row-errors">
-            <thead>
-              <tr>
-                <th>{t('excel.row')}</th>
-                <th>{t('excel.reasons')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(rowErrors ?? []).map((item) => (
-                <tr key={item.row}>
-                  <td>{item.row}</td>
-                  <td>{item.reasons.join('; ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <RowErrorsTable rows={rowErrors ?? []} />
         </DialogBody>
       </Dialog>
     </WithPower>
