@@ -6,99 +6,29 @@
 // A provisioned simulator then drives terminals through the gateway to the api and socket.io, and
 // tracking is killed (SIGKILL) mid-stream and restarted: nothing the gateway acknowledged is lost.
 // Last, a password reset in admin reaches tracking and the api's live hub through Kafka within 5 s.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { freePorts } from '@openfleet/service-kit';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import { parse } from 'yaml';
+import { ComposeProcesses, root, sleep, type ServiceProcess, testDotEnv } from './support/compose-processes';
 
 jest.setTimeout(300_000);
 
-const root = join(__dirname, '../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RUN = `${process.pid}${randomBytes(2).toString('hex')}`;
 const PASSWORD = 'Cluster12345';
 const VEHICLES = 3;
 const PLATES = ['京A10000', '京A10001', '京A10002'];
 
-/** What an operator puts in .env (infra/compose.env.example); MariaDB here has no root password. */
-const DOT_ENV = {
-  MYSQL_ROOT_PASSWORD: 'unused-by-this-test',
-  AUTH_JWT_SECRET: randomBytes(24).toString('hex'),
-  GATEWAY_808_AUTH_SECRET: randomBytes(12).toString('hex'),
-  FORWARDER_809_SECRET: randomBytes(24).toString('hex'),
-  VIDEO_URL_SECRET: randomBytes(24).toString('hex'),
-  VIDEO_PUBLIC_HOST: '127.0.0.1',
-  ADMIN_INITIAL_PASSWORD: PASSWORD,
-  BUS_TOPIC_PREFIX: `cluster${RUN}.`,
-  LOG_LEVEL: 'warn',
-};
-
-type ComposeService = { build?: { args?: { SERVICE?: string } }; environment?: Record<string, string | number | null> };
-
-/** The services compose builds from our sources, with the environment compose gives each. */
-function composeServices(): Map<string, Record<string, string>> {
-  const inherited = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-  const result = spawnSync('docker-compose', ['config'], { cwd: root, env: { ...inherited, ...DOT_ENV }, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`docker-compose config failed: ${result.stderr}`);
-  const services = (parse(result.stdout) as { services: Record<string, ComposeService> }).services;
-  const ours = new Map<string, Record<string, string>>();
-  for (const [name, service] of Object.entries(services)) {
-    if (!service.build?.args?.SERVICE) continue;
-    ours.set(name, Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, value === null ? '' : String(value)])));
-  }
-  return ours;
-}
-
-
-interface RunningService {
-  name: string;
-  env: Record<string, string>;
-  httpPort: number;
-  child: ChildProcess;
-  output: string;
-  exitCode?: number | null;
-}
+const DOT_ENV = testDotEnv(`cluster${RUN}.`, PASSWORD);
 
 describe('cluster mode: the services of docker-compose.yml as processes on Kafka and MariaDB', () => {
-  const running = new Map<string, RunningService>();
+  // One process per service (compose runs two of most: infra/test/cluster-n.int-spec.ts).
+  const running = new Map<string, ServiceProcess>();
+  let cluster: ComposeProcesses;
   const others: ChildProcess[] = [];
   let socket: Socket | undefined;
   let api = '';
   let token = '';
-
-  const start = (service: RunningService) => {
-    const child = spawn(process.execPath, [join(root, 'services', service.name, 'dist/main.js')], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...service.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    service.child = child;
-    service.output = '';
-    service.exitCode = undefined;
-    child.stdout!.on('data', (chunk) => (service.output = (service.output + chunk).slice(-20_000)));
-    child.stderr!.on('data', (chunk) => (service.output = (service.output + chunk).slice(-20_000)));
-    child.on('exit', (code) => (service.exitCode = code));
-  };
-
-  /** Waits for `/health` 200; a process that exits (a config error, say) fails with its output. */
-  const healthy = async (service: RunningService, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (service.exitCode !== undefined) throw new Error(`${service.name} exited with ${service.exitCode}:\n${service.output}`);
-      try {
-        const response = await fetch(`http://127.0.0.1:${service.httpPort}/health`, { signal: AbortSignal.timeout(2000) });
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(300);
-    }
-    throw new Error(`${service.name} not healthy after ${timeoutMs} ms:\n${service.output}`);
-  };
 
   const get = async (path: string) => {
     const response = await fetch(`${api}${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -106,62 +36,20 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   };
 
   beforeAll(async () => {
-    const compose = composeServices();
-    // Every port of every service distinct: taken together, handed out one by one.
-    const ports = await freePorts(compose.size * 6);
-    const freePort = async () => ports.pop()!;
-    for (const [name, composeEnv] of compose) {
-      const env = { ...composeEnv };
-      // Compose's network names and container ports, as this machine has them.
-      env.KAFKA_BROKERS = env.KAFKA_BROKERS.replace(/\bkafka:9092\b/g, '127.0.0.1:9092');
-      env.MYSQL_HOST = env.MYSQL_HOST === 'mysql' ? '127.0.0.1' : env.MYSQL_HOST;
-      env.MYSQL_PASSWORD = '';
-      env.MYSQL_DATABASE_PREFIX = `${env.MYSQL_DATABASE_PREFIX}cl${RUN}_`;
-      env.HTTP_HOST = '127.0.0.1';
-      env.HTTP_PORT = String(await freePort());
-      if (env.GATEWAY_808_PORT) env.GATEWAY_808_PORT = String(await freePort());
-      if (env.ALARM_ATTACHMENT_PORT) env.ALARM_ATTACHMENT_PORT = String(await freePort());
-      if (env.FORWARDER_809_SLAVE_PORT) env.FORWARDER_809_SLAVE_PORT = String(await freePort());
-      if (env.ENERGY_32960_PORT) env.ENERGY_32960_PORT = String(await freePort());
-      if (env.ENERGY_HJ1239_PORT) env.ENERGY_HJ1239_PORT = String(await freePort());
-      if (env.VIDEO_MEDIA_TCP_PORT) env.VIDEO_MEDIA_TCP_PORT = String(await freePort());
-      if (env.VIDEO_MEDIA_UDP_PORT) env.VIDEO_MEDIA_UDP_PORT = '-1';
-      if (env.VIDEO_FTP_PORT) env.VIDEO_FTP_PORT = String(await freePort());
-      env.INSTANCE_ID = `${name}-${RUN}`;
-      running.set(name, { name, env, httpPort: Number(env.HTTP_PORT), child: undefined as unknown as ChildProcess, output: '' });
-    }
-    const port = (name: string) => running.get(name)!.httpPort;
-    // The api reaches admin and tracking at http://admin:8080 and http://tracking:8080 in compose.
-    Object.assign(running.get('api')!.env, { ADMIN_URL: `http://127.0.0.1:${port('admin')}`, TRACKING_URL: `http://127.0.0.1:${port('tracking')}`, INSTRUCTION_URL: `http://127.0.0.1:${port('instruction')}`, FENCE_URL: `http://127.0.0.1:${port('fence')}`, ALARM_URL: `http://127.0.0.1:${port('alarm')}`, FORWARDER_809_URL: `http://127.0.0.1:${port('forwarder-809')}`, ENERGY_URL: `http://127.0.0.1:${port('energy')}`, VIDEO_URL: `http://127.0.0.1:${port('video')}`, VEHICLE_SERVICE_URL: `http://127.0.0.1:${port('vehicle-service')}`, INDUSTRY_URL: `http://127.0.0.1:${port('industry')}` });
-    // Compose mounts a volume there; here a directory of this run.
-    running.get('instruction')!.env.INSTRUCTION_MEDIA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-media-'));
-    running.get('alarm')!.env.ALARM_EVIDENCE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-evidence-'));
-    running.get('energy')!.env.ENERGY_OTA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-ota-'));
-    running.get('admin')!.env.ADMIN_APP_PACKAGE_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-app-packages-'));
-    running.get('tracking')!.env.TRACKING_EXPORT_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-exports-'));
-    running.get('video')!.env.VIDEO_DATA_DIR = mkdtempSync(join(tmpdir(), 'openfleet-cluster-video-'));
-    api = `http://127.0.0.1:${port('api')}`;
-    for (const service of running.values()) start(service);
-    for (const service of running.values()) await healthy(service);
+    cluster = await ComposeProcesses.configure({ run: RUN, dotEnv: DOT_ENV });
+    for (const [name, [service]] of cluster.byService) running.set(name, service);
+    api = cluster.url('api');
+    await cluster.startAll(120_000);
   });
 
   afterAll(async () => {
     socket?.close();
     others.forEach((child) => child.kill('SIGKILL'));
-    const exits = [...running.values()]
-      .filter((service) => service.child && service.exitCode === undefined)
-      .map((service) => new Promise((resolve) => {
-        service.child.on('exit', resolve);
-        service.child.kill('SIGTERM');
-        setTimeout(() => service.child.kill('SIGKILL'), 10_000).unref();
-      }));
-    await Promise.all(exits);
-    const dropSchemas = [...running.values()].map((service) => `DROP DATABASE IF EXISTS \`${service.env.MYSQL_DATABASE_PREFIX}${service.name.replace(/-/g, '_')}\`;`).join(' ');
-    spawnSync('mariadb', ['-h', '127.0.0.1', '-uroot', '-e', dropSchemas], { encoding: 'utf8' });
+    await cluster?.stopAll();
   });
 
   it('starts every service compose defines, with the secrets compose gives it', () => {
-    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'energy', 'fence', 'forwarder-809', 'gateway-808', 'industry', 'instruction', 'tracking', 'vehicle-service', 'video']));
+    expect([...running.keys()].sort()).toEqual(expect.arrayContaining(['admin', 'alarm', 'api', 'energy', 'fence', 'forwarder-809', 'frame-archive', 'gateway-808', 'industry', 'instruction', 'tracking', 'vehicle-service', 'video']));
     expect(running.get('api')!.env.AUTH_JWT_SECRET).toBe(DOT_ENV.AUTH_JWT_SECRET);
     expect(running.get('gateway-808')!.env.GATEWAY_808_AUTH_SECRET).toBe(DOT_ENV.GATEWAY_808_AUTH_SECRET);
   });
@@ -223,16 +111,14 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
 
     // Tracking dies mid-stream: the api answers the envelope and reports it in /health.
     const tracking = running.get('tracking')!;
-    const killed = new Promise((resolve) => tracking.child.on('exit', resolve));
-    tracking.child.kill('SIGKILL');
-    await killed;
+    await cluster.kill(tracking);
     const whileDown = await get('/gps/position/findLatestPositions');
     expect([502, 503, 504]).toContain(whileDown.status);
     expect(whileDown.body).toMatchObject({ flag: false });
     expect((await fetch(`${api}/health`)).status).toBe(503);
     await sleep(3_000); // the gateway keeps acknowledging into Kafka meanwhile
-    start(tracking);
-    await healthy(tracking);
+    cluster.start(tracking);
+    await cluster.healthy(tracking);
 
     expect(await simExit).toBe(0);
     const stats = simOutput.trim().split('\n').at(-1)!;

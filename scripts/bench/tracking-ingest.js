@@ -157,15 +157,16 @@ async function watchIngest(before, count) {
  * rows it wrote before that moment are left out of the count rather than counted without their
  * time. Rate = (records - rows already written at the start) / (last write - start).
  */
-async function drainIngestRate({ producer, brokers, startTracking, positions, beforeStart = async () => undefined }) {
-  const topic = Topics.position.name;
+async function drainIngestRate({ producer, brokers, topicPrefix = '', startTracking, positions, beforeStart = async () => undefined, profilePath }) {
+  const topic = `${topicPrefix}${Topics.position.name}`;
   const kafka = new Kafka({ clientId: 'bench-tracking-drain', brokers, logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
   const group = `bench-tracking-drain-${Date.now().toString(36)}`;
+  const scopedGroup = `${topicPrefix}${group}`;
   try {
     const marks = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({ groupId: group, topic, partitions: marks.map(({ partition, high }) => ({ partition, offset: high })) });
+    await admin.setOffsets({ groupId: scopedGroup, topic, partitions: marks.map(({ partition, high }) => ({ partition, offset: high })) });
   } finally {
     await admin.disconnect();
   }
@@ -175,10 +176,55 @@ async function drainIngestRate({ producer, brokers, startTracking, positions, be
   await beforeStart();
   const before = await ingestedSoFar();
   const app = await startTracking({ TRACKING_INGEST_GROUP: group });
+  const profile = await startProfile(profilePath);
   const started = Date.now();
+  const cpuAtStart = process.cpuUsage();
   const writtenAtStart = (await ingestedSoFar()) - before;
   const last = await watchIngest(before, positions.length);
-  return { app, rate: (positions.length - writtenAtStart) / ((last - started) / 1000) };
+  // CPU of this process (the service; the producer is idle) per row: steadier than the rate on a shared machine.
+  const cpu = process.cpuUsage(cpuAtStart);
+  await profile.stop();
+  const rows = positions.length - writtenAtStart;
+  return { app, rate: rows / ((last - started) / 1000), cpuMicrosPerRow: (cpu.user + cpu.system) / rows };
+}
+
+/** Deletes this run's topics (its BUS_TOPIC_PREFIX) from the broker. */
+async function deleteTopics(brokers, topicPrefix) {
+  const admin = new Kafka({ clientId: 'bench-tracking-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((name) => name.startsWith(topicPrefix));
+    if (topics.length) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * BENCH_CPU_PROFILE=<file>: a V8 CPU profile of this process from the start of the drain (the service has started) to its last
+ * write (the producer is idle then, so the profile is the service's), written as a .cpuprofile, and a
+ * sampled allocation profile beside it (.heapprofile): what the garbage collector's share comes from.
+ */
+async function startProfile(path) {
+  if (!path) return { stop: async () => undefined };
+  const { Session } = require('node:inspector');
+  const session = new Session();
+  session.connect();
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 1000 });
+  await post('Profiler.start');
+  // Where the garbage comes from, beside it (sampled allocations, .heapprofile).
+  await post('HeapProfiler.startSampling', { samplingInterval: 65_536, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  return {
+    stop: async () => {
+      const { profile } = await post('Profiler.stop');
+      require('node:fs').writeFileSync(path, JSON.stringify(profile));
+      const { profile: heap } = await post('HeapProfiler.stopSampling');
+      require('node:fs').writeFileSync(path.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(heap));
+      session.disconnect();
+    },
+  };
 }
 
 /**
@@ -237,4 +283,4 @@ async function prefill(mysql, schema, target, log) {
   return { rows, seconds: (Date.now() - started) / 1000 };
 }
 
-module.exports = { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S };
+module.exports = { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, deleteTopics, DAY_S };

@@ -1,15 +1,25 @@
-/* global fetch -- Node 20 built-in */
+/* global fetch, FormData, Blob -- Node 20 built-ins */
 // --provision: creates the simulated vehicles, SIM cards and terminals through the admin API, as an
 // operator would in the console, and binds them, so the simulator can run under `strict`
 // registration. Re-running it finds what an earlier run created instead of failing.
+// In bulk, as an operator with many vehicles does: SIM cards, terminals and vehicles go in through the
+// Excel imports (`POST /basic/sim-card/import`, `/basic/terminal/import`, `/basic/vehicle/import`, up
+// to 1,000 rows a file); only what no import covers is one call each: binding a vehicle to its
+// terminal, and a terminal's camera count (the terminal sheet has no video channel column).
+const ExcelJS = require('exceljs');
 
+/** Per-item calls (binding, camera counts) at once. */
 const PARALLEL = 8;
+/** Rows an import takes in one file (the admin service's MAX_IMPORT_ROWS). */
+const IMPORT_ROWS = 1000;
+/** A list page (the largest `size` the API takes). */
+const PAGE = 1000;
 
 async function call(api, token, method, path, body) {
   const response = await fetch(new URL(path, api), {
     method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body instanceof FormData ? { Authorization: `Bearer ${token}` } : { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await response.text();
   let envelope;
@@ -21,78 +31,106 @@ async function call(api, token, method, path, body) {
   return envelope;
 }
 
-function idOf(envelope) {
-  const data = envelope.data;
-  return Number(typeof data === 'object' && data !== null ? data.id : data);
+async function signIn({ api, user, password }) {
+  const login = await call(api, undefined, 'POST', '/login', { username: user, password });
+  if (!login.flag) throw new Error(`sign-in as ${user} failed: ${login.errorCode} ${login.msg}`);
+  return login.data.access_token;
 }
 
-/** Finds a record on a list endpoint by keyword and a predicate (the earlier run's). */
-async function find(api, token, path, keyword, predicate) {
-  const page = await call(api, token, 'GET', `${path}?current=1&size=50&keyword=${encodeURIComponent(keyword)}`);
-  return (page.data?.records ?? []).find(predicate);
+/** The longest prefix the keys share (the list endpoints' keyword is a substring match), at most 64 characters. */
+function commonPrefix(keys) {
+  if (!keys.length) return '';
+  let prefix = keys[0];
+  for (const key of keys) while (!key.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.slice(0, 64);
 }
 
-async function provisionOne(api, token, terminal) {
-  const vehicle = await call(api, token, 'POST', '/basic/vehicle', { plateCode: terminal.plate, plateColor: 2, vehicleType: 1 });
-  let vehicleId = vehicle.flag ? idOf(vehicle) : undefined;
-  if (!vehicle.flag) {
-    const existing = await find(api, token, '/basic/vehicle', terminal.plate, (record) => record.plateCode === terminal.plate);
-    if (!existing) throw new Error(`vehicle ${terminal.plate}: ${vehicle.errorCode} ${vehicle.msg}`);
-    vehicleId = Number(existing.id);
-    if (existing.terminalId) return { vehicleId, created: false };
+/** Every record of a list endpoint matching `keyword`, by `field` (an earlier run's, or what an import just wrote). */
+async function listAll(api, token, path, keyword, field) {
+  const records = new Map();
+  for (let current = 1; ; current++) {
+    const page = await call(api, token, 'GET', `${path}?current=${current}&size=${PAGE}${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`);
+    if (!page.flag) throw new Error(`GET ${path}: ${page.errorCode} ${page.msg}`);
+    for (const record of page.data.records) records.set(record[field], record);
+    if (page.data.records.length < PAGE) return records;
   }
-  const sim = await call(api, token, 'POST', '/basic/sim-card', { number: terminal.phone, operator: 1 });
-  if (!sim.flag && sim.errorCode !== 4000) throw new Error(`SIM ${terminal.phone}: ${sim.errorCode} ${sim.msg}`);
-  const created = await call(api, token, 'POST', '/basic/terminal', { terminalCode: terminal.code, terminalPhone: terminal.phone, protocolVersion: terminal.version, videoChannels: terminal.videoChannels || 0 });
-  let terminalId = created.flag ? idOf(created) : undefined;
-  if (!created.flag) {
-    const existing = await find(api, token, '/basic/terminal', terminal.phone, (record) => record.terminalPhone === terminal.phone);
-    if (!existing) throw new Error(`terminal ${terminal.phone}: ${created.errorCode} ${created.msg}`);
-    terminalId = Number(existing.id);
-  }
-  const bound = await call(api, token, 'POST', `/basic/vehicle/${vehicleId}/bind`, { terminalId });
-  if (!bound.flag) throw new Error(`bind ${terminal.plate} to ${terminal.phone}: ${bound.errorCode} ${bound.msg}`);
-  return { vehicleId, created: true };
 }
 
-/** With --video, a terminal an earlier run provisioned gets its camera count (JT/T 1078 channels). */
-async function ensureVideoChannels(api, token, terminal) {
-  if (!terminal.videoChannels) return;
-  const existing = await find(api, token, '/basic/terminal', terminal.phone, (record) => record.terminalPhone === terminal.phone);
-  if (!existing || existing.videoChannels === terminal.videoChannels) return;
-  const updated = await call(api, token, 'PUT', `/basic/terminal/${existing.id}`, { videoChannels: terminal.videoChannels });
-  if (!updated.flag) throw new Error(`terminal ${terminal.phone} video channels: ${updated.errorCode} ${updated.msg}`);
+/**
+ * Imports `rows` through `POST /basic/<resource>/import`, 1,000 a file: a sheet whose header row is
+ * the column keys, which every import accepts besides its Chinese and English headers.
+ */
+async function importRows(api, token, resource, columns, rows) {
+  for (let start = 0; start < rows.length; start += IMPORT_ROWS) {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet(resource);
+    sheet.addRow(columns);
+    for (const row of rows.slice(start, start + IMPORT_ROWS)) sheet.addRow(columns.map((column) => row[column]));
+    const form = new FormData();
+    form.append('file', new Blob([await workbook.xlsx.writeBuffer()]), `${resource}.xlsx`);
+    const answer = await call(api, token, 'POST', `/basic/${resource}/import`, form);
+    if (!answer.flag) throw new Error(`import ${resource}: ${answer.errorCode} ${answer.msg} ${JSON.stringify(answer.data ?? '').slice(0, 300)}`);
+  }
+}
+
+/** Runs `task` for every item, `PARALLEL` at a time. */
+async function eachInParallel(items, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
 }
 
 /**
  * Signs in and provisions every terminal: `{ phone (as entered, 11 digits), code (0x0100 device id),
- * plate, version, videoChannels }`. Answers how many were created and how many existed already.
+ * plate, version, videoChannels }`. SIM cards, terminals and vehicles an earlier run left are kept;
+ * the rest are imported, then each vehicle without a terminal is bound to its own, and a terminal's
+ * camera count set where it differs. Answers how many vehicles were bound now and how many were already.
  */
-async function provision({ api, user, password }, terminals) {
-  const login = await call(api, undefined, 'POST', '/login', { username: user, password });
-  if (!login.flag) throw new Error(`sign-in as ${user} failed: ${login.errorCode} ${login.msg}`);
-  const token = login.data.access_token;
-  let created = 0;
-  for (let start = 0; start < terminals.length; start += PARALLEL) {
-    const results = await Promise.all(terminals.slice(start, start + PARALLEL).map((terminal) => provisionOne(api, token, terminal)));
-    created += results.filter((result) => result.created).length;
-    await Promise.all(terminals.slice(start, start + PARALLEL).map((terminal) => ensureVideoChannels(api, token, terminal)));
-  }
-  return { created, existing: terminals.length - created };
+async function provision(account, terminals) {
+  const { api } = account;
+  const token = await signIn(account);
+  const phoneKeyword = commonPrefix(terminals.map((terminal) => terminal.phone));
+  const plateKeyword = commonPrefix(terminals.map((terminal) => terminal.plate));
+
+  const sims = await listAll(api, token, '/basic/sim-card', phoneKeyword, 'number');
+  await importRows(api, token, 'sim-card', ['number', 'operator'], terminals.filter((terminal) => !sims.has(terminal.phone)).map((terminal) => ({ number: terminal.phone, operator: 1 })));
+  const existingTerminals = await listAll(api, token, '/basic/terminal', phoneKeyword, 'terminalPhone');
+  const newTerminals = terminals.filter((terminal) => !existingTerminals.has(terminal.phone));
+  await importRows(api, token, 'terminal', ['terminalCode', 'terminalPhone', 'protocolVersion'], newTerminals.map((terminal) => ({ terminalCode: terminal.code, terminalPhone: terminal.phone, protocolVersion: terminal.version })));
+  const existingVehicles = await listAll(api, token, '/basic/vehicle', plateKeyword, 'plateCode');
+  const newVehicles = terminals.filter((terminal) => !existingVehicles.has(terminal.plate));
+  await importRows(api, token, 'vehicle', ['plateCode', 'plateColor', 'vehicleType'], newVehicles.map((terminal) => ({ plateCode: terminal.plate, plateColor: 2, vehicleType: 1 })));
+
+  // The ids the imports gave; then what no import does, one call each.
+  const terminalRecords = newTerminals.length ? await listAll(api, token, '/basic/terminal', phoneKeyword, 'terminalPhone') : existingTerminals;
+  const vehicleRecords = newVehicles.length ? await listAll(api, token, '/basic/vehicle', plateKeyword, 'plateCode') : existingVehicles;
+  let bound = 0;
+  await eachInParallel(terminals, async (terminal) => {
+    const vehicle = vehicleRecords.get(terminal.plate);
+    const record = terminalRecords.get(terminal.phone);
+    if (!vehicle || !record) throw new Error(`${terminal.plate} / ${terminal.phone}: not found after the import`);
+    if (!vehicle.terminalId) {
+      const answer = await call(api, token, 'POST', `/basic/vehicle/${vehicle.id}/bind`, { terminalId: Number(record.id) });
+      if (!answer.flag) throw new Error(`bind ${terminal.plate} to ${terminal.phone}: ${answer.errorCode} ${answer.msg}`);
+      bound++;
+    }
+    if (terminal.videoChannels && record.videoChannels !== terminal.videoChannels) {
+      const answer = await call(api, token, 'PUT', `/basic/terminal/${record.id}`, { videoChannels: terminal.videoChannels });
+      if (!answer.flag) throw new Error(`terminal ${terminal.phone} video channels: ${answer.errorCode} ${answer.msg}`);
+    }
+  });
+  return { created: bound, existing: terminals.length - bound };
 }
 
-/** Vehicles `{ vin, plate, plateColor? }` named by VIN (GB/T 32960 electric vehicles, HJ 1239 trucks): a vehicle with its VIN each; plate colour 5 (green) unless given. */
-async function provisionEvs({ api, user, password }, vehicles) {
-  const login = await call(api, undefined, 'POST', '/login', { username: user, password });
-  if (!login.flag) throw new Error(`sign-in as ${user} failed: ${login.errorCode} ${login.msg}`);
-  const token = login.data.access_token;
-  let created = 0;
-  for (const vehicle of vehicles) {
-    const answer = await call(api, token, 'POST', '/basic/vehicle', { plateCode: vehicle.plate, plateColor: vehicle.plateColor ?? 5, vehicleType: 1, vin: vehicle.vin });
-    if (answer.flag) created++;
-    else if (!(await find(api, token, '/basic/vehicle', vehicle.plate, (record) => record.plateCode === vehicle.plate))) throw new Error(`vehicle ${vehicle.plate}: ${answer.errorCode} ${answer.msg}`);
-  }
-  return { created, existing: vehicles.length - created };
+/** Vehicles `{ vin, plate, plateColor? }` named by VIN (GB/T 32960 electric vehicles, HJ 1239 trucks): a vehicle with its VIN each, imported; plate colour 5 (green) unless given. */
+async function provisionEvs(account, vehicles) {
+  const token = await signIn(account);
+  const existing = await listAll(account.api, token, '/basic/vehicle', commonPrefix(vehicles.map((vehicle) => vehicle.plate)), 'plateCode');
+  const missing = vehicles.filter((vehicle) => !existing.has(vehicle.plate));
+  await importRows(account.api, token, 'vehicle', ['plateCode', 'plateColor', 'vehicleType', 'vin'], missing.map((vehicle) => ({ plateCode: vehicle.plate, plateColor: vehicle.plateColor ?? 5, vehicleType: 1, vin: vehicle.vin })));
+  return { created: missing.length, existing: vehicles.length - missing.length };
 }
 
 module.exports = { provision, provisionEvs };

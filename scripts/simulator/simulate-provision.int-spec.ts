@@ -8,7 +8,7 @@ import request from 'supertest';
 import type { RunningPlatform } from '../../services/standalone/src';
 import { startTestPlatform, TEST_ADMIN_PASSWORD as PASSWORD } from '../../services/standalone/test/test-platform';
 
-jest.setTimeout(90_000);
+jest.setTimeout(180_000);
 
 const VEHICLES = 3;
 
@@ -94,4 +94,57 @@ describe('simulator --provision under strict registration', () => {
     }
     expect(complete).toBeGreaterThan(0);
   });
+});
+
+// Its own platform: the simulator numbers plates from 京A10000 whatever the phone prefix, and the
+// vehicles above hold the first three.
+describe('simulator --provision in bulk under strict registration', () => {
+  let bulkPlatform: RunningPlatform;
+  const children: ChildProcess[] = [];
+
+  const run = (args: string[]) => {
+    const port = (bulkPlatform.app.getHttpServer().address() as { port: number }).port;
+    const child = spawn(process.execPath, [join(__dirname, 'simulate.js'), '--port', String(bulkPlatform.app.get(Gateway808Server).address().port), '--api', `http://127.0.0.1:${port}`, '--password', PASSWORD, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    return { child, output: () => output, exited: new Promise<number | null>((resolve) => child.on('exit', resolve)) };
+  };
+
+  beforeAll(async () => {
+    bulkPlatform = await startTestPlatform('strict');
+  });
+
+  afterAll(async () => {
+    children.forEach((child) => child.kill());
+    await bulkPlatform?.app.close();
+  });
+
+  it('provisions 300 terminals in bulk (Excel imports, then one bind each), and every one registers and reports under strict', async () => {
+    const bulk = 300;
+    const startedAt = Date.now();
+    const sim = run(['--provision', '--vehicles', String(bulk), '--phone-prefix', '146', '--interval', '5', '--drive-first', '30', '--register-retry', '3', '--duration', '25']);
+    let provisionedAfterMs = 0;
+    sim.child.stdout!.on('data', () => {
+      if (!provisionedAfterMs && sim.output().includes('provisioned ')) provisionedAfterMs = Date.now() - startedAt;
+    });
+    expect(await sim.exited).toBe(0);
+    process.stderr.write(`[simulate-provision] ${bulk} terminals provisioned in ${provisionedAfterMs} ms (${((bulk * 1000) / provisionedAfterMs).toFixed(1)} terminals/s)\n`);
+    expect(sim.output()).toContain(`provisioned ${bulk} vehicles with terminals and SIM cards through`);
+    const stats = sim.output().trim().split('\n').at(-1)!;
+    expect(stats).toMatch(new RegExp(`^online ${bulk}/${bulk} `));
+    expect(Number(/refused (\d+)/.exec(stats)?.[1])).toBe(0);
+
+    const http = request(bulkPlatform.app.getHttpServer());
+    const login = await http.post('/login').send({ username: 'admin', password: PASSWORD }).expect(200);
+    const token = `Bearer ${login.body.data.access_token}`;
+    const terminals = (await request(bulkPlatform.app.getHttpServer()).get('/basic/terminal?current=1&size=1000&keyword=146').set('Authorization', token).expect(200)).body.data.records as { terminalPhone: string; registrationState: number; vehicleId: string | null }[];
+    expect(terminals.length).toBe(bulk);
+    expect(terminals.filter((terminal) => terminal.registrationState !== 1 || !terminal.vehicleId).map((terminal) => terminal.terminalPhone)).toEqual([]);
+    // Every one reported a position that tracking stored.
+    const latest = (await request(bulkPlatform.app.getHttpServer()).get('/gps/position/findLatestPositions').set('Authorization', token).expect(200)).body.data as { plateCode: string; latitude: number | null }[];
+    expect(latest.filter((row) => row.latitude !== null).length).toBe(bulk);
+  });
+
 });

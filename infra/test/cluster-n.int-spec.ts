@@ -1,0 +1,412 @@
+// Issue 31, "the test that proves it": the services of docker-compose.yml at compose's replica count
+// (`deploy.replicas`: two of every scalable service, forwarder-809 included since its link lease
+// landed; video one, as compose runs it until its replicas land) as Node processes with compose's environment on real Kafka and
+// MariaDB (infra/test/support/compose-processes.ts, shared with cluster.int-spec.ts). No LB container
+// here: the simulated fleet is split in two shares, each pointed straight at one replica of the 808 and
+// the 32960/HJ 1239 gateways, provisioned through one api replica each under strict registration:
+// CLUSTER_N_TERMINALS JT/T 808 terminals (default 200, see TERMINALS; alarms, two cameras each), a twentieth as many
+// GB/T 32960 electric vehicles and as many HJ 1239 trucks. A socket.io live viewer watches through the
+// first api replica; an operator sends a text (0x8300) and requests a track export mid-run. Then one
+// replica of every service is killed (SIGKILL) in turn, a few seconds apart, and restarted. Checked:
+// every position a gateway acknowledged is stored, none twice (per terminal, by time); every
+// acknowledged 32960 report stored, none twice; every truck's HJ 1239 stream stored; every alarm once;
+// the text reaches its terminal once and is answered; the export finishes; the viewer gets positions
+// again after its api replica died. An 809 superior platform (libs/jt809's simulator) is configured
+// through the api for the company's vehicles: the forwarder replica holding its link lease is the one
+// killed, the survivor must hold the link within 30 s, and every stored position of a terminal must
+// reach the superior (0x1202 or 0x1203), twice only in the kill's window (docs/forwarder-809.md). A
+// rectangular fence bound to every terminal's vehicle: every crossing of its edge that the stored
+// positions show is one fence event, entries and exits alternating, across the fence replica's kill.
+// Not here yet: video streams (the cameras answer but nobody watches). Budget: 8 minutes on 2 cores
+// (jest's timeout for the start and for the run; measured figures at TERMINALS).
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { SuperiorPlatformSimulator, type BusinessBody, type Gnss2011 } from '@openfleet/jt809';
+import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
+import { io, type Socket } from 'socket.io-client';
+import { ComposeProcesses, sleep, type ServiceProcess, testDotEnv } from './support/compose-processes';
+
+const BUDGET_MS = 8 * 60_000;
+jest.setTimeout(BUDGET_MS);
+
+const RUN = `${process.pid}${randomBytes(2).toString('hex')}`;
+const PASSWORD = 'ClusterN12345';
+// 2,000 (the issue's figure) does not fit the budget here. Provisioning now goes through the Excel
+// imports (scripts/simulator/provision.js), but a vehicle's binding to its terminal (and its camera
+// count) has no import and stays one call each, and that is what costs: on 2026-11-27 at load average
+// 32-41 (other work beside it) 2,000 terminals' SIM cards, terminals and vehicles imported in ~5.5
+// minutes, then the binds ran at ~2 a second (16 in flight), so provisioning alone would have taken
+// over 20 minutes. 200 terminals took 352-518 s in all before (25 processes healthy after 121-158 s).
+// Reaching 2,000 needs a bind in bulk on the admin side (a terminal column in the vehicle import).
+const TERMINALS = Number(process.env.CLUSTER_N_TERMINALS ?? 200);
+const EVS = Math.max(2, Math.round(TERMINALS / 20));
+const TRUCKS = EVS;
+const INTERVAL_S = 10;
+/** The superior platform's account and cipher keys (2011 edition, clear text). */
+const SUPERIOR = { userId: 5001, password: 'pw5001', accessCode: 880001 };
+const KEYS_809 = { m1: 0xfffffff0, ia1: 0xfffffff1, ic1: 0xfffffff2 };
+/** A 6 km square around the fleet's centre (Beijing), corners in whole 1e-6 degrees as positions carry them. */
+const FENCE = { northWest: [116.3774, 39.9312] as [number, number], southEast: [116.4374, 39.8772] as [number, number] };
+const insideFence = (lng: number, lat: number) => lng >= FENCE.northWest[0] && lng <= FENCE.southEast[0] && lat <= FENCE.northWest[1] && lat >= FENCE.southEast[1];
+
+const DOT_ENV = testDotEnv(`clustern${RUN}.`, PASSWORD);
+
+/** The order replicas die in: the ingest path first, the api (the viewer's) last but one. */
+const KILL_ORDER = ['gateway-808', 'tracking', 'alarm', 'energy', 'instruction', 'fence', 'admin', 'vehicle-service', 'industry', 'frame-archive', 'forwarder-809', 'video', 'api'];
+
+interface VehicleSummary {
+  kind: 'jt808' | 'gb32960' | 'hj1239';
+  key: string;
+  plate: string;
+  reports: number;
+  acked: number;
+  refused: number;
+  alarms: number;
+  connects: number;
+  downlink?: Record<string, number>;
+}
+interface Progress {
+  online: number;
+  acked: number;
+  evAcked: number;
+  truckReports: number;
+}
+interface Share {
+  child: ChildProcess;
+  progress?: Progress;
+  summary?: VehicleSummary[];
+  output: string;
+}
+
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+const log = (text: string) => process.stderr.write(`[cluster-n ${elapsed()}] ${text}\n`);
+
+describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replica of each service killed in turn`, () => {
+  let cluster: ComposeProcesses;
+  const shares: Share[] = [];
+  let viewer: Socket | undefined;
+  let db: Connection | undefined;
+  const superior = new SuperiorPlatformSimulator({ edition: '2011', accounts: [SUPERIOR], keys: KEYS_809, encrypt: false });
+
+  beforeAll(async () => {
+    cluster = await ComposeProcesses.configure({ run: RUN, dotEnv: DOT_ENV, replicas: (_service, composeReplicas) => composeReplicas });
+    await cluster.startAll(240_000);
+    log(`${cluster.all().length} processes healthy`);
+    db = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+    await superior.listen();
+  });
+
+  afterAll(async () => {
+    viewer?.close();
+    shares.forEach((share) => share.child.kill('SIGKILL'));
+    await db?.end();
+    await cluster?.stopAll();
+    await superior.close();
+  });
+
+  const query = async <T>(sql: string, params: unknown[] = []) => (await db!.query<RowDataPacket[]>(sql, params))[0] as T[];
+
+  it("runs compose's replica count of every service, each replica with its own INSTANCE_ID and ports", () => {
+    const counts = Object.fromEntries([...cluster.byService].map(([service, replicas]) => [service, replicas.length]));
+    for (const service of ['api', 'admin', 'gateway-808', 'tracking', 'instruction', 'fence', 'alarm', 'energy', 'vehicle-service', 'industry', 'frame-archive']) expect([service, counts[service]]).toEqual([service, 2]);
+    // Whatever compose says for these two: forwarder-809 runs two since its link lease landed, video one until its stream routing does.
+    expect(counts['forwarder-809']).toBeGreaterThanOrEqual(1);
+    expect(counts.video).toBeGreaterThanOrEqual(1);
+    const all = cluster.all();
+    expect(new Set(all.map((p) => p.env.INSTANCE_ID)).size).toBe(all.length);
+    expect(new Set(all.map((p) => p.httpPort)).size).toBe(all.length);
+    expect(cluster.replica('gateway-808', 1)!.env.GATEWAY_808_PORT).not.toBe(cluster.replica('gateway-808', 2)!.env.GATEWAY_808_PORT);
+  });
+
+  it('loses and duplicates nothing acknowledged while one replica of each service is killed in turn', async () => {
+    // Two shares of the fleet, each at one replica of the gateways, provisioned through one api replica.
+    const half = Math.ceil(TERMINALS / 2);
+    const evHalf = Math.ceil(EVS / 2);
+    const truckHalf = Math.ceil(TRUCKS / 2);
+    for (const replica of [1, 2]) {
+      const energy = cluster.replica('energy', replica)!;
+      const config = {
+        api: cluster.url('api', replica),
+        password: PASSWORD,
+        host: '127.0.0.1',
+        port808: Number(cluster.replica('gateway-808', replica)!.env.GATEWAY_808_PORT),
+        port32960: Number(energy.env.ENERGY_32960_PORT),
+        portHj1239: Number(energy.env.ENERGY_HJ1239_PORT),
+        first: replica === 1 ? 0 : half,
+        terminals: replica === 1 ? half : TERMINALS - half,
+        evs: replica === 1 ? evHalf : EVS - evHalf,
+        trucks: replica === 1 ? truckHalf : TRUCKS - truckHalf,
+        interval: INTERVAL_S,
+        alarmRate: 0.02,
+        provision: true,
+      };
+      const child = fork(join(__dirname, 'support/fleet-driver.js'), [JSON.stringify(config)], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      const share: Share = { child, output: '' };
+      child.stdout!.on('data', (chunk) => (share.output = (share.output + chunk).slice(-10_000)));
+      child.stderr!.on('data', (chunk) => (share.output = (share.output + chunk).slice(-10_000)));
+      child.on('message', (message: { progress?: Progress; summary?: VehicleSummary[] }) => {
+        if (message.progress) share.progress = message.progress;
+        if (message.summary) share.summary = message.summary;
+      });
+      shares.push(share);
+    }
+    await Promise.all(
+      shares.map(
+        (share) =>
+          new Promise<void>((resolve, reject) => {
+            share.child.once('message', () => resolve());
+            share.child.once('exit', (code) => reject(new Error(`fleet share exited with ${code} while provisioning:\n${share.output}`)));
+          }),
+      ),
+    );
+    log(`provisioned ${TERMINALS} terminals, ${EVS} electric vehicles, ${TRUCKS} trucks`);
+
+    const signIn = (await (await fetch(`${cluster.url('api', 2)}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })).json()) as { flag: boolean; data: { access_token: string } };
+    expect(signIn.flag).toBe(true);
+    const token = signIn.data.access_token;
+    /** Through api replica `via` (2 unless said: the first dies last but one). */
+    const call = async (method: string, path: string, body?: unknown, via = 2) => {
+      const response = await fetch(`${cluster.url('api', via)}${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return (await response.json()) as { flag: boolean; errorCode: number; data: unknown };
+    };
+    type VehicleRecord = { id: string | number; plateCode: string; companyId: string | number; terminalId: unknown };
+    const vehicles: VehicleRecord[] = [];
+    for (let current = 1; vehicles.length < TERMINALS + EVS + TRUCKS; current++) {
+      const page = (await call('GET', `/basic/vehicle?current=${current}&size=1000&keyword=${encodeURIComponent('京A')}`)).data as { records: VehicleRecord[] };
+      if (!page.records.length) break;
+      vehicles.push(...page.records);
+    }
+    const companyId = String(vehicles[0].companyId);
+
+    // The superior platform: every vehicle of the company forwarded to it over JT/T 809-2011.
+    const created809 = await call('POST', '/platform809/platforms', { name: '省级监管平台', edition: '2011', mainIp: '127.0.0.1', mainPort: superior.port, slaveIp: '127.0.0.1', slavePort: Number(cluster.replica('forwarder-809', 1)!.env.FORWARDER_809_SLAVE_PORT), ...SUPERIOR, platformCode: '12345678901', ...KEYS_809, encrypt: false, keepAliveS: 5 });
+    expect(created809).toMatchObject({ flag: true });
+    const platformId = Number((created809.data as { id: number }).id);
+    expect(await call('PUT', `/platform809/platforms/${platformId}/targets`, { targets: [{ kind: 'company', refId: companyId }] })).toMatchObject({ flag: true });
+    type LinkStatus = { platformId: number; main: string; holder: string };
+    const linkStatus = async (via: number) => {
+      try {
+        return ((await call('GET', '/platform809/platforms/status', undefined, via)).data as LinkStatus[]).find((row) => row.platformId === platformId);
+      } catch {
+        return undefined; // that api replica (or its forwarder) is down
+      }
+    };
+    for (let waited = 0; waited < 30_000 && (await linkStatus(1))?.main !== 'online'; waited += 500) await sleep(500);
+    expect(await linkStatus(1)).toMatchObject({ main: 'online' });
+
+    // A fence every terminal's vehicle is bound to: those driving across its edge enter and leave it.
+    const fence = await call('POST', '/gps/fence', { name: `cluster-n ${RUN}`, type: 2, geometry: { type: 'rectangle', ...FENCE }, attributes: 8 | 32, companyId });
+    expect(fence).toMatchObject({ flag: true });
+    const fenceId = String((fence.data as { id: number }).id);
+    const terminalVehicles = vehicles.filter((vehicle) => vehicle.terminalId).map((vehicle) => String(vehicle.id));
+    expect(terminalVehicles.length).toBe(TERMINALS);
+    expect(await call('POST', `/gps/fence/${fenceId}/bind`, { vehicleIds: terminalVehicles })).toMatchObject({ flag: true });
+    // The other fence replica and the other forwarder learn of them within 10 s (catalogue reload, lease renewal).
+    await sleep(11_000);
+    shares.forEach((share) => share.child.send({ go: true }));
+
+
+    // The live viewer, through the first api replica (killed last), reconnecting as the console does.
+    const pushedAt: number[] = [];
+    let viewerConnects = 0;
+    viewer = io(cluster.url('api', 1), { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnectionDelay: 500, reconnectionDelayMax: 2_000 });
+    viewer.on('connect', () => viewerConnects++);
+    viewer.on('positions', (batch: unknown[]) => pushedAt.push(...batch.map(() => Date.now())));
+
+    // Every terminal online (registrations refused while the gateways' registry catches up retry after 3 s).
+    const online = () => shares.reduce((sum, share) => sum + (share.progress?.online ?? 0), 0);
+    for (let waited = 0; waited < 120_000 && online() < TERMINALS; waited += 1_000) await sleep(1_000);
+    log(`${online()}/${TERMINALS} terminals online`);
+    expect(online()).toBe(TERMINALS);
+    expect(pushedAt.length).toBeGreaterThan(0);
+
+    // The operator: a text to one vehicle, and a track export of a hundred vehicles.
+    type Latest = { vehicleId: string; plateCode: string; terminalPhone: string };
+    const latest = ((await call('GET', '/gps/position/findLatestPositions')).data ?? []) as Latest[];
+    const target = latest.find((row) => row.plateCode === '京A10007')!;
+    expect(target).toBeDefined();
+    const text = await call('POST', '/gps/sendOrder/send', { commandType: 'text', vehicleIds: [target.vehicleId], params: { display: true, text: 'cluster-n 调度' }, offlinePolicy: 'queue' });
+    expect(text).toMatchObject({ flag: true });
+    const orderId = (text.data as { orderId: string }[])[0].orderId;
+    const window = { startTime: chinaTime(Date.now() - 600_000), endTime: chinaTime(Date.now() + 600_000) };
+    const exported = await call('POST', '/gps/export-task', { kind: 'track', params: { vehicleIds: latest.slice(0, 100).map((row) => row.vehicleId).join(','), ...window } });
+    expect(exported).toMatchObject({ flag: true });
+    await sleep(3_000);
+
+    // One replica of each service dies in turn, a few seconds apart, and comes back.
+    const restarts: Promise<void>[] = [];
+    let viewerKilledAt = 0;
+    let forwarderKilledAt = 0;
+    let takeover: Promise<{ holder: string; afterMs: number } | undefined> = Promise.resolve(undefined);
+    for (const service of KILL_ORDER) {
+      // The forwarder replica that dies is the one holding the 809 link lease.
+      const holder = service === 'forwarder-809' ? (await linkStatus(2))?.holder : undefined;
+      const victim: ServiceProcess = (holder && cluster.byService.get(service)!.find((replica) => holder.startsWith(`${replica.env.INSTANCE_ID}:`))) || cluster.replica(service, 1)!;
+      if (service === 'api') viewerKilledAt = Date.now();
+      await cluster.kill(victim);
+      log(`killed ${victim.name}${holder ? ` (the 809 link's holder ${holder})` : ''}`);
+      if (holder) {
+        forwarderKilledAt = Date.now();
+        const survivor = cluster.byService.get(service)!.find((replica) => replica !== victim)!;
+        // The survivor's 0x1001 reaching the superior is the takeover (the api replicas may be down meanwhile).
+        const logins = superior.loginResults.length;
+        takeover = (async () => {
+          for (;;) {
+            if (superior.loginResults.slice(logins).includes(0)) return { holder: survivor.name, afterMs: Date.now() - forwarderKilledAt };
+            if (Date.now() - forwarderKilledAt > 60_000) return undefined;
+            await sleep(200);
+          }
+        })();
+      }
+      await sleep(2_000);
+      cluster.start(victim);
+      restarts.push(cluster.healthy(victim, 120_000));
+      await sleep(2_000);
+    }
+    await Promise.all(restarts);
+    log('every killed replica healthy again');
+    await sleep(INTERVAL_S * 1000); // every driving vehicle reports once more to the restarted replicas
+
+    // The fleet stops; its counts per vehicle.
+    await Promise.all(shares.map((share) => new Promise<void>((resolve) => {
+      share.child.once('exit', () => resolve());
+      share.child.send({ stop: true });
+    })));
+    const fleet = shares.flatMap((share) => share.summary ?? []);
+    const terminals = fleet.filter((v) => v.kind === 'jt808');
+    const evs = fleet.filter((v) => v.kind === 'gb32960');
+    const trucks = fleet.filter((v) => v.kind === 'hj1239');
+    expect([terminals.length, evs.length, trucks.length]).toEqual([TERMINALS, EVS, TRUCKS]);
+    const acked = terminals.reduce((sum, v) => sum + v.acked, 0);
+    log(`fleet stopped: ${acked} positions acknowledged, ${evs.reduce((s, v) => s + v.acked, 0)} 32960 reports acknowledged`);
+    expect(terminals.every((v) => v.refused === 0)).toBe(true);
+    // The first share's terminals (at the killed gateway replica) reconnected to it once it was back.
+    expect(terminals.filter((v) => v.connects > 1).length).toBeGreaterThanOrEqual(half * 0.9);
+
+    // Positions: per terminal, every acknowledged one stored (once Kafka's consumers caught up), none twice.
+    const tracking = cluster.schema('tracking');
+    const storedPerTerminal = async () => {
+      const rows = await query<{ phone: string; points: number; times: number }>(`SELECT terminal_phone AS phone, COUNT(*) AS points, COUNT(DISTINCT gps_time) AS times FROM \`${tracking}\`.track_point GROUP BY terminal_phone`);
+      return new Map(rows.map((row) => [row.phone.replace(/^0+/, ''), { points: Number(row.points), times: Number(row.times) }]));
+    };
+    let stored = await storedPerTerminal();
+    const missing = () => terminals.filter((v) => (stored.get(v.key)?.points ?? 0) < v.acked);
+    for (let waited = 0; waited < 90_000 && missing().length > 0; waited += 2_000) {
+      await sleep(2_000);
+      stored = await storedPerTerminal();
+    }
+    log(`positions stored: ${[...stored.values()].reduce((sum, row) => sum + row.points, 0)}`);
+    expect(missing().map((v) => `${v.key}: acked ${v.acked}, stored ${stored.get(v.key)?.points ?? 0}`)).toEqual([]);
+    // A report sent and not answered (its gateway died first) may be stored: never more than were sent.
+    expect(terminals.filter((v) => (stored.get(v.key)?.points ?? 0) > v.reports).map((v) => v.key)).toEqual([]);
+    expect([...stored].filter(([, row]) => row.points !== row.times).map(([phone]) => phone)).toEqual([]);
+
+    // GB/T 32960: every acknowledged report stored, once; HJ 1239 (no acknowledgements): every truck's stream stored, never more than sent.
+    const energy = cluster.schema('energy');
+    const evRows = new Map((await query<{ vin: string; n: number }>(`SELECT vin, COUNT(*) AS n FROM \`${energy}\`.energy_report GROUP BY vin`)).map((row) => [row.vin, Number(row.n)]));
+    expect(evs.filter((v) => (evRows.get(v.key) ?? 0) < v.acked || (evRows.get(v.key) ?? 0) > v.reports).map((v) => `${v.key}: acked ${v.acked} of ${v.reports}, stored ${evRows.get(v.key) ?? 0}`)).toEqual([]);
+    expect(evs.every((v) => v.acked > 0)).toBe(true);
+    const truckRows = new Map((await query<{ vin: string; n: number }>(`SELECT vin, COUNT(*) AS n FROM \`${energy}\`.emission_stream GROUP BY vin`)).map((row) => [row.vin, Number(row.n)]));
+    expect(trucks.filter((v) => !truckRows.get(v.key) || truckRows.get(v.key)! > v.reports).map((v) => `${v.key}: sent ${v.reports}, stored ${truckRows.get(v.key) ?? 0}`)).toEqual([]);
+
+    // Alarms: each once (one row per terminal, type and start), for our terminals only.
+    const alarm = cluster.schema('alarm');
+    const alarms = await query<{ phone: string; type: string; started: number; n: number }>(`SELECT terminal_phone AS phone, type, started_at AS started, COUNT(*) AS n FROM \`${alarm}\`.alarm GROUP BY terminal_phone, type, started_at`);
+    expect(alarms.length).toBeGreaterThan(terminals.reduce((sum, v) => sum + v.alarms, 0) / 10);
+    expect(alarms.filter((row) => Number(row.n) > 1)).toEqual([]);
+
+    // The text reached its terminal once, and only it, and was answered.
+    const receivedText = terminals.filter((v) => v.downlink?.['0x8300']);
+    expect(receivedText.map((v) => [v.plate, v.downlink!['0x8300']])).toEqual([['京A10007', 1]]);
+    const order = (await call('GET', `/gps/sendOrder/${orderId}`)).data as { status: number; replyMsgId: string };
+    expect(order).toMatchObject({ status: 1, replyMsgId: '0x0001' });
+
+    // The export finished although a tracking replica died.
+    let task: { taskStatus?: number; rowCount?: number } | undefined;
+    for (let waited = 0; waited < 60_000 && task?.taskStatus !== 1; waited += 1_000) {
+      task = ((await call('GET', '/gps/export-task')).data as { records: (typeof task)[] }).records[0];
+      if (task?.taskStatus !== 1) await sleep(1_000);
+    }
+    expect(task).toMatchObject({ taskStatus: 1 });
+
+    // The 809 superior: the survivor took the link over within 30 s of the holder's death, and every
+    // position tracking stored for a forwarded vehicle reached the superior (0x1202 live, 0x1203 from
+    // the backlog); one sent twice only in the window docs/forwarder-809.md leaves open (the batch in
+    // flight when the holder died, redelivered after the takeover or the rebalance that follows its restart).
+    const moved = await takeover;
+    log(`809 link logged in again ${moved ? `${moved.afterMs} ms after the holder's kill` : 'never'}`);
+    expect(moved?.afterMs).toBeLessThanOrEqual(30_000);
+    // By the survivor, which still holds it (the restarted replica never claimed an unexpired lease).
+    const survivorId = cluster.byService.get('forwarder-809')!.find((replica) => replica.name === moved!.holder)!.env.INSTANCE_ID;
+    expect((await linkStatus(2)) ?? (await linkStatus(1))).toMatchObject({ main: 'online', holder: expect.stringMatching(new RegExp(`^${survivorId}:`)) });
+    const plateOfPhone = new Map(terminals.map((v) => [v.key, v.plate]));
+    const expected809 = new Set<string>();
+    for (const row of await query<{ phone: string; at: number }>(`SELECT terminal_phone AS phone, gps_time AS at FROM \`${tracking}\`.track_point`)) {
+      const plate = plateOfPhone.get(row.phone.replace(/^0+/, ''));
+      if (plate) expected809.add(`${plate}|${Number(row.at)}`);
+    }
+    const secondsOf = (time: string) => Date.parse(`${time.replace(' ', 'T')}+08:00`) / 1000;
+    const received809 = () => {
+      const counts = new Map<string, number>();
+      const add = (plate: string, gnss: Gnss2011) => counts.set(`${plate}|${secondsOf(gnss.time)}`, (counts.get(`${plate}|${secondsOf(gnss.time)}`) ?? 0) + 1);
+      for (const message of superior.messages(0x1200, 0x1202)) add((message.body as BusinessBody).vehicleNo ?? '', (message.body as BusinessBody).data.position as Gnss2011);
+      for (const message of superior.messages(0x1200, 0x1203)) for (const gnss of (message.body as BusinessBody).data.positions as Gnss2011[]) add((message.body as BusinessBody).vehicleNo ?? '', gnss);
+      return counts;
+    };
+    let forwarded = received809();
+    const missing809 = () => [...expected809].filter((key) => !forwarded.has(key));
+    for (let waited = 0; waited < 60_000 && missing809().length > 0; waited += 2_000) {
+      await sleep(2_000);
+      forwarded = received809();
+    }
+    const twice = [...forwarded].filter(([, n]) => n > 1).map(([key]) => key);
+    log(`809: ${expected809.size} positions expected, ${forwarded.size} distinct received, ${twice.length} twice; ${superior.loginResults.length} logins`);
+    expect(missing809().slice(0, 20)).toEqual([]);
+    const killWindow = [forwarderKilledAt / 1000 - 20, forwarderKilledAt / 1000 + 60];
+    expect(twice.filter((key) => { const at = Number(key.split('|')[1]); return at < killWindow[0] || at > killWindow[1]; })).toEqual([]);
+
+    // Fence events: every crossing of the fence's edge that the stored positions show is stored once
+    // (the event ids are stable: a replayed batch repeats them), nothing else, and per terminal the
+    // entries and exits alternate. Terminals that back-filled a blind area are held to the last only:
+    // the evaluator skips a back-filled position older than one it has seen.
+    const fenceSchema = cluster.schema('fence');
+    const points = await query<{ phone: string; at: number; lat: number; lng: number; blind: number }>(`SELECT terminal_phone AS phone, gps_time AS at, latitude_e6 AS lat, longitude_e6 AS lng, blind_area AS blind FROM \`${tracking}\`.track_point ORDER BY terminal_phone, gps_time`);
+    const backfilled = new Set(points.filter((p) => Number(p.blind)).map((p) => p.phone.replace(/^0+/, '')));
+    const crossings = new Set<string>();
+    const insideNow = new Map<string, boolean>();
+    for (const point of points) {
+      const phone = point.phone.replace(/^0+/, '');
+      if (!plateOfPhone.has(phone) || backfilled.has(phone)) continue;
+      const inside = insideFence(Number(point.lng) / 1e6, Number(point.lat) / 1e6);
+      if (inside !== (insideNow.get(phone) ?? false)) crossings.add(`${phone}|${inside ? 'enter' : 'exit'}|${Number(point.at) * 1000}`);
+      insideNow.set(phone, inside);
+    }
+    type FenceRow = { eventId: string; phone: string; kind: string; at: number };
+    const fenceEvents = () => query<FenceRow>(`SELECT event_id AS eventId, terminal_phone AS phone, kind, at FROM \`${fenceSchema}\`.fence_event WHERE fence_id = ? AND kind IN ('enter', 'exit') ORDER BY terminal_phone, at`, [fenceId]);
+    let events = await fenceEvents();
+    const eventKeys = () => new Set(events.map((e) => `${e.phone.replace(/^0+/, '')}|${e.kind}|${Number(e.at)}`));
+    for (let waited = 0; waited < 30_000 && [...crossings].some((key) => !eventKeys().has(key)); waited += 2_000) {
+      await sleep(2_000);
+      events = await fenceEvents();
+    }
+    log(`fence: ${crossings.size} crossings in the stored positions, ${events.length} events stored, ${backfilled.size} terminals back-filled`);
+    expect(crossings.size).toBeGreaterThan(0);
+    const storedEvents = eventKeys();
+    expect([...crossings].filter((key) => !storedEvents.has(key)).slice(0, 20)).toEqual([]);
+    expect(events.filter((e) => !backfilled.has(e.phone.replace(/^0+/, '')) && !crossings.has(`${e.phone.replace(/^0+/, '')}|${e.kind}|${Number(e.at)}`)).map((e) => e.eventId).slice(0, 20)).toEqual([]);
+    const notAlternating = events.filter((e, i) => (i === 0 || events[i - 1].phone !== e.phone ? e.kind !== 'enter' : events[i - 1].kind === e.kind));
+    expect(notAlternating.map((e) => e.eventId).slice(0, 20)).toEqual([]);
+
+    // The viewer came back after its api replica died, and positions flow to it again.
+    expect(viewerConnects).toBeGreaterThanOrEqual(2);
+    expect(pushedAt.filter((at) => at > viewerKilledAt + 2_000).length).toBeGreaterThan(0);
+    log('done');
+  });
+});
+
+/** yyyy-MM-dd HH:mm:ss in China time, the form the /gps queries take. */
+function chinaTime(ms: number): string {
+  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
