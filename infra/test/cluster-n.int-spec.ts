@@ -227,7 +227,8 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     const latest = ((await call('GET', '/gps/position/findLatestPositions')).data ?? []) as Latest[];
     const target = latest.find((row) => row.plateCode === '京A10007')!;
     expect(target).toBeDefined();
-    const text = await call('POST', '/gps/sendOrder/send', { commandType: 'text', vehicleIds: [target.vehicleId], params: { display: true, text: 'cluster-n 调度' }, offlinePolicy: 'queue' });
+    // Two minutes to answer: its gateway may die before sending it and replay it once restarted (parked until the terminal is back).
+    const text = await call('POST', '/gps/sendOrder/send', { commandType: 'text', vehicleIds: [target.vehicleId], params: { display: true, text: 'cluster-n 调度' }, offlinePolicy: 'queue', timeoutS: 120 });
     expect(text).toMatchObject({ flag: true });
     const orderId = (text.data as { orderId: string }[])[0].orderId;
     const window = { startTime: chinaTime(Date.now() - 600_000), endTime: chinaTime(Date.now() + 600_000) };
@@ -319,8 +320,9 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
 
     // The text reached its terminal once, and only it, and was answered.
     const receivedText = terminals.filter((v) => v.downlink?.['0x8300']);
-    expect(receivedText.map((v) => [v.plate, v.downlink!['0x8300']])).toEqual([['京A10007', 1]]);
     const order = (await call('GET', `/gps/sendOrder/${orderId}`)).data as { status: number; replyMsgId: string };
+    log(`text order: status ${order.status}, reply ${order.replyMsgId ?? 'none'}, received by ${receivedText.map((v) => v.plate).join(', ') || 'nobody'}`);
+    expect(receivedText.map((v) => [v.plate, v.downlink!['0x8300']])).toEqual([['京A10007', 1]]);
     expect(order).toMatchObject({ status: 1, replyMsgId: '0x0001' });
 
     // The export finished although a tracking replica died.

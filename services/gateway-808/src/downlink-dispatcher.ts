@@ -9,15 +9,23 @@ import type { TerminalConnection } from './terminal-connection';
 const MIN_TIMEOUT_MS = 1000;
 const MAX_TIMEOUT_MS = 10 * 60_000;
 const RECENT_COMMANDS = 10_000;
+const PARKED_COMMANDS = 10_000;
 
 /**
  * Commands from the bus to the terminals this instance holds. Every instance consumes every
  * command (its own consumer group) and ignores terminals it does not hold; a command for a terminal
  * that, by the session directory, no instance holds goes to the offline reporter, which answers
  * "device offline" only on the elected instance and only when no gateway claimed the terminal.
+ *
+ * A replayed command (requested before this instance started: it died before sending it, and its
+ * group resumes there) for a terminal nobody holds yet is parked until the command's own deadline:
+ * its terminal is usually on its way back to this instance, and nobody would answer it otherwise.
  */
 export class DownlinkDispatcher extends BusConsumer {
   private readonly recent = new Set<string>();
+  /** Replayed commands waiting for their terminal, by canonical phone (see the class comment). */
+  private readonly parked = new Map<string, DownlinkCommand[]>();
+  private parkedCount = 0;
 
   constructor(
     private readonly ctx: GatewayContext,
@@ -55,11 +63,27 @@ export class DownlinkDispatcher extends BusConsumer {
     // The bus delivers at least once: a redelivered command must not reach the terminal twice.
     if (this.recent.has(command.commandId)) return;
     this.remember(command.commandId);
+    await this.deliver(command);
+  }
+
+  /** A terminal's session started here: its parked commands still in time go out. */
+  async sessionStarted(key: string): Promise<void> {
+    const parked = this.parked.get(key);
+    if (!parked) return;
+    this.parked.delete(key);
+    this.parkedCount -= parked.length;
+    const now = Date.now();
+    for (const command of parked) if (parkedUntil(command) > now) await this.deliver(command);
+  }
+
+  private async deliver(command: DownlinkCommand): Promise<void> {
     // Commands name the terminal as the registry spells it; sessions are keyed by the canonical phone.
     const key = canonicalTerminalPhone(command.terminalPhone);
     let conn = this.ctx.sessions.get(key);
     if (!conn || conn.closed) {
-      if (!this.ctx.directory.heldElsewhere(key)) this.offline.consider(command);
+      if (this.ctx.directory.heldElsewhere(key)) return;
+      if (this.offline.isReplay(command)) this.park(key, command);
+      else this.offline.consider(command);
       return;
     }
     // The terminal gets a command only once the directory has its claim: the offline reporter then
@@ -90,7 +114,7 @@ export class DownlinkDispatcher extends BusConsumer {
       });
       return;
     }
-    const timeoutMs = Math.max(MIN_TIMEOUT_MS, Math.min(MAX_TIMEOUT_MS, command.timeoutMs || 30_000));
+    const timeoutMs = replyTimeoutMs(command);
     conn.commands.add({ command, msgId, serial, deadline: Date.now() + timeoutMs });
     for (const frame of frames) {
       conn.socket.write(frame);
@@ -99,7 +123,6 @@ export class DownlinkDispatcher extends BusConsumer {
     }
   }
 
-  /** A terminal reply (0x0001 or a specific one): publishes the result of the command it answers. */
   /** Matches a reply to the command it answers; false when it answers none. */
   onReply(conn: TerminalConnection, msgId: number, body: Record<string, unknown>): boolean {
     const outcome = conn.existingCommands?.match(msgId, body);
@@ -140,8 +163,40 @@ export class DownlinkDispatcher extends BusConsumer {
     }
   }
 
+  private park(key: string, command: DownlinkCommand): void {
+    const now = Date.now();
+    if (parkedUntil(command) <= now) return;
+    if (this.parkedCount >= PARKED_COMMANDS) this.dropExpired(now);
+    if (this.parkedCount >= PARKED_COMMANDS) {
+      this.ctx.logger.warn(`command ${command.commandId} for ${command.terminalPhone} not parked: ${PARKED_COMMANDS} replayed commands wait already`);
+      return;
+    }
+    const list = this.parked.get(key) ?? [];
+    list.push(command);
+    this.parked.set(key, list);
+    this.parkedCount++;
+  }
+
+  private dropExpired(now: number): void {
+    for (const [key, list] of this.parked) {
+      const live = list.filter((command) => parkedUntil(command) > now);
+      this.parkedCount -= list.length - live.length;
+      if (live.length) this.parked.set(key, live);
+      else this.parked.delete(key);
+    }
+  }
+
   private remember(commandId: string): void {
     this.recent.add(commandId);
     if (this.recent.size > RECENT_COMMANDS) this.recent.delete(this.recent.values().next().value as string);
   }
+}
+
+function replyTimeoutMs(command: DownlinkCommand): number {
+  return Math.max(MIN_TIMEOUT_MS, Math.min(MAX_TIMEOUT_MS, command.timeoutMs || 30_000));
+}
+
+/** A parked command is worth sending until its reply would have been due, had it gone out when requested. */
+function parkedUntil(command: DownlinkCommand): number {
+  return command.requestedAt + replyTimeoutMs(command);
 }

@@ -94,9 +94,14 @@ export class OfflineReporter extends BusConsumer {
     await this.stopConsuming();
   }
 
+  /** Requested before this instance started: nobody answers it "offline" (see `startedAt`). */
+  isReplay(command: DownlinkCommand): boolean {
+    return command.requestedAt < this.startedAt;
+  }
+
   /** A command for a terminal neither this instance nor, by the directory, any other holds. */
   consider(command: DownlinkCommand): void {
-    if (!this.ctx.config.GATEWAY_808_OFFLINE_REPORTER || command.requestedAt < this.startedAt) return;
+    if (!this.ctx.config.GATEWAY_808_OFFLINE_REPORTER || this.isReplay(command)) return;
     this.waiting.set(command.commandId, {
       command,
       phone: canonicalTerminalPhone(command.terminalPhone),

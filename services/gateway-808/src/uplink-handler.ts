@@ -131,16 +131,18 @@ export class UplinkHandler {
     void this.publish(conn, msg, receivedAt).then(async (accepted) => {
       if (!accepted || conn.closed) return;
       this.reply(conn, msg, GENERAL_OK);
-      if (firstAuth || previous !== conn)
-        await publishSessionEvent(this.ctx, {
-          terminalPhone: conn.phone,
-          vehicleId: conn.vehicleId || undefined,
-          state: 'online',
-          gatewayId: this.ctx.gatewayId,
-          at: Date.now(),
-          remoteAddress: conn.remoteAddress,
-          ...(conn.reportedPlate ? { plateCode: conn.reportedPlate } : {}),
-        });
+      if (!firstAuth && previous === conn) return;
+      // After the authentication's answer: commands replayed at this instance's restart that waited for the terminal.
+      void this.downlink.sessionStarted(sessionKey);
+      await publishSessionEvent(this.ctx, {
+        terminalPhone: conn.phone,
+        vehicleId: conn.vehicleId || undefined,
+        state: 'online',
+        gatewayId: this.ctx.gatewayId,
+        at: Date.now(),
+        remoteAddress: conn.remoteAddress,
+        ...(conn.reportedPlate ? { plateCode: conn.reportedPlate } : {}),
+      });
     });
   }
 
