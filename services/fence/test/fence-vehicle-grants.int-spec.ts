@@ -71,10 +71,15 @@ describe.each(['sqlite', 'mysql'] as const)('fences of granted vehicles on %s', 
     const list = (await http().get('/gps/fence').query({ current: 1, size: 50 }).set('Authorization', granted).expect(200)).body.data;
     expect(list.records.map((row: { id: number }) => Number(row.id)).sort()).toEqual([fence.direct, fence.viaFleet].sort());
     expect(list.total).toBe(2);
-    // The company's own user still sees all four.
-    expect((await http().get('/gps/fence').query({ current: 1, size: 50 }).set('Authorization', owner).expect(200)).body.data.total).toBe(4);
+    // Marked read-only, so the console offers no edit actions on them.
+    expect(list.records.map((row: { readOnly?: boolean }) => row.readOnly)).toEqual([true, true]);
+    // The company's own user still sees all four, editable.
+    const own = (await http().get('/gps/fence').query({ current: 1, size: 50 }).set('Authorization', owner).expect(200)).body.data;
+    expect(own.total).toBe(4);
+    expect(own.records.filter((row: { readOnly?: boolean }) => row.readOnly)).toEqual([]);
+    expect((await http().get(`/gps/fence/${fence.direct}`).set('Authorization', owner).expect(200)).body.data.readOnly).toBeUndefined();
 
-    expect((await http().get(`/gps/fence/${fence.direct}`).set('Authorization', granted).expect(200)).body).toMatchObject({ flag: true, data: { name: 'direct' } });
+    expect((await http().get(`/gps/fence/${fence.direct}`).set('Authorization', granted).expect(200)).body).toMatchObject({ flag: true, data: { name: 'direct', readOnly: true } });
     expect((await http().get(`/gps/fence/${fence.viaFleet}`).set('Authorization', granted).expect(200)).body).toMatchObject({ flag: true, data: { name: 'viaFleet' } });
     for (const id of [fence.otherVehicle, fence.unbound]) expect((await http().get(`/gps/fence/${id}`).set('Authorization', granted).expect(200)).body).toMatchObject({ flag: false, errorCode: 7008 });
   });

@@ -10,7 +10,7 @@ import { storedMapType } from '../monitor/MonitorPane';
 import { selectLiveVehicles } from '../monitor/monitor-selectors';
 import { useMonitorData } from '../monitor/useMonitorData';
 import { FenceDrawTool, FenceLayer, fitToPositions, MapView, useMap, VehicleLayer, type DrawKind } from '../../map';
-import { ATTRIBUTE_CHOICES, emptyFenceForm, fenceInputOf, formOf, type FenceForm } from './fence-form';
+import { ATTRIBUTE_CHOICES, emptyFenceForm, fenceEditActions, fenceInputOf, formOf, type FenceForm } from './fence-form';
 import { fencesToGeoJson, geoJsonToFences } from './fence-geojson';
 import { useDeleteFenceMutation, useFencesQuery, useSaveFenceMutation, type FenceRow } from './fenceApi';
 import './fence.css';
@@ -58,6 +58,7 @@ export default function FenceManageScreen({ power, routes = false }: ScreenProps
   const onDrawn = useCallback((drawn: FenceGeometry) => setGeometry(drawn), []);
   const problems = geometry ? fenceInputOf(form, geometry).problems : [];
   const set = <K extends keyof FenceForm>(key: K, value: FenceForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const actions = fenceEditActions(selected, hasPower(power, `${routes ? 'lineFence' : 'fenceManage'}:delete`));
 
   const startNew = (kind: DrawKind) => {
     setSelected(null);
@@ -92,7 +93,7 @@ export default function FenceManageScreen({ power, routes = false }: ScreenProps
         <InputGroup leftIcon="search" placeholder={t('fence.search')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
         <Menu className="of-fence-list">
           {fences.map((fence) => (
-            <MenuItem key={fence.id} text={fence.name} label={t(`fence.kind.${fence.geometry.type}`)} active={selected?.id === fence.id} onClick={() => edit(fence)} />
+            <MenuItem key={fence.id} icon={fence.readOnly ? 'lock' : undefined} text={fence.name} label={t(`fence.kind.${fence.geometry.type}`)} title={fence.readOnly ? t('fence.readOnly') : undefined} active={selected?.id === fence.id} onClick={() => edit(fence)} />
           ))}
         </Menu>
         <ButtonGroup className="of-fence-files" fill>
@@ -129,6 +130,8 @@ export default function FenceManageScreen({ power, routes = false }: ScreenProps
         {(geometry || drawing) && (
           <div className="of-fence-form">
             {!geometry && <Callout intent="primary">{t('fence.drawHint')}</Callout>}
+            {selected?.readOnly && <Callout intent="warning" icon="lock" className="of-fence-read-only">{t('fence.readOnly')}</Callout>}
+            <fieldset className="of-fence-fields" disabled={!!selected?.readOnly}>
             <FormGroup label={t('fence.name')} labelFor="of-fence-name" intent={touched && problems.includes('name') ? 'danger' : 'none'}>
               <InputGroup id="of-fence-name" value={form.name} maxLength={64} onChange={(e) => set('name', e.currentTarget.value)} />
             </FormGroup>
@@ -193,10 +196,11 @@ export default function FenceManageScreen({ power, routes = false }: ScreenProps
                 </tbody>
               </HTMLTable>
             )}
+            </fieldset>
             {touched && problems.length > 0 && <Callout intent="danger">{problems.map((problem) => t(`fence.problem.${problem}`)).join('；')}</Callout>}
             <ButtonGroup>
-              <Button intent="primary" icon="floppy-disk" text={t('fence.save')} disabled={!geometry} onClick={() => void submit()} />
-              {selected && hasPower(power, `${routes ? 'lineFence' : 'fenceManage'}:delete`) && (
+              {actions.save && <Button intent="primary" icon="floppy-disk" text={t('fence.save')} disabled={!geometry} onClick={() => void submit()} />}
+              {selected && actions.remove && (
                 <Button
                   intent="danger"
                   icon="trash"

@@ -36,7 +36,8 @@ export default function FenceSendScreen({ power }: ScreenProps) {
         <HTMLSelect aria-label={t('fence.pick')} value={fenceId ?? ''} onChange={(e) => setFenceId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}>
           <option value="">{t('fence.pick')}</option>
           {(fences?.records ?? []).map((fence) => (
-            <option key={fence.id} value={fence.id}>
+            // A fence seen through a granted vehicle is its company's to bind and send (the API answers 7008).
+            <option key={fence.id} value={fence.id} disabled={fence.readOnly} title={fence.readOnly ? t('fence.readOnly') : undefined}>
               {fence.name}
             </option>
           ))}

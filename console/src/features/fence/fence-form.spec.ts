@@ -1,5 +1,5 @@
 import { FenceAttribute } from '@openfleet/contracts/fence';
-import { emptyFenceForm, fenceInputOf, formOf } from './fence-form';
+import { emptyFenceForm, fenceEditActions, fenceInputOf, formOf } from './fence-form';
 
 const square = { type: 'polygon' as const, points: [[116.3, 39.9], [116.4, 39.9], [116.4, 40]] as [number, number][] };
 
@@ -40,5 +40,12 @@ describe('fence form', () => {
     expect(input).toMatchObject({ type: 6, muck: { load: true, unload: false, pass: true } });
     const form = formOf({ ...input, startTime: '', endTime: '', maxSpeedKmh: 0, overspeedDurationS: 0, nightMaxSpeedKmh: 0, maxStayS: 0, rpmLimit: 0, overRpmDurationS: 0, muck: input.muck!, remark: '' });
     expect(form).toMatchObject({ muck: true, muckUnload: false, name: 'site' });
+  });
+
+  it('offers no save or delete on a fence seen through a granted vehicle, and delete only on a stored fence with the power', () => {
+    expect(fenceEditActions({ readOnly: true }, true)).toEqual({ save: false, remove: false });
+    expect(fenceEditActions({}, true)).toEqual({ save: true, remove: true });
+    expect(fenceEditActions({ readOnly: false }, false)).toEqual({ save: true, remove: false });
+    expect(fenceEditActions(null, true)).toEqual({ save: true, remove: false });
   });
 });

@@ -93,3 +93,12 @@ export function formOf(fence: { name: string; attributes: number; startTime: str
     remark: fence.remark,
   };
 }
+
+/**
+ * What the editor offers for the selected fence (null: a new one). A fence seen only through a
+ * granted vehicle (`readOnly`) offers nothing: the API refuses its changes with 7008.
+ */
+export function fenceEditActions(selected: { readOnly?: boolean } | null, canDelete: boolean): { save: boolean; remove: boolean } {
+  if (selected?.readOnly) return { save: false, remove: false };
+  return { save: true, remove: !!selected && canDelete };
+}

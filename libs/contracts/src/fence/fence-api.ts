@@ -22,6 +22,8 @@ export interface FenceRow {
   companyId: string;
   remark: string;
   version: number;
+  /** True when the caller sees the fence only because it is bound to a vehicle granted to them: changing, binding or issuing it answers 7008. */
+  readOnly?: boolean;
 }
 
 /** One vehicle's issue state for a fence (gps/fence/:id/issues); stale when the fence changed since. */

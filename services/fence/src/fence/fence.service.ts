@@ -86,8 +86,10 @@ export class FenceService {
    */
   async get(user: AuthUser, id: number): Promise<Fence> {
     const fence = await this.fences.findOneBy({ id });
-    if (!fence || !(rowInScope(user, fence) || (await this.boundToGrantedVehicle(user, id)))) throw new AppError(ErrorCode.FENCE_NOT_FOUND, { data: id });
-    return fence;
+    if (!fence) throw new AppError(ErrorCode.FENCE_NOT_FOUND, { data: id });
+    if (rowInScope(user, fence)) return fence;
+    if (await this.boundToGrantedVehicle(user, id)) return markReadOnly(fence);
+    throw new AppError(ErrorCode.FENCE_NOT_FOUND, { data: id });
   }
 
   /**
@@ -139,7 +141,7 @@ export class FenceService {
       .skip((query.current - 1) * query.size)
       .take(query.size)
       .getManyAndCount();
-    return { records, total, current: query.current, size: query.size };
+    return { records: records.map((fence) => (rowInScope(user, fence) ? fence : markReadOnly(fence))), total, current: query.current, size: query.size };
   }
 
   /** 7006 for a name taken in the same company: another company's names are not the caller's to learn. */
@@ -166,4 +168,9 @@ export class FenceService {
       remark: dto.remark ?? '',
     };
   }
+}
+
+/** A fence the caller sees through a granted vehicle: the console shows it without its edit actions (`editable` refuses them). */
+function markReadOnly(fence: Fence): Fence & { readOnly: true } {
+  return Object.assign(fence, { readOnly: true as const });
 }
