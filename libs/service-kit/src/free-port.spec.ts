@@ -38,6 +38,11 @@ describe('freePorts', () => {
     }
   });
 
+  it('names as many ports as a whole cluster needs at once', async () => {
+    const ports = await freePorts(300);
+    expect(new Set(ports).size).toBe(300);
+  });
+
   it('reads the range the kernel hands out', () => {
     const [low, high] = ephemeralPortRange();
     expect(low).toBeGreaterThan(1024);

@@ -9,7 +9,6 @@ export async function freePort(): Promise<number> {
 
 /** The lowest port a listener may pick from; below it only the well-known and registered ports. */
 const LOWEST = 10_000;
-const ATTEMPTS = 200;
 
 /**
  * Where the system takes ports from for outgoing connections and `listen(0)`
@@ -38,13 +37,15 @@ export async function freePorts(count: number): Promise<number[]> {
   const [ephemeralLow] = ephemeralPortRange();
   const high = ephemeralLow - 1;
   const servers: Server[] = [];
+  // Random picks among ~20,000 ports: a few collide with each other or with a listener, never many.
+  const attempts = 100 + count * 4;
   try {
-    for (let attempt = 0; servers.length < count && attempt < ATTEMPTS; attempt++) {
+    for (let attempt = 0; servers.length < count && attempt < attempts; attempt++) {
       const port = high > LOWEST ? LOWEST + Math.floor(Math.random() * (high - LOWEST + 1)) : 0;
       const server = await listenOn(port);
       if (server) servers.push(server);
     }
-    if (servers.length < count) throw new Error(`no ${count} free ports below ${ephemeralLow} after ${ATTEMPTS} tries`);
+    if (servers.length < count) throw new Error(`no ${count} free ports below ${ephemeralLow} after ${attempts} tries`);
     return servers.map((server) => (server.address() as { port: number }).port);
   } finally {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
