@@ -12,6 +12,11 @@ export interface ImportSpec<T extends object> {
   uniqueKey: (dto: T) => string;
   /** Catalogue code and reason when the key already exists in the database. */
   existsInDatabase: (dto: T) => Promise<string | undefined>;
+  /**
+   * Further checks of a valid row, in sheet order (references to other records, such as the terminal
+   * a vehicle row binds): catalogue code and reason, or nothing. An AppError it throws ends the import.
+   */
+  checkRow?: (dto: T) => Promise<string | undefined>;
 }
 
 /**
@@ -39,6 +44,8 @@ async function validateRows<T extends object>(file: Buffer, spec: ImportSpec<T>)
         if (existing) reasons.push(existing);
       }
       seen.add(key);
+      const reference = await spec.checkRow?.(dto);
+      if (reference) reasons.push(reference);
     }
     if (reasons.length) problems.push({ row, reasons });
     else accepted.push(dto);

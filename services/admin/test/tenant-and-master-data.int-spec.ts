@@ -225,7 +225,7 @@ describe.each(engines)('admin tenants and master data on %s', (engine) => {
       });
     const englishBook = new ExcelJS.Workbook();
     await englishBook.xlsx.load(english.body);
-    expect(englishBook.worksheets[0].getRow(1).values).toEqual([undefined, 'Plate', 'Plate color', 'Vehicle type', 'VIN', 'Engine no.', 'Brand', 'Model', 'Owner', 'Owner phone', 'Registration state', 'Use state', 'Drive type', 'Fuel type']);
+    expect(englishBook.worksheets[0].getRow(1).values).toEqual([undefined, 'Plate', 'Plate color', 'Vehicle type', 'VIN', 'Engine no.', 'Brand', 'Model', 'Owner', 'Owner phone', 'Registration state', 'Use state', 'Drive type', 'Fuel type', 'Terminal phone']);
     expect((await upload([['Plate', 'Plate color', 'Vehicle type'], ['京A50005', 1, 1]])).body).toMatchObject({ flag: true, data: { imported: 1 } });
   });
 

@@ -29,6 +29,8 @@ const COLUMNS: Record<MasterSheet, SheetColumn[]> = {
     { key: 'canProtocolVersion', header: 'CAN协议版本' },
     { key: 'ip', header: 'IP地址' },
     { key: 'port', header: '端口' },
+    // JT/T 1078 camera count, as PUT /basic/terminal/:id sets it (0-32); optional, so older templates still import.
+    { key: 'videoChannels', header: '视频通道数' },
   ],
   simCard: [
     { key: 'number', header: 'SIM卡号' },
@@ -83,7 +85,7 @@ export class MasterDataExcelService {
       return {
         columns: COLUMNS.terminal,
         dto: CreateTerminalDto,
-        numeric: ['port'],
+        numeric: ['port', 'videoChannels'],
         uniqueKey: (dto: CreateTerminalDto) => dto.terminalPhone,
         existsInDatabase: async (dto: CreateTerminalDto) =>
           (await this.dataSource.getRepository(Terminal).exist({ where: { terminalPhone: dto.terminalPhone } })) ? `${ErrorCode.TERMINAL_NUMBER_DUPLICATE}: terminal number exists` : undefined,

@@ -4,7 +4,7 @@ import type { AuthUser } from '@openfleet/auth';
 import { missingEmissionFields, TerminalRegistrationState, type VehicleEmission } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { TransactionRunner } from '@openfleet/storage';
-import type { DataSource, Repository } from 'typeorm';
+import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { Page } from '../common/paging.dto';
 import { applyScope } from '../common/scope-filter';
 import { CompanyService } from '../company/company.service';
@@ -16,6 +16,9 @@ import { VehicleMasterService } from '../vehicle-master/vehicle-master.service';
 import type { CreateVehicleDto, UpdateVehicleDto, VehicleQueryDto } from './dto/vehicle.dto';
 import { Vehicle } from './vehicle.entity';
 import { assertNullsAllowed } from '../common/null-fields';
+
+/** Records a registry publish reads back at once. */
+const PUBLISH_BATCH = 500;
 
 @Injectable()
 export class VehicleService {
@@ -88,20 +91,44 @@ export class VehicleService {
   /** Vehicle <-> terminal: both must be free (4231) and visible. */
   async bindTerminal(user: AuthUser, vehicleId: number, terminalId: number): Promise<void> {
     const vehicle = await this.getVisible(user, vehicleId);
-    const terminal = await applyScope(this.dataSource.getRepository(Terminal).createQueryBuilder('terminal'), 'terminal', user)
-      .andWhere('terminal.id = :terminalId', { terminalId })
-      .getOne();
-    if (!terminal) throw new AppError(ErrorCode.NO_PERMISSION);
-    if (vehicle.terminalId || terminal.vehicleId) throw new AppError(ErrorCode.ALREADY_BOUND);
-    await new TransactionRunner(this.dataSource).run(async (manager) => {
-      const now = Date.now();
-      // Conditional updates: a concurrent bind of the same vehicle or terminal affects no row.
-      const boundVehicle = await manager.createQueryBuilder().update(Vehicle).set({ terminalId, updatedAt: now }).where('id = :vehicleId AND terminal_id IS NULL', { vehicleId }).execute();
-      const boundTerminal = await manager.createQueryBuilder().update(Terminal).set({ vehicleId, updatedAt: now }).where('id = :terminalId AND vehicle_id IS NULL', { terminalId }).execute();
-      if (!boundVehicle.affected || !boundTerminal.affected) throw new AppError(ErrorCode.ALREADY_BOUND);
-    });
-    await this.publisher.publishVehicles([await this.getVisible(user, vehicleId)]);
-    await this.publishTerminal(terminalId);
+    await this.bindableTerminal(user, { id: terminalId }, vehicle);
+    await new TransactionRunner(this.dataSource).run((manager) => this.writeBind(manager, vehicleId, terminalId));
+    await this.publishBinds([vehicleId], [terminalId]);
+  }
+
+  /**
+   * The terminal (by id, or by its phone as the vehicle import names it) that `user` may bind to
+   * `vehicle` (`null`: a vehicle not saved yet, as an import row's): visible to the user, 403 otherwise
+   * (a terminal that does not exist answers the same), and neither side bound yet (4231).
+   */
+  async bindableTerminal(user: AuthUser, terminal: { id: number } | { terminalPhone: string }, vehicle: Pick<Vehicle, 'terminalId'> | null): Promise<Terminal> {
+    const query = applyScope(this.dataSource.getRepository(Terminal).createQueryBuilder('terminal'), 'terminal', user);
+    const found = await ('id' in terminal
+      ? query.andWhere('terminal.id = :terminalId', { terminalId: terminal.id })
+      : query.andWhere('terminal.terminalPhone = :terminalPhone', { terminalPhone: terminal.terminalPhone })
+    ).getOne();
+    if (!found) throw new AppError(ErrorCode.NO_PERMISSION);
+    if (vehicle?.terminalId || found.vehicleId) throw new AppError(ErrorCode.ALREADY_BOUND);
+    return found;
+  }
+
+  /** Writes a bind that bindableTerminal allowed, inside the caller's transaction; 4231 when a concurrent bind took either side first. */
+  async writeBind(manager: EntityManager, vehicleId: number, terminalId: number): Promise<void> {
+    const now = Date.now();
+    // Conditional updates: a concurrent bind of the same vehicle or terminal affects no row.
+    const boundVehicle = await manager.createQueryBuilder().update(Vehicle).set({ terminalId, updatedAt: now }).where('id = :vehicleId AND terminal_id IS NULL', { vehicleId }).execute();
+    const boundTerminal = await manager.createQueryBuilder().update(Terminal).set({ vehicleId, updatedAt: now }).where('id = :terminalId AND vehicle_id IS NULL', { terminalId }).execute();
+    if (!boundVehicle.affected || !boundTerminal.affected) throw new AppError(ErrorCode.ALREADY_BOUND);
+  }
+
+  /** Publishes the vehicles and terminals that binds changed (the registries the 808 gateways authenticate against). */
+  async publishBinds(vehicleIds: number[], terminalIds: number[]): Promise<void> {
+    for (let start = 0; start < vehicleIds.length; start += PUBLISH_BATCH) {
+      await this.publisher.publishVehicles(await this.vehicles.find({ where: { id: In(vehicleIds.slice(start, start + PUBLISH_BATCH)) } }));
+    }
+    for (let start = 0; start < terminalIds.length; start += PUBLISH_BATCH) {
+      await this.publisher.publishTerminals(await this.dataSource.getRepository(Terminal).find({ where: { id: In(terminalIds.slice(start, start + PUBLISH_BATCH)) } }));
+    }
   }
 
   /** `logoutTerminal`: unbinds the vehicle's terminal and logs it off (4230 when none is bound). */

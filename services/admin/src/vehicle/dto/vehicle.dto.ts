@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/paging.dto';
 import { Patterns } from '../../common/validation';
@@ -34,6 +34,17 @@ export class CreateVehicleDto {
 }
 
 export class UpdateVehicleDto extends PartialType(CreateVehicleDto) {}
+
+/** A vehicle import row: a vehicle, and optionally the terminal (by its SIM number) to bind it to as `POST /basic/vehicle/:id/bind` would. */
+export class ImportVehicleDto extends CreateVehicleDto {
+  // A cell typed as a number arrives as one.
+  @ApiPropertyOptional({ description: 'terminal SIM number (11 digits) to bind the new vehicle to' })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'number' ? String(value) : value))
+  @IsString()
+  @Matches(Patterns.simNumber)
+  terminalPhone?: string;
+}
 
 export class VehicleQueryDto extends PageQueryDto {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() companyId?: number;
