@@ -21,6 +21,7 @@ import { MediaIngestServer } from './media/media-ingest.server';
 import { StreamHub } from './media/stream-hub';
 import { CreateVideoTables1732710000000 } from './migrations/1732710000000-create-video-tables';
 import { CreateVideoStreamOwner1735300000000 } from './migrations/1735300000000-create-video-stream-owner';
+import { AddVideoStreamOwnerSession1735400000000 } from './migrations/1735400000000-add-video-stream-owner-session';
 import { PlaybackController } from './playback/playback.controller';
 import { PlaybackService } from './playback/playback.service';
 import { StreamOwnerController } from './registry/stream-owner.controller';
@@ -36,11 +37,13 @@ import { VIDEO_CONFIG, VideoConfig } from './video-config';
 import { TalkController } from './talk/talk.controller';
 import { TalkSocketServer } from './talk/talk-socket.server';
 import { TalkService } from './talk/talk.service';
+import { TalkHolderController } from './talk/talk-holder.controller';
+import { TalkOrphans } from './talk/talk-orphans';
 import { EmbedController } from './embed/embed.controller';
 import { EMBED_PROVIDERS } from './embed/embed.providers';
 
 export const VIDEO_ENTITIES = [VideoSnapshot, VideoDownload, VideoFlux];
-export const VIDEO_MIGRATIONS = [CreateVideoTables1732710000000, CreateVideoStreamOwner1735300000000];
+export const VIDEO_MIGRATIONS = [CreateVideoTables1732710000000, CreateVideoStreamOwner1735300000000, AddVideoStreamOwnerSession1735400000000];
 
 /** File under DATA_DIR that keeps the standalone media-URL key between restarts. */
 const URL_SECRET_FILE = 'video-url-secret';
@@ -53,7 +56,7 @@ const URL_SECRET_FILE = 'video-url-secret';
  */
 @Module({
   imports: [ServiceStorageModule.forService('video', { entities: VIDEO_ENTITIES, migrations: VIDEO_MIGRATIONS }), TypeOrmModule.forFeature(VIDEO_ENTITIES, 'video'), AuthModule],
-  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController, EmbedController, StreamOwnerController],
+  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController, EmbedController, StreamOwnerController, TalkHolderController],
   providers: [
     serviceConfigProvider(VIDEO_CONFIG, VideoConfig),
     {
@@ -81,6 +84,7 @@ const URL_SECRET_FILE = 'video-url-secret';
     FluxRecorder,
     TranscodeHub,
     TalkService,
+    TalkOrphans,
     TalkSocketServer,
     ...EMBED_PROVIDERS,
   ],

@@ -85,4 +85,35 @@ describe.each(['sqlite', 'mysql'] as const)('video stream registry (%s)', (engin
     expect(await replicas[0].ownerOf('13900000043-1-talk', now + 11_000)).toBeUndefined();
     expect(await replicas[0].ownerOf('talk:6f1c0b8e-1d2a-4c3b-9e8f-0a1b2c3d4e5f', now + 11_000)).toMatchObject({ replicaId: 'r3', expiresAt: now + 26_000 });
   });
+
+  it('takes a gone holder\'s talk key over only while its row is as read: one of two at once wins, never a renewed or re-claimed row', async () => {
+    const [first, second, third, fourth] = replicas;
+    const now = Date.now();
+    const key = '13900000044-1-talk';
+    const tag = (sessionId: string) => ({ sessionId, detail: JSON.stringify({ userId: '7', channel: 1 }) });
+    expect(await first.claim(key, now, tag('s1'))).toEqual({ mine: true });
+    const seen = (await second.rowOf(key))!;
+    expect(seen).toEqual({ key, replicaId: 'r1', internalUrl: 'http://r1:8080', expiresAt: now + 15_000, sessionId: 's1', detail: '{"userId":"7","channel":1}' });
+    expect(await second.sessionRows('s1', 'r1')).toEqual([seen]);
+    // r1 renewed after the row was read (alive after all): the takeover fails, and so does a conditional drop.
+    expect(await first.claim(key, now + 1_000, tag('s1'))).toEqual({ mine: true });
+    expect(await second.takeOver(seen, now + 1_000, tag('s2'))).toBe(false);
+    expect(await second.dropIfUnchanged(seen)).toBe(false);
+    // Read again, two replicas take over at once: exactly one wins, its session and detail replace r1's.
+    const again = (await second.rowOf(key))!;
+    const taken = await Promise.all([second.takeOver(again, now + 2_000, tag('s2')), third.takeOver(again, now + 2_000, tag('s3'))]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    const winner = taken[0] ? 'r2' : 'r3';
+    expect(await fourth.rowOf(key)).toMatchObject({ replicaId: winner, expiresAt: now + 17_000, sessionId: taken[0] ? 's2' : 's3' });
+    // The old row as read no longer exists: dropping it leaves the winner's.
+    expect(await fourth.dropIfUnchanged(again)).toBe(false);
+    expect(await fourth.rowOf(key)).toMatchObject({ replicaId: winner });
+    // A stream's claim carries no session.
+    expect(await fourth.claim('013900000044-1', now)).toEqual({ mine: true });
+    expect(await first.rowOf('013900000044-1')).toMatchObject({ replicaId: 'r4', sessionId: undefined, detail: undefined });
+    // The row unchanged since it was read goes.
+    const current = (await fourth.rowOf(key))!;
+    expect(await fourth.dropIfUnchanged(current)).toBe(true);
+    expect(await fourth.rowOf(key)).toBeUndefined();
+  });
 });

@@ -16,6 +16,31 @@ export interface StreamOwner {
 
 export type StreamClaim = { mine: true } | { mine: false; owner: StreamOwner };
 
+/** What a talk-back key carries besides its owner: its session (the talk id) and what another replica needs to end it (a short JSON). */
+export interface OwnerTag {
+  sessionId: string;
+  detail: string;
+}
+
+/** A registry row as it is, lease running or not. */
+export interface RegistryRow extends StreamOwner {
+  key: string;
+  sessionId?: string;
+  detail?: string;
+}
+
+interface Row {
+  stream_key: string;
+  replica_id: string;
+  internal_url: string;
+  expires_at: number | string;
+  session_id: string | null;
+  detail: string | null;
+}
+
+const COLUMNS = 'stream_key, replica_id, internal_url, expires_at, session_id, detail';
+const rowOf = (row: Row): RegistryRow => ({ key: row.stream_key, replicaId: row.replica_id, internalUrl: row.internal_url, expiresAt: Number(row.expires_at), sessionId: row.session_id ?? undefined, detail: row.detail ?? undefined });
+
 /** Keys renewed per UPDATE (a replica serves up to VIDEO_MAX_LINKS streams). */
 const RENEW_BATCH = 500;
 
@@ -73,23 +98,69 @@ export class StreamOwners implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Takes `key` for this replica when nobody holds it (or its holder's lease lapsed, or it is ours); else who holds it. */
-  async claim(key: string, now = Date.now(), attempt = 0): Promise<StreamClaim> {
+  /**
+   * Takes `key` for this replica when nobody holds it (or its holder's lease lapsed, or it is ours); else who holds it.
+   * A talk-back key is claimed with its `tag` (a stream's has none).
+   */
+  claim(key: string, now = Date.now(), tag?: OwnerTag): Promise<StreamClaim> {
+    return this.claimOnce(key, now, tag, 0);
+  }
+
+  private async claimOnce(key: string, now: number, tag: OwnerTag | undefined, attempt: number): Promise<StreamClaim> {
     const expiresAt = now + this.leaseMs;
+    const [sessionId, detail] = [tag?.sessionId ?? null, tag?.detail ?? null];
     const sqlite = this.dataSource.options.type === 'better-sqlite3' || this.dataSource.options.type === 'sqlite';
-    const inserted = await this.affected(`INSERT ${sqlite ? 'OR IGNORE' : 'IGNORE'} INTO video_stream_owner (stream_key, replica_id, internal_url, expires_at) VALUES (?, ?, ?, ?)`, [key, this.replicaId, this.internalUrl, expiresAt]);
+    const inserted = await this.affected(`INSERT ${sqlite ? 'OR IGNORE' : 'IGNORE'} INTO video_stream_owner (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`, [key, this.replicaId, this.internalUrl, expiresAt, sessionId, detail]);
     const taken =
       inserted > 0 ||
-      (await this.affected('UPDATE video_stream_owner SET replica_id = ?, internal_url = ?, expires_at = ? WHERE stream_key = ? AND (expires_at < ? OR replica_id = ?)', [this.replicaId, this.internalUrl, expiresAt, key, now, this.replicaId])) > 0;
+      (await this.affected('UPDATE video_stream_owner SET replica_id = ?, internal_url = ?, expires_at = ?, session_id = ?, detail = ? WHERE stream_key = ? AND (expires_at < ? OR replica_id = ?)', [this.replicaId, this.internalUrl, expiresAt, sessionId, detail, key, now, this.replicaId])) > 0;
     if (taken) {
       this.claimed.add(key);
       return { mine: true };
     }
     const owner = await this.ownerOf(key, now);
     // Released between the two statements: try once more rather than answer a stream nobody serves.
-    if (!owner && attempt < 2) return this.claim(key, now, attempt + 1);
+    if (!owner && attempt < 2) return this.claimOnce(key, now, tag, attempt + 1);
     if (!owner) throw new Error(`stream ${key} could be neither claimed nor found`);
     return { mine: false, owner };
+  }
+
+  /**
+   * Takes `key` from the holder `seen` (a replica found gone) only if its row is still exactly as
+   * seen: same replica, same lease expiry. Of replicas taking over at once one wins; a holder that
+   * renewed (alive after all) or a row another replica re-claimed is never taken.
+   */
+  async takeOver(seen: RegistryRow, now = Date.now(), tag?: OwnerTag): Promise<boolean> {
+    const taken =
+      (await this.affected('UPDATE video_stream_owner SET replica_id = ?, internal_url = ?, expires_at = ?, session_id = ?, detail = ? WHERE stream_key = ? AND replica_id = ? AND expires_at = ?', [
+        this.replicaId,
+        this.internalUrl,
+        now + this.leaseMs,
+        tag?.sessionId ?? null,
+        tag?.detail ?? null,
+        seen.key,
+        seen.replicaId,
+        seen.expiresAt,
+      ])) > 0;
+    if (taken) this.claimed.add(seen.key);
+    return taken;
+  }
+
+  /** Deletes `seen`'s row only if it is still exactly as seen (a gone holder's key, never one re-claimed since). */
+  async dropIfUnchanged(seen: RegistryRow): Promise<boolean> {
+    return (await this.affected('DELETE FROM video_stream_owner WHERE stream_key = ? AND replica_id = ? AND expires_at = ?', [seen.key, seen.replicaId, seen.expiresAt])) > 0;
+  }
+
+  /** The row of `key` whether its lease runs or not (a dead holder's lapsed row stays until someone claims or drops it). */
+  async rowOf(key: string): Promise<RegistryRow | undefined> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM video_stream_owner WHERE stream_key = ?`, [key]);
+    return rows[0] && rowOf(rows[0]);
+  }
+
+  /** The rows of a talk session (its `talk:` key and its channels) that `replicaId` holds. */
+  async sessionRows(sessionId: string, replicaId: string): Promise<RegistryRow[]> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM video_stream_owner WHERE session_id = ? AND replica_id = ?`, [sessionId, replicaId]);
+    return rows.map(rowOf);
   }
 
   /** The replica serving `key` while its lease runs; undefined when none does. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { AuthUser } from '@openfleet/auth';
-import { canonicalTerminalPhone, LiveControl, LiveDataType, StreamType, type OpenBroadcastRequest, type OpenTalkRequest, type TalkSessionView } from '@openfleet/contracts';
+import { canonicalTerminalPhone, LiveDataType, StreamType, type OpenBroadcastRequest, type OpenTalkRequest, type TalkSessionView } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { DataType, type Jt1078Packet } from '@openfleet/jt1078';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { StreamOwners } from '../registry/stream-owners';
 import { VideoCommands } from '../signalling/video-commands';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { TalkLeg } from './talk-leg';
+import { TalkOrphans, talkStopBody, talkTag } from './talk-orphans';
 import { TalkSession } from './talk-session';
 
 /** Where the talk WebSocket answers: `/video/talk/ws/<talkId>?token=<signed>`. */
@@ -45,6 +46,8 @@ export interface TalkCloseOrigin {
  * is signed for, so the api routes the socket there like a stream's) and each leg's channel,
  * `<phone>-<channel>-talk`, in the stream registry. A channel another replica holds answers 3020; a
  * close landing elsewhere is forwarded to the owner's internal URL with the operator's bearer token.
+ * A session whose replica is gone (cannot be reached, or restarted without it) is closed by the
+ * replica the close reached, and its channels are taken over by a new talk at once (`TalkOrphans`).
  */
 @Injectable()
 export class TalkService implements OnModuleInit, OnModuleDestroy {
@@ -62,10 +65,12 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     private readonly commands: VideoCommands,
     private readonly address: MediaAddress,
     private readonly owners: StreamOwners,
+    private readonly orphans: TalkOrphans,
   ) {}
 
   onModuleInit(): void {
     this.hub.claimLink = (packet, downlink) => this.claim(packet, downlink);
+    this.orphans.heldHere = (key) => this.holds(key);
     // Sessions and channels are reserved here before their registry claim, so a renewal never lets a fresh claim go.
     this.owners.holdAlso(() => [...[...this.sessions.keys()].map(talkTokenKey), ...[...this.channels.values()].map((leg) => leg.key)]);
     this.sweeper = setInterval(() => this.sweep(Date.now()), 1000);
@@ -109,15 +114,24 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
   /**
    * The talker ends the session: 0x9102 to each terminal, links dropped. A session another replica
    * owns is closed there: the close is forwarded to its internal URL with the caller's bearer token.
+   * A session whose replica is gone is closed here from its registry rows (`TalkOrphans.close`).
    */
   async close(user: AuthUser, talkId: string, origin: TalkCloseOrigin = {}): Promise<void> {
     const session = this.sessions.get(talkId);
     if (session && session.userId === user.id) return this.end(session, 'closed');
-    if (!session && !origin.forwarded) {
-      const owner = await this.owners.ownerOf(talkTokenKey(talkId));
-      if (owner && owner.replicaId !== this.owners.replicaId) return this.closeAt(owner.internalUrl, talkId, origin.authorization);
-    }
-    throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
+    if (session || origin.forwarded) throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
+    // Lease running or not: a dead owner's row stays until someone ends it.
+    const row = await this.owners.rowOf(talkTokenKey(talkId));
+    if (!row) throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
+    if (row.replicaId !== this.owners.replicaId && (await this.orphans.stillHeld(row))) return this.closeAt(row.internalUrl, talkId, origin.authorization);
+    return this.orphans.close(user, talkId, row);
+  }
+
+  /** Whether this replica holds a talk key: a session's `talk:<id>` or a channel's `<phone>-<channel>-talk`. */
+  holds(key: string): boolean {
+    if (key.startsWith('talk:')) return !!this.session(key.slice('talk:'.length));
+    const leg = this.channels.get(key.replace(/-talk$/, ''));
+    return !!leg && !leg.closed && leg.key === key;
   }
 
   /** The session a signed talk socket names (the token was checked by the caller). */
@@ -139,7 +153,7 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     const session = new TalkSession(randomUUID(), user.id, kind);
     this.sessions.set(session.id, session);
     try {
-      const claim = await this.owners.claim(talkTokenKey(session.id));
+      const claim = await this.owners.claim(talkTokenKey(session.id), Date.now(), talkTag(session.id, { userId: user.id, kind }));
       if (!claim.mine) throw new Error(`talk session ${session.id} is held by ${claim.owner.replicaId}`);
     } catch (error) {
       this.unreserve(session);
@@ -161,9 +175,10 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     const leg = new TalkLeg(`${key}-talk`, { ...owner(target, user), channel, kind: 'live', streamType: StreamType.MAIN, dataType });
     this.channels.set(key, leg);
     try {
-      // One talker per channel across replicas: the channel's registry key, held by another replica, is busy.
-      const claim = await this.owners.claim(leg.key);
-      if (!claim.mine) throw new AppError(ErrorCode.VIDEO_TALK_CHANNEL_BUSY, { data: { vehicleId, channel } });
+      // One talker per channel across replicas: the channel's registry key, held by another replica, is busy (unless that replica is gone).
+      const tag = talkTag(session.id, { userId: user.id, vehicleId, terminalPhone: target.terminalPhone, channel, dataType });
+      const claim = await this.owners.claim(leg.key, Date.now(), tag);
+      if (!claim.mine && !(await this.orphans.takeOverChannel(leg.key, tag))) throw new AppError(ErrorCode.VIDEO_TALK_CHANNEL_BUSY, { data: { vehicleId, channel } });
     } catch (error) {
       if (this.channels.get(key) === leg) this.channels.delete(key);
       throw error;
@@ -177,7 +192,7 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     session.addLeg(leg);
   }
 
-  /** The close of a session another replica owns, sent there; its answer (or 3011 when it cannot be reached) is the caller's. */
+  /** The close of a session another replica owns, sent there; its answer (or 3011 when it died since it answered the probe) is the caller's. */
   private async closeAt(internalUrl: string, talkId: string, authorization: string | undefined): Promise<void> {
     let body: { flag?: boolean; errorCode?: number; data?: unknown } | undefined;
     try {
@@ -215,8 +230,7 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async stopTerminal(leg: TalkLeg): Promise<void> {
-    const talk = leg.owner.dataType === LiveDataType.TALK;
-    const body = { channel: leg.owner.channel, command: talk ? LiveControl.CLOSE_TALK : LiveControl.CLOSE, closeType: talk ? 0 : 1, switchStreamType: 0 };
+    const body = talkStopBody(leg.owner.dataType, leg.owner.channel);
     const target = { vehicleId: leg.owner.vehicleId, terminalPhone: leg.owner.terminalPhone, operatorId: leg.owner.openedBy };
     await this.commands.send({ ...target, commandType: 'videoLiveControl', msgId: '0x9102', body }).catch((error: Error) => this.logger.debug(`0x9102 to ${leg.owner.terminalPhone}: ${error.message}`));
   }
