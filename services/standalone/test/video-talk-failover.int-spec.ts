@@ -10,6 +10,8 @@
 //   a new talk on channel 1 opens at once on B;
 // - closing the channel-2 talk ends it without a 0x9102 (the channel is B's new talk now);
 // - closing the broadcast sends 0x9102 command 0 close type 1.
+// Then a replica that accepts connections but never answers (hung) holds a channel: a new talk there
+// waits out the 2 s probe, takes the channel over and opens.
 import { Module, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -19,11 +21,11 @@ import { canonicalTerminalPhone, InstructionStatus, Topics, type InstructionRequ
 import { PlatformConfig, PlatformModule, freePorts, loadConfig } from '@openfleet/service-kit';
 import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { mountVideoProxy } from '@openfleet/api';
-import { MediaIngestServer, StreamOwners, VideoModule } from '@openfleet/video';
+import { MediaIngestServer, StreamHub, StreamOwners, VideoModule } from '@openfleet/video';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startTalkLink } = require(join(__dirname, '../../../scripts/simulator/video-talk')) as {
@@ -224,5 +226,25 @@ describe('video talk-back when its replica dies (mysql)', () => {
     for (const opened of [newTalk1, newTalk2]) expect(await post(apiBase, '/video/talk/close', { talkId: opened.data.talkId })).toMatchObject({ flag: true });
     expect(stops().map((request) => request.body.channel).slice(2).sort()).toEqual([1, 2]);
     for (const key of [channel1, channel2]) expect(await owners.rowOf(key)).toBeUndefined();
+  });
+
+  it('takes a channel over from a replica that accepts connections but never answers, after the probe times out', async () => {
+    const hung = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const hungUrl = `http://127.0.0.1:${(hung.address() as { port: number }).port}`;
+    const config = { VIDEO_REPLICA_ID: 'replica-c', VIDEO_INTERNAL_URL: hungUrl, VIDEO_STREAM_LEASE_S: LEASE_S } as ConstructorParameters<typeof StreamOwners>[0];
+    const replicaC = new StreamOwners(config, {}, replicaB.get<DataSource>(getDataSourceToken('video')), replicaB.get(StreamHub));
+    const key = `${canonicalTerminalPhone(SIM)}-1-talk`;
+    expect(await replicaC.claim(key, Date.now(), { sessionId: 'c-session', detail: JSON.stringify({ userId: '61', vehicleId: 'v61', terminalPhone: SIM, channel: 1, dataType: 2 }) })).toEqual({ mine: true });
+    try {
+      const started = Date.now();
+      const opened = await post(apiBase, '/video/talk/open', { vehicleId: 'v61', channel: 1 });
+      expect(opened).toMatchObject({ flag: true });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      expect(await replicaB.get(StreamOwners).rowOf(key)).toMatchObject({ replicaId: 'replica-b', sessionId: opened.data.talkId });
+      expect(await post(apiBase, '/video/talk/close', { talkId: opened.data.talkId })).toMatchObject({ flag: true });
+    } finally {
+      hung.close();
+    }
   });
 });
