@@ -4,11 +4,13 @@
 // registration. Re-running it finds what an earlier run created instead of failing.
 // In bulk, as an operator with many vehicles does: SIM cards, terminals and vehicles go in through the
 // Excel imports (`POST /basic/sim-card/import`, `/basic/terminal/import`, `/basic/vehicle/import`, up
-// to 1,000 rows a file); only what no import covers is one call each: binding a vehicle to its
-// terminal, and a terminal's camera count (the terminal sheet has no video channel column).
+// to 1,000 rows a file). The terminal sheet carries each terminal's camera count (视频通道数) and the
+// vehicle sheet the terminal each new vehicle is bound to (终端手机号), so a new fleet needs no call per
+// vehicle. Only what an earlier, interrupted run left half done is fixed one call each: a vehicle
+// without its terminal, a terminal with another camera count.
 const ExcelJS = require('exceljs');
 
-/** Per-item calls (binding, camera counts) at once. */
+/** Per-item fix-ups (binding, camera counts) at once. */
 const PARALLEL = 8;
 /** Rows an import takes in one file (the admin service's MAX_IMPORT_ROWS). */
 const IMPORT_ROWS = 1000;
@@ -85,8 +87,8 @@ async function eachInParallel(items, task) {
 /**
  * Signs in and provisions every terminal: `{ phone (as entered, 11 digits), code (0x0100 device id),
  * plate, version, videoChannels }`. SIM cards, terminals and vehicles an earlier run left are kept;
- * the rest are imported, then each vehicle without a terminal is bound to its own, and a terminal's
- * camera count set where it differs. Answers how many vehicles were bound now and how many were already.
+ * the rest are imported, each new terminal with its camera count and each new vehicle bound to its
+ * terminal by the import. Answers how many vehicles were bound now and how many were already.
  */
 async function provision(account, terminals) {
   const { api } = account;
@@ -98,29 +100,52 @@ async function provision(account, terminals) {
   await importRows(api, token, 'sim-card', ['number', 'operator'], terminals.filter((terminal) => !sims.has(terminal.phone)).map((terminal) => ({ number: terminal.phone, operator: 1 })));
   const existingTerminals = await listAll(api, token, '/basic/terminal', phoneKeyword, 'terminalPhone');
   const newTerminals = terminals.filter((terminal) => !existingTerminals.has(terminal.phone));
-  await importRows(api, token, 'terminal', ['terminalCode', 'terminalPhone', 'protocolVersion'], newTerminals.map((terminal) => ({ terminalCode: terminal.code, terminalPhone: terminal.phone, protocolVersion: terminal.version })));
+  await importRows(
+    api,
+    token,
+    'terminal',
+    ['terminalCode', 'terminalPhone', 'protocolVersion', 'videoChannels'],
+    newTerminals.map((terminal) => ({ terminalCode: terminal.code, terminalPhone: terminal.phone, protocolVersion: terminal.version, videoChannels: terminal.videoChannels || undefined })),
+  );
   const existingVehicles = await listAll(api, token, '/basic/vehicle', plateKeyword, 'plateCode');
   const newVehicles = terminals.filter((terminal) => !existingVehicles.has(terminal.plate));
-  await importRows(api, token, 'vehicle', ['plateCode', 'plateColor', 'vehicleType'], newVehicles.map((terminal) => ({ plateCode: terminal.plate, plateColor: 2, vehicleType: 1 })));
+  // A terminal an earlier run left bound to another vehicle is not named: the import would refuse the
+  // whole file, and the bind below says which one.
+  const freeTerminal = (terminal) => !existingTerminals.get(terminal.phone)?.vehicleId;
+  await importRows(
+    api,
+    token,
+    'vehicle',
+    ['plateCode', 'plateColor', 'vehicleType', 'terminalPhone'],
+    newVehicles.map((terminal) => ({ plateCode: terminal.plate, plateColor: 2, vehicleType: 1, terminalPhone: freeTerminal(terminal) ? terminal.phone : undefined })),
+  );
+  const boundByImport = newVehicles.filter(freeTerminal).length;
 
-  // The ids the imports gave; then what no import does, one call each.
-  const terminalRecords = newTerminals.length ? await listAll(api, token, '/basic/terminal', phoneKeyword, 'terminalPhone') : existingTerminals;
-  const vehicleRecords = newVehicles.length ? await listAll(api, token, '/basic/vehicle', plateKeyword, 'plateCode') : existingVehicles;
-  let bound = 0;
-  await eachInParallel(terminals, async (terminal) => {
-    const vehicle = vehicleRecords.get(terminal.plate);
-    const record = terminalRecords.get(terminal.phone);
-    if (!vehicle || !record) throw new Error(`${terminal.plate} / ${terminal.phone}: not found after the import`);
-    if (!vehicle.terminalId) {
+  // What an earlier run left half done, one call each.
+  const toBind = terminals.filter((terminal) => {
+    const vehicle = existingVehicles.get(terminal.plate);
+    return vehicle ? !vehicle.terminalId : !freeTerminal(terminal);
+  });
+  const toRecount = terminals.filter((terminal) => {
+    const record = existingTerminals.get(terminal.phone);
+    return record && terminal.videoChannels && record.videoChannels !== terminal.videoChannels;
+  });
+  if (toBind.length) {
+    const vehicleRecords = toBind.some((terminal) => !existingVehicles.has(terminal.plate)) ? await listAll(api, token, '/basic/vehicle', plateKeyword, 'plateCode') : existingVehicles;
+    const terminalRecords = toBind.some((terminal) => !existingTerminals.has(terminal.phone)) ? await listAll(api, token, '/basic/terminal', phoneKeyword, 'terminalPhone') : existingTerminals;
+    await eachInParallel(toBind, async (terminal) => {
+      const vehicle = vehicleRecords.get(terminal.plate);
+      const record = terminalRecords.get(terminal.phone);
+      if (!vehicle || !record) throw new Error(`${terminal.plate} / ${terminal.phone}: not found after the import`);
       const answer = await call(api, token, 'POST', `/basic/vehicle/${vehicle.id}/bind`, { terminalId: Number(record.id) });
       if (!answer.flag) throw new Error(`bind ${terminal.plate} to ${terminal.phone}: ${answer.errorCode} ${answer.msg}`);
-      bound++;
-    }
-    if (terminal.videoChannels && record.videoChannels !== terminal.videoChannels) {
-      const answer = await call(api, token, 'PUT', `/basic/terminal/${record.id}`, { videoChannels: terminal.videoChannels });
-      if (!answer.flag) throw new Error(`terminal ${terminal.phone} video channels: ${answer.errorCode} ${answer.msg}`);
-    }
+    });
+  }
+  await eachInParallel(toRecount, async (terminal) => {
+    const answer = await call(api, token, 'PUT', `/basic/terminal/${existingTerminals.get(terminal.phone).id}`, { videoChannels: terminal.videoChannels });
+    if (!answer.flag) throw new Error(`terminal ${terminal.phone} video channels: ${answer.errorCode} ${answer.msg}`);
   });
+  const bound = boundByImport + toBind.length;
   return { created: bound, existing: terminals.length - bound };
 }
 

@@ -121,7 +121,7 @@ describe('simulator --provision in bulk under strict registration', () => {
     await bulkPlatform?.app.close();
   });
 
-  it('provisions 300 terminals in bulk (Excel imports, then one bind each), and every one registers and reports under strict', async () => {
+  it('provisions 300 terminals in bulk (Excel imports, binding included), and every one registers and reports under strict', async () => {
     const bulk = 300;
     const startedAt = Date.now();
     const sim = run(['--provision', '--vehicles', String(bulk), '--phone-prefix', '146', '--interval', '5', '--drive-first', '30', '--register-retry', '3', '--duration', '25']);
