@@ -277,8 +277,8 @@ describe.each(engines)('management (menus, SIM edits, §3 fields) on %s', (engin
       const vehicleHeader = ['车牌号', '车牌颜色', '车辆类型', '登记状态', '使用状态', '驱动形式', '燃料类型'];
       const bad = await upload('vehicle', [vehicleHeader, ['京A77001', 2, 1, 1, 1, 4, 2], ['京A77002', 2, 1, 8, 1, 4, 2]]);
       expect(bad).toMatchObject({ flag: false, errorCode: 5005 });
-      expect((await upload('vehicle', [vehicleHeader, ['京A77001', 2, 1, 1, 1, 4, 2], ['京A77002', 2, 1, 3, 2, 5, 5]])).data).toEqual({ imported: 2 });
-      expect((await upload('vehicle', [['车牌号', '车牌颜色', '车辆类型'], ['京A77003', 2, 1]])).data).toEqual({ imported: 1 });
+      expect((await upload('vehicle', [vehicleHeader, ['京A77001', 2, 1, 1, 1, 4, 2], ['京A77002', 2, 1, 3, 2, 5, 5]])).data).toEqual({ imported: 2, bound: 0 });
+      expect((await upload('vehicle', [['车牌号', '车牌颜色', '车辆类型'], ['京A77003', 2, 1]])).data).toEqual({ imported: 1, bound: 0 });
       const vehicles = await download('vehicle');
       expect(vehicles.find((row) => row['车牌号'] === '京A77002')).toMatchObject({ 登记状态: 3, 使用状态: 2, 驱动形式: 5, 燃料类型: 5 });
       expect(vehicles.map((row) => row['车牌号'])).not.toContain('沪B66002');
