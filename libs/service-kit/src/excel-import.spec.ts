@@ -1,0 +1,49 @@
+import { AppError, ErrorCode } from '@openfleet/errors';
+import { IsOptional, IsString } from 'class-validator';
+import ExcelJS from 'exceljs';
+import { validateImport, type ImportSpec } from './excel-import';
+
+class Row {
+  @IsString() plate!: string;
+  @IsOptional() @IsString() terminal?: string;
+}
+
+async function workbookOf(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('data');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const spec = (checkRow: ImportSpec<Row>['checkRow']): ImportSpec<Row> => ({
+  columns: [
+    { key: 'plate', header: '车牌号' },
+    { key: 'terminal', header: '终端手机号' },
+  ],
+  dto: Row,
+  uniqueKey: (row) => row.plate,
+  existsInDatabase: async (row) => (row.plate === 'TAKEN' ? '4013: plate already exists' : undefined),
+  checkRow,
+});
+
+describe('validateImport checkRow', () => {
+  it('adds its reason to the row, beside the uniqueness reasons, and rejects the whole file with 5005', async () => {
+    const seen: string[] = [];
+    const check = async (row: Row) => {
+      seen.push(row.plate);
+      return row.terminal === 'BOUND' ? `${ErrorCode.ALREADY_BOUND}: bound` : undefined;
+    };
+    const file = await workbookOf([['车牌号', '终端手机号'], ['A1', 'FREE'], ['A2', 'BOUND'], ['TAKEN', 'BOUND'], ['A3']]);
+    const error = await validateImport(file, spec(check)).catch((caught: AppError) => caught);
+    expect(error).toMatchObject({ errorCode: ErrorCode.IMPORT_FAILED, data: [{ row: 3, reasons: ['4231: bound'] }, { row: 4, reasons: ['4013: plate already exists', '4231: bound'] }] });
+    expect(seen).toEqual(['A1', 'A2', 'TAKEN', 'A3']);
+    expect(await validateImport(await workbookOf([['车牌号', '终端手机号'], ['A1', 'FREE'], ['A3']]), spec(check))).toHaveLength(2);
+  });
+
+  it('ends the import with an AppError the check throws', async () => {
+    const denied = async () => {
+      throw new AppError(ErrorCode.NO_PERMISSION);
+    };
+    await expect(validateImport(await workbookOf([['车牌号'], ['A1']]), spec(denied))).rejects.toMatchObject({ errorCode: ErrorCode.NO_PERMISSION });
+  });
+});
