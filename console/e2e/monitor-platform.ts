@@ -50,6 +50,16 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error('standalone server did not become healthy in time');
 }
 
+/** Until the simulator printed its "provisioned ..." line (it creates the vehicles through the API before it connects). */
+async function waitForProvisioned(sim: ChildProcess, printed: () => string): Promise<void> {
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 120_000);
+  while (!/^provisioned /m.test(printed())) {
+    if (sim.exitCode !== null) throw new Error(`simulator exited with ${sim.exitCode} before it provisioned its vehicles`);
+    if (Date.now() > deadline) throw new Error('simulator did not provision its vehicles in time');
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
 /**
  * Server on free ports under `strict` registration, then `vehicles` simulated terminals reporting
  * every second: the simulator provisions their vehicles, SIM cards and terminals through the admin
@@ -105,6 +115,15 @@ export async function startMonitorPlatform(adminPassword: string, vehicles: numb
   });
   sim.stdout?.on('data', keep);
   sim.stderr?.on('data', keep);
+  // The vehicles exist before any page loads: a screen read before the simulator's provisioning
+  // finished (slow on a loaded CI machine) shows the company without them until it is reloaded.
+  try {
+    await waitForProvisioned(sim, () => printed);
+  } catch (error) {
+    await stopChild(sim);
+    await stopChild(server);
+    throw new Error(`${(error as Error).message}\n${printed}`);
+  }
   return {
     baseUrl,
     gatewayPort,

@@ -5,6 +5,7 @@ import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { ANY_OF_ACTIONS, IS_PUBLIC, REQUIRED_ACTIONS } from '@openfleet/auth';
+import { ErrorCode } from '@openfleet/errors';
 import request from 'supertest';
 import type { RunningPlatform } from '../src';
 import { startTestPlatform } from './test-platform';
@@ -96,6 +97,8 @@ const PUBLIC_ROUTES = [
   'GET /openApi/v1/track',
   // Which video replica serves a stream, for the api's routing: it answers only with that stream's signed media token (video-replicas.int-spec).
   'GET /video/internal/stream-owner/:key',
+  // Whether this replica still holds a talk key, asked by another replica before it takes a dead holder's talk over: a token signed for the key with the replicas' shared secret (video-talk-failover.int-spec).
+  'GET /video/internal/stream-owner/:key/held',
 ];
 
 interface Route {
@@ -181,5 +184,13 @@ describe('route guards (standalone platform)', () => {
       if (response.status !== 401 || response.body?.errorCode !== 401) refused.push(`${route.key} → ${response.status} ${JSON.stringify(response.body).slice(0, 80)}`);
     }
     expect(refused).toEqual([]);
+  });
+
+  it('answers the replicas\' talk-holder probe only with a token signed for that key', async () => {
+    const server = platform.app.getHttpServer();
+    for (const query of ['', '?token=a.b.c.d']) {
+      const response = await request(server).get(`/video/internal/stream-owner/${encodeURIComponent('talk:1')}/held${query}`);
+      expect(response.body).toMatchObject({ flag: false, errorCode: ErrorCode.VIDEO_URL_EXPIRED });
+    }
   });
 });
