@@ -1,6 +1,6 @@
 // Issue 31, "the test that proves it": the services of docker-compose.yml at compose's replica count
 // (`deploy.replicas`: two of every scalable service, forwarder-809 included since its link lease
-// landed; video one, as compose runs it until its replicas land) as Node processes with compose's environment on real Kafka and
+// landed; video as its two blocks, `video` and `video-2`) as Node processes with compose's environment on real Kafka and
 // MariaDB (infra/test/support/compose-processes.ts, shared with cluster.int-spec.ts). No LB container
 // here: the simulated fleet is split in two shares, each pointed straight at one replica of the 808 and
 // the 32960/HJ 1239 gateways, provisioned through one api replica each under strict registration:
@@ -17,7 +17,15 @@
 // reach the superior (0x1202 or 0x1203), twice only in the kill's window (docs/forwarder-809.md). A
 // rectangular fence bound to every terminal's vehicle: every crossing of its edge that the stored
 // positions show is one fence event, entries and exits alternating, across the fence replica's kill.
-// Not here yet: video streams (the cameras answer but nobody watches). Budget: 8 minutes on 2 cores
+// With CLUSTER_N_VIDEO=1 an operator also watches live video (support/live-video-viewer.ts, the
+// console tile without a browser): channel 1 of a terminal of the second share, opened through api
+// replica 1 (so video replica 1 owns the stream and sends the 0x9101) and watched through api replica 2
+// (routed to the owner by stream key). The video replica killed is the stream's owner (the registry's
+// `video_stream_owner` row); the viewer reopens as the tile does, the survivor claims the stream once
+// the dead owner's lease lapses and asks the terminal again, and fMP4 must flow again within
+// VIDEO_STREAM_LEASE_S + 30 s of the kill (the gap is logged). Opt-in until it has proven stable over
+// several runs: it adds a lease's wait and one more failover to the run CI relies on. Without it the
+// cameras answer but nobody watches. Budget: 8 minutes on 2 cores
 // (jest's timeout for the start and for the run; measured figures at TERMINALS), CLUSTER_N_BUDGET_S
 // for a larger fleet.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -27,6 +35,7 @@ import { SuperiorPlatformSimulator, type BusinessBody, type Gnss2011 } from '@op
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { io, type Socket } from 'socket.io-client';
 import { ComposeProcesses, sleep, type ServiceProcess, testDotEnv } from './support/compose-processes';
+import { LiveVideoViewer } from './support/live-video-viewer';
 
 const BUDGET_MS = Number(process.env.CLUSTER_N_BUDGET_S ?? 480) * 1000;
 jest.setTimeout(BUDGET_MS);
@@ -44,6 +53,8 @@ const TERMINALS = Number(process.env.CLUSTER_N_TERMINALS ?? 200);
 const EVS = Math.max(2, Math.round(TERMINALS / 20));
 const TRUCKS = EVS;
 const INTERVAL_S = 10;
+/** Live video watched across its replica's death (opt-in, see the top). */
+const VIDEO = process.env.CLUSTER_N_VIDEO === '1';
 /** The superior platform's account and cipher keys (2011 edition, clear text). */
 const SUPERIOR = { userId: 5001, password: 'pw5001', accessCode: 880001 };
 const KEYS_809 = { m1: 0xfffffff0, ia1: 0xfffffff1, ic1: 0xfffffff2 };
@@ -88,6 +99,7 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
   let cluster: ComposeProcesses;
   const shares: Share[] = [];
   let viewer: Socket | undefined;
+  let videoViewer: LiveVideoViewer | undefined;
   let db: Connection | undefined;
   const superior = new SuperiorPlatformSimulator({ edition: '2011', accounts: [SUPERIOR], keys: KEYS_809, encrypt: false });
 
@@ -101,6 +113,7 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
 
   afterAll(async () => {
     viewer?.close();
+    videoViewer?.close();
     shares.forEach((share) => share.child.kill('SIGKILL'));
     await db?.end();
     await cluster?.stopAll();
@@ -226,6 +239,26 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     // The operator: a text to one vehicle, and a track export of a hundred vehicles.
     type Latest = { vehicleId: string; plateCode: string; terminalPhone: string };
     const latest = ((await call('GET', '/gps/position/findLatestPositions')).data ?? []) as Latest[];
+
+    // CLUSTER_N_VIDEO=1: live video of channel 1 of a terminal at the gateway replica that stays up,
+    // opened through api replica 1 (its VIDEO_URL is video replica 1, which claims the stream and
+    // sends the 0x9101) and watched through api replica 2, which routes the socket to the owner by key.
+    const video = cluster.schema('video');
+    const videoOwner = async (key: string) => (await query<{ replicaId: string }>(`SELECT replica_id AS replicaId FROM \`${video}\`.video_stream_owner WHERE stream_key = ?`, [key]))[0]?.replicaId;
+    let videoKey = '';
+    if (VIDEO) {
+      expect(cluster.byService.get('video')!.length).toBe(2); // a survivor to move the stream to
+      const watched = latest.find((row) => row.plateCode === `京A${String(10000 + half).slice(-5)}`)!;
+      expect(watched).toBeDefined();
+      const opened = await call('POST', '/video/live/open', { vehicleId: String(watched.vehicleId), channel: 1 }, 1);
+      expect(opened).toMatchObject({ flag: true });
+      videoKey = (opened.data as { streamKey: string }).streamKey;
+      videoViewer = new LiveVideoViewer({ api: cluster.url('api', 2), token, vehicleId: String(watched.vehicleId), channel: 1, log });
+      expect(await videoViewer.open()).toEqual({ ok: true, streamKey: videoKey });
+      expect(await videoViewer.waitForFragments(25, 30_000)).toBe(true);
+      expect(await videoOwner(videoKey)).toBe(cluster.replica('video', 1)!.env.INSTANCE_ID);
+      log(`video: ${watched.plateCode} channel 1 (${videoKey}) playing through api-2 from video-1, ${videoViewer.fragments} fragments, ${videoViewer.bytes} bytes`);
+    }
     const target = latest.find((row) => row.plateCode === '京A10007')!;
     expect(target).toBeDefined();
     // Two minutes to answer: its gateway may die before sending it and replay it once restarted (parked until the terminal is back).
@@ -241,14 +274,24 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     const restarts: Promise<void>[] = [];
     let viewerKilledAt = 0;
     let forwarderKilledAt = 0;
+    let videoKilledAt = 0;
+    let videoVictim: ServiceProcess | undefined;
+    let videoOwnerAtKill: string | undefined;
     let takeover: Promise<{ holder: string; afterMs: number } | undefined> = Promise.resolve(undefined);
     for (const service of KILL_ORDER) {
       // The forwarder replica that dies is the one holding the 809 link lease.
       const holder = service === 'forwarder-809' ? (await linkStatus(2))?.holder : undefined;
-      const victim: ServiceProcess = (holder && cluster.byService.get(service)!.find((replica) => holder.startsWith(`${replica.env.INSTANCE_ID}:`))) || cluster.replica(service, 1)!;
+      // The video replica that dies is the one serving the watched stream (its registry row's owner).
+      const watchedVideo = service === 'video' && VIDEO;
+      const streamOwner = watchedVideo ? await videoOwner(videoKey) : undefined;
+      const victim: ServiceProcess =
+        (holder && cluster.byService.get(service)!.find((replica) => holder.startsWith(`${replica.env.INSTANCE_ID}:`))) ||
+        (streamOwner && cluster.byService.get(service)!.find((replica) => replica.env.INSTANCE_ID === streamOwner)) ||
+        cluster.replica(service, 1)!;
       if (service === 'api') viewerKilledAt = Date.now();
       await cluster.kill(victim);
-      log(`killed ${victim.name}${holder ? ` (the 809 link's holder ${holder})` : ''}`);
+      if (watchedVideo) [videoKilledAt, videoVictim, videoOwnerAtKill] = [Date.now(), victim, streamOwner];
+      log(`killed ${victim.name}${holder ? ` (the 809 link's holder ${holder})` : ''}${watchedVideo ? ` (${videoKey}'s owner: ${streamOwner ?? 'nobody'}; ${videoViewer!.fragments} fragments watched)` : ''}`);
       if (holder) {
         forwarderKilledAt = Date.now();
         const survivor = cluster.byService.get(service)!.find((replica) => replica !== victim)!;
@@ -270,6 +313,37 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     await Promise.all(restarts);
     log('every killed replica healthy again');
     await sleep(INTERVAL_S * 1000); // every driving vehicle reports once more to the restarted replicas
+
+    // Live video: the viewer's socket dropped with its replica, the tile's reopens reached the
+    // survivor once the lease lapsed, and fMP4 flows again within VIDEO_STREAM_LEASE_S + 30 s of the kill.
+    if (VIDEO) {
+      const leaseS = Number(videoVictim!.env.VIDEO_STREAM_LEASE_S || 15);
+      const resumeBy = videoKilledAt + (leaseS + 30) * 1000;
+      while (videoViewer!.firstFragmentAfter(videoKilledAt) === undefined && !videoViewer!.stopped && Date.now() < resumeBy) await sleep(500);
+      const resumedAt = videoViewer!.firstFragmentAfter(videoKilledAt);
+      const lastBefore = videoViewer!.lastFragmentBefore(videoKilledAt);
+      const owner = await videoOwner(videoKey);
+      log(
+        `video: gap ${resumedAt && lastBefore ? resumedAt - lastBefore : 'unbounded'} ms (last fragment before the kill of ${videoVictim!.name} to the first after), ` +
+          `resumed ${resumedAt ? resumedAt - videoKilledAt : 'never'} ms after the kill (lease ${leaseS} s), ${videoViewer!.reopens} reopens, ${videoViewer!.sockets.length} sockets, ` +
+          `owner now ${owner ?? 'nobody'}${videoViewer!.stopped ? `, stopped: ${videoViewer!.stopped}` : ''}; sockets, ms from the kill: ` +
+          videoViewer!.sockets
+            .filter((socket) => socket.droppedAt === undefined || socket.droppedAt >= videoKilledAt)
+            .map((socket) => `open ${socket.openedAt - videoKilledAt}${socket.firstFragmentAt && socket.firstFragmentAt > videoKilledAt ? ` media ${socket.firstFragmentAt - videoKilledAt}` : ''}${socket.droppedAt ? ` drop ${socket.droppedAt - videoKilledAt}` : ''}`)
+            .join(', '),
+      );
+      expect(videoOwnerAtKill).toBe(videoVictim!.env.INSTANCE_ID); // the replica killed served the stream
+      expect(videoViewer!.stopped).toBeUndefined();
+      expect(videoViewer!.sockets.some((socket) => socket.droppedAt !== undefined && socket.droppedAt >= videoKilledAt - 1_000 && socket.fragments > 0)).toBe(true);
+      expect(resumedAt).toBeDefined();
+      expect(resumedAt! - videoKilledAt).toBeLessThanOrEqual((leaseS + 30) * 1000);
+      // Served by the survivor now, which asked the terminal again.
+      const survivor = cluster.byService.get('video')!.find((replica) => replica !== videoVictim)!;
+      expect(owner).toBe(survivor.env.INSTANCE_ID);
+      const before = videoViewer!.fragments;
+      expect(await videoViewer!.waitForFragments(before + 25, 15_000)).toBe(true);
+      videoViewer!.close();
+    }
 
     // The fleet stops; its counts per vehicle.
     await Promise.all(shares.map((share) => new Promise<void>((resolve) => {
