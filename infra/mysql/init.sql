@@ -15,3 +15,8 @@ CREATE DATABASE IF NOT EXISTS `openfleet_forwarder_809`CHARACTER SET utf8mb4 COL
 
 -- integration tests (jest) use this one
 CREATE DATABASE IF NOT EXISTS `openfleet_test`        CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+
+-- Connections: every service process keeps a pool (cluster-n runs 26 processes; the integration
+-- suites beside them open their own). The server default of 151 was reached on a loaded CI machine
+-- ("Too many connections"); raised for this server's lifetime, never lowered.
+SET GLOBAL max_connections = GREATEST(@@GLOBAL.max_connections, 500);
