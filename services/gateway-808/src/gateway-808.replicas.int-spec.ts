@@ -156,8 +156,10 @@ describe('gateway-808 at three identical replicas: one "device offline" reporter
     // Restarted under its id, with a client id that sorts first, so the fresh instance is elected.
     const restarted = await start(`gw-0-${run}`, old.name);
     instances.push(restarted);
-    await waitUntil(() => restarted.gateway.server.isOfflineReporter, 60_000, 'the restarted instance elected');
-    expect(reporters()).toEqual([restarted]);
+    // The one it took the role from learns at its next heartbeat: wait until the restarted one is the only reporter.
+    await waitUntil(() => reporters().length === 1 && reporters()[0] === restarted, 60_000, 'the restarted instance elected, alone');
+    // Names, not the instances: a failure message must not print the gateways' Nest containers.
+    expect(reporters().map((instance) => instance.name)).toEqual([restarted.name]);
     // Its directory was read from the start: it knows the terminal the holder claimed before it started.
     expect(restarted.gateway.server.directory.heldElsewhere(terminal.phone)).toBe(true);
     // It consumes commands and answers "offline" for an unknown terminal...
