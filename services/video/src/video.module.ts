@@ -37,8 +37,8 @@ import { VIDEO_CONFIG, VideoConfig } from './video-config';
 import { TalkController } from './talk/talk.controller';
 import { TalkSocketServer } from './talk/talk-socket.server';
 import { TalkService } from './talk/talk.service';
-import { TalkHolderController } from './talk/talk-holder.controller';
 import { TalkOrphans } from './talk/talk-orphans';
+import { HolderProbe } from './registry/holder-probe';
 import { EmbedController } from './embed/embed.controller';
 import { EMBED_PROVIDERS } from './embed/embed.providers';
 
@@ -56,7 +56,7 @@ const URL_SECRET_FILE = 'video-url-secret';
  */
 @Module({
   imports: [ServiceStorageModule.forService('video', { entities: VIDEO_ENTITIES, migrations: VIDEO_MIGRATIONS }), TypeOrmModule.forFeature(VIDEO_ENTITIES, 'video'), AuthModule],
-  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController, EmbedController, StreamOwnerController, TalkHolderController],
+  controllers: [LiveController, PlaybackController, SnapshotController, DownloadController, FluxController, HlsController, TalkController, EmbedController, StreamOwnerController],
   providers: [
     serviceConfigProvider(VIDEO_CONFIG, VideoConfig),
     {
@@ -85,6 +85,7 @@ const URL_SECRET_FILE = 'video-url-secret';
     TranscodeHub,
     TalkService,
     TalkOrphans,
+    HolderProbe,
     TalkSocketServer,
     ...EMBED_PROVIDERS,
   ],

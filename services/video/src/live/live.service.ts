@@ -6,6 +6,7 @@ import { StreamUrls } from '../delivery/stream-urls';
 import { MediaAddress } from '../media/media-address';
 import type { MediaStream } from '../media/media-stream';
 import { StreamHub, streamKeyOf, type CloseReason } from '../media/stream-hub';
+import { HolderProbe } from '../registry/holder-probe';
 import { StreamOwners } from '../registry/stream-owners';
 import { VideoDirectory, type VideoTarget } from '../registry/video-directory';
 import { VideoCommands } from '../signalling/video-commands';
@@ -43,6 +44,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     private readonly address: MediaAddress,
     private readonly urls: StreamUrls,
     private readonly owners: StreamOwners,
+    private readonly probe: HolderProbe,
   ) {}
 
   onModuleInit(): void {
@@ -94,8 +96,9 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     if (joined) return this.urls.view(joined, user.id);
     this.hub.assertRoom(key);
     // Another replica serving the channel keeps it: its viewers' paths are routed there by key, and the terminal is not asked twice.
+    // Unless that replica is gone (killed): then the stream moves here now, not once its lease lapsed.
     const claim = await this.owners.claim(key);
-    if (!claim.mine) return this.urls.view({ key, owner: { ...owner(target, user), channel: request.channel, kind: 'live' } }, user.id);
+    if (!claim.mine && !(await this.probe.takeOverIfGone(key))) return this.urls.view({ key, owner: { ...owner(target, user), channel: request.channel, kind: 'live' } }, user.id);
     const raced = this.joinable(key);
     if (raced) return this.urls.view(raced, user.id);
     const stream = this.hub.open({ ...owner(target, user), channel: request.channel, kind: 'live', streamType, dataType });

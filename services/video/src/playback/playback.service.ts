@@ -6,6 +6,7 @@ import { formatCst, parseTimeParam, queryWindow } from '@openfleet/service-kit';
 import { StreamUrls } from '../delivery/stream-urls';
 import { MediaAddress } from '../media/media-address';
 import { StreamHub, streamKeyOf } from '../media/stream-hub';
+import { HolderProbe } from '../registry/holder-probe';
 import { StreamOwners } from '../registry/stream-owners';
 import { VideoDirectory } from '../registry/video-directory';
 import { VideoCommands } from '../signalling/video-commands';
@@ -38,6 +39,7 @@ export class PlaybackService {
     private readonly address: MediaAddress,
     private readonly urls: StreamUrls,
     private readonly owners: StreamOwners,
+    private readonly probe: HolderProbe,
   ) {}
 
   async resources(user: AuthUser, request: ResourceQueryRequest): Promise<ResourceItem[]> {
@@ -78,8 +80,9 @@ export class PlaybackService {
     const key = streamKeyOf(target.terminalPhone, request.channel, 'playback');
     this.hub.assertRoom(key);
     // A playback another replica serves stays there (the api routes its paths by key): no second 0x9201.
+    // Unless that replica is gone (killed): then the playback restarts here now, not once its lease lapsed.
     const claim = await this.owners.claim(key);
-    if (!claim.mine) return this.urls.view({ key, owner: { ...owner(target, user), channel: request.channel, kind: 'playback' } }, user.id);
+    if (!claim.mine && !(await this.probe.takeOverIfGone(key))) return this.urls.view({ key, owner: { ...owner(target, user), channel: request.channel, kind: 'playback' } }, user.id);
     const stream = this.hub.open({ ...owner(target, user), channel: request.channel, kind: 'playback', streamType: request.streamType ?? 0, dataType: request.mediaType ?? 0 });
     try {
       await this.commands.send({

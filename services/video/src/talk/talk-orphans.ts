@@ -1,18 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '@openfleet/auth';
 import { LiveControl, LiveDataType } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { MEDIA_TOKENS, type MediaTokens } from '../delivery/media-tokens';
-import { STREAM_OWNER_PATH } from '../registry/stream-owner.controller';
+import { HolderProbe } from '../registry/holder-probe';
 import { StreamOwners, type OwnerTag, type RegistryRow } from '../registry/stream-owners';
 import { VideoDirectory } from '../registry/video-directory';
 import { VideoCommands } from '../signalling/video-commands';
-
-/** How long the replica a talk key names may take to say whether it still holds it before it counts as gone. */
-export const TALK_HOLDER_PROBE_MS = 2000;
-
-/** The user a replica's own holder probe is signed for (a token's fields are dot-separated: never a host name). */
-const PROBE_SIGNER = 'replica';
 
 /** What a talk key's row carries (`detail`): the talker, and for a channel's key the vehicle channel and data type. */
 export interface TalkDetail {
@@ -44,7 +37,7 @@ export function talkStopBody(dataType: number, channel: number): Record<string, 
  * Talk sessions whose replica died (issue 31). A session lives on the replica that sent its 0x9101;
  * when that replica is gone its talk links and sockets went with it, but its registry keys stay
  * until their lease lapses. Another replica that finds such a key asks the holder first
- * (`stillHeld`); a holder that cannot be reached within TALK_HOLDER_PROBE_MS, or that answers it
+ * (`HolderProbe`); a holder that cannot be reached within HOLDER_PROBE_MS, or that answers it
  * does not hold the key (it restarted), is gone. Then a close ends the session here (0x9102 to each
  * terminal, the keys dropped) and a new talk takes the channel over at once. Every change is
  * conditional on the row being as it was read (same replica, same lease expiry), so of replicas
@@ -53,52 +46,16 @@ export function talkStopBody(dataType: number, channel: number): Record<string, 
 @Injectable()
 export class TalkOrphans {
   private readonly logger = new Logger('VideoTalk');
-  /** Whether this replica holds a talk key (set by TalkService). */
-  heldHere: (key: string) => boolean = () => false;
-
   constructor(
     private readonly owners: StreamOwners,
-    @Inject(MEDIA_TOKENS) private readonly tokens: MediaTokens,
+    private readonly probe: HolderProbe,
     private readonly commands: VideoCommands,
     private readonly directory: VideoDirectory,
   ) {}
 
-  /**
-   * Whether the replica `row` names still holds its key: this replica answers from its sessions;
-   * another is asked at its internal URL. Unreachable (refused, reset, timed out) or "not held" (or
-   * another replica at that address) is gone; any other answer (an error status, an older replica
-   * without the route) counts as held, so a live talk is never taken.
-   */
-  async stillHeld(row: RegistryRow): Promise<boolean> {
-    if (row.replicaId === this.owners.replicaId) return this.heldHere(row.key);
-    const { token } = this.tokens.issue(row.key, PROBE_SIGNER);
-    let response: Response;
-    try {
-      response = await fetch(`${row.internalUrl}${STREAM_OWNER_PATH}${encodeURIComponent(row.key)}/held?token=${encodeURIComponent(token)}`, { signal: AbortSignal.timeout(TALK_HOLDER_PROBE_MS) });
-    } catch (error) {
-      this.logger.warn(`talk key ${row.key}: its replica ${row.replicaId} at ${row.internalUrl} cannot be reached (${(error as Error).message}): taken as gone`);
-      return false;
-    }
-    const body = (await response.json().catch(() => undefined)) as { flag?: boolean; data?: { replicaId?: string; held?: boolean } } | undefined;
-    if (!response.ok || !body?.flag || !body.data) return true;
-    return body.data.replicaId === row.replicaId && body.data.held !== false;
-  }
-
-  /** The probe's answer at the holder: whether the key is held here, signed for that key like a stream-owner lookup. */
-  answerProbe(key: string, token: string | undefined): { replicaId: string; held: boolean } {
-    this.tokens.verify(token, key);
-    return { replicaId: this.owners.replicaId, held: this.heldHere(key) };
-  }
-
   /** A channel whose talk key another replica holds: taken for this replica's new leg if that replica is gone. */
-  async takeOverChannel(key: string, tag: OwnerTag): Promise<boolean> {
-    const row = await this.owners.rowOf(key);
-    // Released meanwhile: an ordinary claim.
-    if (!row) return (await this.owners.claim(key, Date.now(), tag)).mine;
-    if (row.replicaId === this.owners.replicaId || (await this.stillHeld(row))) return false;
-    const taken = await this.owners.takeOver(row, Date.now(), tag);
-    if (taken) this.logger.log(`talk channel ${key} taken over from ${row.replicaId}, which is gone`);
-    return taken;
+  takeOverChannel(key: string, tag: OwnerTag): Promise<boolean> {
+    return this.probe.takeOverIfGone(key, tag);
   }
 
   /**

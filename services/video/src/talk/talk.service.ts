@@ -12,6 +12,7 @@ import { StreamOwners } from '../registry/stream-owners';
 import { VideoCommands } from '../signalling/video-commands';
 import { VIDEO_CONFIG, type VideoConfig } from '../video-config';
 import { TalkLeg } from './talk-leg';
+import { HolderProbe } from '../registry/holder-probe';
 import { TalkOrphans, talkStopBody, talkTag } from './talk-orphans';
 import { TalkSession } from './talk-session';
 
@@ -66,11 +67,12 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     private readonly address: MediaAddress,
     private readonly owners: StreamOwners,
     private readonly orphans: TalkOrphans,
+    private readonly probe: HolderProbe,
   ) {}
 
   onModuleInit(): void {
     this.hub.claimLink = (packet, downlink) => this.claim(packet, downlink);
-    this.orphans.heldHere = (key) => this.holds(key);
+    this.probe.holdAlso((key) => this.holds(key));
     // Sessions and channels are reserved here before their registry claim, so a renewal never lets a fresh claim go.
     this.owners.holdAlso(() => [...[...this.sessions.keys()].map(talkTokenKey), ...[...this.channels.values()].map((leg) => leg.key)]);
     this.sweeper = setInterval(() => this.sweep(Date.now()), 1000);
@@ -123,7 +125,7 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     // Lease running or not: a dead owner's row stays until someone ends it.
     const row = await this.owners.rowOf(talkTokenKey(talkId));
     if (!row) throw new AppError(ErrorCode.VIDEO_STREAM_NOT_FOUND, { data: talkId });
-    if (row.replicaId !== this.owners.replicaId && (await this.orphans.stillHeld(row))) return this.closeAt(row.internalUrl, talkId, origin.authorization);
+    if (row.replicaId !== this.owners.replicaId && (await this.probe.stillHeld(row))) return this.closeAt(row.internalUrl, talkId, origin.authorization);
     return this.orphans.close(user, talkId, row);
   }
 
