@@ -43,7 +43,7 @@ function planCapacity(costs, vehicles) {
       plan.replicas = replicas;
     }
     if (cores !== null && !service.broadcast && Number.isFinite(maxReplicas)) {
-      constraints.push({ what: `${service.name}: ${maxReplicas} replica(s) at most`, load: cores / (maxReplicas * costs.targetCpu), removedBy: `run ${service.name} as several replicas (it owns its links or streams in one process today)` });
+      constraints.push({ what: `${service.name}: ${maxReplicas} replica(s) at most`, load: cores / (maxReplicas * costs.targetCpu), removedBy: service.maxReplicasRemovedBy ?? `run ${service.name} as several replicas` });
     }
     if (!measured && service.eventsPerPosition !== 0) plan.notes.push('not measured: minimum replicas');
     return plan;
