@@ -1,4 +1,4 @@
-import type { PageQuery } from '../table-screen/table-model';
+import { timedPageQuery, type PageQuery } from '../table-screen/table-model';
 import type { AlarmFilter } from './alarmApi';
 
 export interface AlarmFilters {
@@ -11,14 +11,5 @@ export interface AlarmFilters {
 
 /** The list request of the table's page and the filters (only those set). */
 export function alarmQuery(query: PageQuery, f: AlarmFilters): AlarmFilter {
-  return {
-    current: query.pageNo,
-    size: query.pageSize,
-    startTime: f.startTime,
-    endTime: f.endTime,
-    ...(query.keyword ? { keyword: query.keyword } : {}),
-    ...(f.type ? { type: f.type } : {}),
-    ...(f.level !== '' ? { level: Number(f.level) } : {}),
-    ...(f.handleStatus !== '' ? { handleStatus: Number(f.handleStatus) } : {}),
-  };
+  return timedPageQuery(query, f, { text: { type: f.type }, numbers: { level: f.level, handleStatus: f.handleStatus } });
 }

@@ -2,18 +2,14 @@ import type { AlarmCount, AlarmEvidence, AlarmRow, AlarmRules, AlarmTypeSetting 
 import { HubEvent } from '@openfleet/contracts/live';
 import { api, LIST_ID } from '../../app/api';
 import { listenWhileCached, trailing } from '../../app/use-live-socket';
+import type { TimedPageFilter } from '../table-screen/table-model';
 
 export type { AlarmEvidence, AlarmRow, AlarmRules, AlarmTypeSetting, EvidenceFile } from '@openfleet/contracts/alarm';
 
 // A burst of alarms costs one refetch of the counts.
 const COUNT_REFETCH_MS = 1000;
 
-export interface AlarmFilter {
-  current: number;
-  size: number;
-  startTime: string;
-  endTime: string;
-  keyword?: string;
+export interface AlarmFilter extends TimedPageFilter {
   type?: string;
   level?: number;
   handleStatus?: number;

@@ -1,5 +1,5 @@
 import { RESCUE_TRANSITIONS, type RescueStatusCode } from '@openfleet/contracts/alarm';
-import type { PageQuery } from '../table-screen/table-model';
+import { timedPageQuery, type PageQuery } from '../table-screen/table-model';
 import type { RescueFilter } from './rescueApi';
 
 export interface RescueFilters {
@@ -11,15 +11,7 @@ export interface RescueFilters {
 
 /** The list request of the table's page and the filters (only those set). */
 export function rescueQuery(query: PageQuery, f: RescueFilters): RescueFilter {
-  return {
-    current: query.pageNo,
-    size: query.pageSize,
-    startTime: f.startTime,
-    endTime: f.endTime,
-    ...(query.keyword ? { keyword: query.keyword } : {}),
-    ...(f.type ? { type: f.type } : {}),
-    ...(f.status !== '' ? { status: Number(f.status) } : {}),
-  };
+  return timedPageQuery(query, f, { text: { type: f.type }, numbers: { status: f.status } });
 }
 
 /** The statuses a case may move to next (the buttons the detail offers). */

@@ -2,6 +2,7 @@ import type { RescueCaseDetail, RescueCaseRow } from '@openfleet/contracts/alarm
 import { HubEvent } from '@openfleet/contracts/live';
 import { api } from '../../app/api';
 import { listenWhileCached, trailing } from '../../app/use-live-socket';
+import type { TimedPageFilter } from '../table-screen/table-model';
 
 export type { RescueCaseDetail, RescueCaseRow, RescueNearbyVehicle, RescueStep } from '@openfleet/contracts/alarm';
 
@@ -9,12 +10,7 @@ export type { RescueCaseDetail, RescueCaseRow, RescueNearbyVehicle, RescueStep }
 const REFETCH_MS = 500;
 const RESCUE_TAG = { type: 'Alarm', id: 'RESCUE' } as const;
 
-export interface RescueFilter {
-  current: number;
-  size: number;
-  startTime: string;
-  endTime: string;
-  keyword?: string;
+export interface RescueFilter extends TimedPageFilter {
   type?: string;
   status?: number;
 }

@@ -1,6 +1,6 @@
 import { FAULT_KINDS } from '@openfleet/contracts/alarm';
 import type { ChartOptions } from '../../charts/HighChart';
-import type { PageQuery } from '../table-screen/table-model';
+import { timedPageQuery, type PageQuery } from '../table-screen/table-model';
 import type { FaultFilter, FaultKindSummary } from './faultApi';
 
 export const FAULT_KIND_NAMES = Object.keys(FAULT_KINDS);
@@ -15,16 +15,7 @@ export interface FaultFilters {
 
 /** The list request of the table's page and the filters (only those set). */
 export function faultQuery(query: PageQuery, f: FaultFilters): FaultFilter {
-  return {
-    current: query.pageNo,
-    size: query.pageSize,
-    startTime: f.startTime,
-    endTime: f.endTime,
-    ...(query.keyword ? { keyword: query.keyword } : {}),
-    ...(f.kind ? { kind: f.kind } : {}),
-    ...(f.source ? { source: f.source } : {}),
-    ...(f.status !== '' ? { status: Number(f.status) } : {}),
-  };
+  return timedPageQuery(query, f, { text: { kind: f.kind, source: f.source }, numbers: { status: f.status } });
 }
 
 /** "2h 05m 09s" style, in the locale's units. */

@@ -1,16 +1,12 @@
 import type { FaultKindSummary, FaultRow } from '@openfleet/contracts/alarm';
 import { api } from '../../app/api';
+import type { TimedPageFilter } from '../table-screen/table-model';
 
 export type { FaultKindSummary, FaultRow } from '@openfleet/contracts/alarm';
 
 const FAULT_TAG = { type: 'Alarm', id: 'FAULT' } as const;
 
-export interface FaultFilter {
-  current: number;
-  size: number;
-  startTime: string;
-  endTime: string;
-  keyword?: string;
+export interface FaultFilter extends TimedPageFilter {
   kind?: string;
   source?: string;
   status?: number;

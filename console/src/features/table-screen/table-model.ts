@@ -21,6 +21,41 @@ export interface PageResult<Row> {
   readonly total: number;
 }
 
+/** The paged list request of the screens over a time window (alarms, faults, rescue cases). */
+export interface TimedPageFilter {
+  current: number;
+  size: number;
+  startTime: string;
+  endTime: string;
+  keyword?: string;
+}
+
+/** A time-window screen's request: the page part and the optional filters it names. */
+export type TimedPageRequest<Text extends string, Numbers extends string> = TimedPageFilter & Partial<Record<Text, string> & Record<Numbers, number>>;
+
+/**
+ * A time-window screen's list request: the table's page and keyword (only when set), the window
+ * (always), then the screen's optional filters: `text` ones only when not empty, `numbers` (select
+ * values, '' when unset) converted with Number only when set.
+ */
+export function timedPageQuery<Text extends string = never, Numbers extends string = never>(
+  query: PageQuery,
+  window: { readonly startTime: string; readonly endTime: string },
+  filters: { readonly text?: Readonly<Record<Text, string>>; readonly numbers?: Readonly<Record<Numbers, string>> } = {},
+): TimedPageRequest<Text, Numbers> {
+  const picked: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries<string>(filters.text ?? {})) if (value) picked[name] = value;
+  for (const [name, value] of Object.entries<string>(filters.numbers ?? {})) if (value !== '') picked[name] = Number(value);
+  return {
+    current: query.pageNo,
+    size: query.pageSize,
+    startTime: window.startTime,
+    endTime: window.endTime,
+    ...(query.keyword ? { keyword: query.keyword } : {}),
+    ...picked,
+  } as TimedPageRequest<Text, Numbers>; // the loops' record cannot carry the names' types
+}
+
 export const firstPage: PageQuery = { pageNo: 1, pageSize: 20, keyword: '' };
 
 export function pageCount(total: number, pageSize: number): number {
