@@ -6,11 +6,11 @@
 // is in the timeline, with its operator's name (never a user id).
 // Screenshots: .infra/screenshots/collision-rescue-*.png (git-ignored).
 import { TestTerminal } from '@openfleet/gateway-808/testing';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openProfile, type Profile } from './browser';
-import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+import type { Profile } from './browser';
+import { repoRoot, type MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
 import { liveHubConnected, signIn } from './steps';
 import { apiCaller, connectTerminal } from './provision';
 
@@ -39,8 +39,8 @@ async function report(alarm: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  platform = await startMonitorPlatform(PASSWORD, 0);
+  ({ platform, profile: browser, page } = await openMonitorSuite('rescue', PASSWORD, 0));
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   token = (await api<{ access_token: string }>('/login', { username: 'admin', password: PASSWORD })).access_token;
   const vehicle = await api<{ id: number }>('/basic/vehicle', { plateCode: PLATE, plateColor: 2, vehicleType: 1 });
   await api('/basic/sim-card', { number: '13700000001', operator: 1 });
@@ -48,15 +48,11 @@ beforeAll(async () => {
   await api(`/basic/vehicle/${vehicle.id}/bind`, { terminalId: terminalId.id });
   terminal = await connectTerminal(platform.gatewayPort, '013700000001', 'RSE2E01');
   await report(0);
-  browser = await openProfile('rescue', { offline: true });
-  ({ page } = browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
 }, 180_000);
 
 afterAll(async () => {
   terminal?.close();
-  await browser?.close();
-  await platform?.stop();
+  await closeMonitorSuite({ profile: browser, platform });
 });
 
 describe('collision rescue (standalone server + a terminal over TCP)', () => {

@@ -28,6 +28,12 @@ export interface MonitorPlatform {
   readonly stop: () => Promise<void>;
 }
 
+/** `video`: the simulated terminals have cameras; `dataDir`: restart on what a previous platform stored. */
+export interface MonitorPlatformOptions {
+  readonly video?: boolean;
+  readonly dataDir?: string;
+  readonly simulatorArgs?: string[];
+}
 
 function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
@@ -65,7 +71,7 @@ async function waitForProvisioned(sim: ChildProcess, printed: () => string): Pro
  * every second: the simulator provisions their vehicles, SIM cards and terminals through the admin
  * API first, as an operator would.
  */
-export async function startMonitorPlatform(adminPassword: string, vehicles: number, options: { video?: boolean; dataDir?: string; simulatorArgs?: string[] } = {}): Promise<MonitorPlatform> {
+export async function startMonitorPlatform(adminPassword: string, vehicles: number, options: MonitorPlatformOptions = {}): Promise<MonitorPlatform> {
   for (const needed of [serverMain, join(consoleDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: run \`npm run build\` first`);
   }

@@ -3,11 +3,11 @@
 // checks the vehicle in the tree, sends it; the terminal takes the 0x8108 (subpackaged), answers
 // and reports 0x0108; the progress dialog and otaUpgradeLog show it upgraded.
 // Screenshots: .infra/screenshots/ota-*.png.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserErrors, openProfile, type Profile } from './browser';
-import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { shot, shots, signIn } from './steps';
+import { browserErrors, type Profile } from './browser';
+import type { MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
+import { shot, signIn } from './steps';
 
 const PASSWORD = 'E2eOta2026';
 
@@ -16,17 +16,10 @@ let profile: Profile;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  platform = await startMonitorPlatform(PASSWORD, 1);
-  profile = await openProfile('ota');
-  page = profile.page;
-  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+  ({ platform, profile, page } = await openMonitorSuite('ota', PASSWORD, 1));
 }, 120_000);
 
-afterAll(async () => {
-  await profile?.close();
-  await platform?.stop();
-});
+afterAll(() => closeMonitorSuite({ profile, platform }));
 
 describe('console OTA (standalone server + a simulated JT/T 808 terminal)', () => {
   it('uploads a package, sends it to a checked vehicle and shows it upgraded', async () => {

@@ -3,11 +3,11 @@
 // sees both links come online, and answers the platform’s duty check from its corner panel; the answer
 // reaches the superior as 0x1301. Screenshots: .infra/screenshots/platform809-*.png (git-ignored).
 import { SuperiorPlatformSimulator, type BusinessBody } from '@openfleet/jt809';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserErrors, openProfile, type Profile } from './browser';
-import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+import { browserErrors, type Profile } from './browser';
+import { repoRoot, type MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
 import { signIn } from './steps';
 
 const PASSWORD = 'E2ePlatform809';
@@ -29,19 +29,14 @@ async function api<T>(path: string, body?: object, method = body ? 'POST' : 'GET
 const shot = (name: string) => page.screenshot({ path: join(shots, `platform809-${name}.png`) });
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   await superior.listen();
-  platform = await startMonitorPlatform(PASSWORD, 0);
+  ({ platform, profile, page } = await openMonitorSuite('platform809', PASSWORD, 0));
   token = (await api<{ access_token: string }>('/login', { username: 'admin', password: PASSWORD })).access_token;
   await api('/basic/vehicle', { plateCode: '京F80901', plateColor: 2, vehicleType: 1 });
-  profile = await openProfile('platform809');
-  page = profile.page;
-  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
 }, 120_000);
 
 afterAll(async () => {
-  await profile?.close();
-  await platform?.stop();
+  await closeMonitorSuite({ profile, platform });
   await superior.close();
 });
 

@@ -7,11 +7,11 @@
 // Screenshots: .infra/screenshots/vehicle-condition-*.png (git-ignored).
 import { TestTerminal } from '@openfleet/gateway-808/testing';
 import jpeg from 'jpeg-js';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openProfile, type Profile } from './browser';
-import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
+import type { Profile } from './browser';
+import { repoRoot, type MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
 import { signIn, treeVehicle } from './steps';
 import { apiCaller, connectTerminal } from './provision';
 
@@ -53,8 +53,8 @@ function smallJpeg(): Buffer {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  platform = await startMonitorPlatform(PASSWORD, 0);
+  ({ platform, profile: browser, page } = await openMonitorSuite('condition', PASSWORD, 0));
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   token = (await api<{ access_token: string }>('/login', { username: 'admin', password: PASSWORD })).access_token;
   const vehicle = await api<{ id: number }>('/basic/vehicle', { plateCode: PLATE, plateColor: 2, vehicleType: 1 });
   await api('/basic/sim-card', { number: '13600000001', operator: 1 });
@@ -63,15 +63,11 @@ beforeAll(async () => {
   terminal = await connectTerminal(platform.gatewayPort, '013600000001', 'VCE2E01');
   // ACC on (bit 0), located (bit 1), front door open (bit 13); low beam (0x25 bit 0) and brake (bit 4).
   await report(0x2003, 0x11);
-  browser = await openProfile('condition', { offline: true });
-  ({ page } = browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
 }, 180_000);
 
 afterAll(async () => {
   terminal?.close();
-  await browser?.close();
-  await platform?.stop();
+  await closeMonitorSuite({ profile: browser, platform });
 });
 
 describe('vehicle condition and terminal photos (standalone server + a terminal over TCP)', () => {

@@ -4,11 +4,11 @@
 // tick checks only the matching vehicle, singleCar follows at street zoom, and /monitor/vehicleTrack
 // shows both vehicles' tracks of today, plays them together and exports the summary.
 // Screenshots: .infra/screenshots/vehicle-track-*.png (git-ignored).
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserErrors, openProfile, type Profile } from './browser';
-import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { shot as saveShot, shots, signIn } from './steps';
+import { browserErrors, type Profile } from './browser';
+import type { MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
+import { shot as saveShot, signIn } from './steps';
 
 const ADMIN_PASSWORD = 'E2eVehicleTrack2024';
 
@@ -53,18 +53,10 @@ async function vehicleRows() {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  platform = await startMonitorPlatform(ADMIN_PASSWORD, 2);
-  profile = await openProfile('vehicle-track');
-  page = profile.page;
-  // No test may depend on the network: public tile servers are unreachable here, as on an offline site.
-  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+  ({ platform, profile, page } = await openMonitorSuite('vehicle-track', ADMIN_PASSWORD, 2));
 }, 120_000);
 
-afterAll(async () => {
-  await profile?.close();
-  await platform?.stop();
-});
+afterAll(() => closeMonitorSuite({ profile, platform }));
 
 describe('maps go to the vehicles; vehicleTrack compares tracks (standalone server + simulator)', () => {
   it('signs in', async () => {

@@ -3,11 +3,11 @@
 // refused by MSE, asks the media socket for `video=h264`, and the server's ffmpeg transcode plays,
 // marked 转码 on the tile. Frames are counted with requestVideoFrameCallback. A Chromium that can
 // play H.265 gets hvc1 as it is (no transcode, no mark). Screenshot: .infra/screenshots/video-h265.png.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserErrors, openProfile, type Profile } from './browser';
-import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { shot, shots, signIn } from './steps';
+import { browserErrors, type Profile } from './browser';
+import type { MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
+import { shot, signIn } from './steps';
 
 const PASSWORD = 'E2eHevc2026';
 
@@ -43,17 +43,10 @@ const tile = () =>
   })()`);
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  platform = await startMonitorPlatform(PASSWORD, 1, { video: true, simulatorArgs: ['--video-codec', 'h265', '--video-channels', '1'] });
-  profile = await openProfile('video-h265');
-  page = profile.page;
-  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+  ({ platform, profile, page } = await openMonitorSuite('video-h265', PASSWORD, 1, { video: true, simulatorArgs: ['--video-codec', 'h265', '--video-channels', '1'] }));
 }, 120_000);
 
-afterAll(async () => {
-  await profile?.close();
-  await platform?.stop();
-});
+afterAll(() => closeMonitorSuite({ profile, platform }));
 
 describe('H.265 in Chromium (standalone server + a simulated terminal sending H.265 + AAC)', () => {
   it('plays the H.265 camera: transcoded to H.264 where MSE cannot play hvc1, as it is where it can', async () => {

@@ -4,11 +4,11 @@
 // carries the stamp at media time 0), and the tile's overlay shows the figure on demand. The bound is
 // generous for a loaded CI machine: the benchmark (scripts/bench/video-latency.js) carries the real
 // figure. Screenshot: .infra/screenshots/video-latency-4-split.png.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserErrors, openProfile, type Profile } from './browser';
-import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { shot, shots, signIn } from './steps';
+import { browserErrors, type Profile } from './browser';
+import type { MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
+import { shot, signIn } from './steps';
 
 const PASSWORD = 'E2eLatency2026';
 
@@ -46,17 +46,10 @@ async function pickVehicle() {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  platform = await startMonitorPlatform(PASSWORD, 1, { video: true });
-  profile = await openProfile('video-latency');
-  page = profile.page;
-  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+  ({ platform, profile, page } = await openMonitorSuite('video-latency', PASSWORD, 1, { video: true }));
 }, 120_000);
 
-afterAll(async () => {
-  await profile?.close();
-  await platform?.stop();
-});
+afterAll(() => closeMonitorSuite({ profile, platform }));
 
 describe('displayed latency of live tiles (standalone server + a simulated terminal with cameras)', () => {
   it('plays four tiles with audio near the live edge, and shows a tile its latency on demand', async () => {

@@ -4,11 +4,11 @@
 // (H.264 + G.711A, remuxed to fMP4 with Opus); every tile plays (readyState 4, currentTime moving,
 // audio decoded). h5Playback lists the recordings (0x9205), plays one (0x9201) and speeds it up to 4x
 // (0x9202). Screenshots: .infra/screenshots/video-*.png.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserErrors, openProfile, type Profile } from './browser';
-import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { shot, shots, signIn } from './steps';
+import { browserErrors, type Profile } from './browser';
+import type { MonitorPlatform } from './monitor-platform';
+import { closeMonitorSuite, openMonitorSuite } from './monitor-suite';
+import { shot, signIn } from './steps';
 
 const PASSWORD = 'E2eVideo2026';
 
@@ -44,17 +44,10 @@ async function pickVehicle() {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  platform = await startMonitorPlatform(PASSWORD, 1, { video: true });
-  profile = await openProfile('video');
-  page = profile.page;
-  await profile.context.route(/autonavi\.com|openstreetmap\.org/, (route) => route.abort());
+  ({ platform, profile, page } = await openMonitorSuite('video', PASSWORD, 1, { video: true }));
 }, 120_000);
 
-afterAll(async () => {
-  await profile?.close();
-  await platform?.stop();
-});
+afterAll(() => closeMonitorSuite({ profile, platform }));
 
 describe('console video (standalone server + a simulated terminal with cameras)', () => {
   it('plays the four channels of a vehicle in a 4-split, with audio', async () => {
