@@ -91,7 +91,7 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     try {
       await this.openLeg(session, user, request.vehicleId, request.channel, LiveDataType.TALK);
     } catch (error) {
-      this.unreserve(session);
+      await this.unreserve(session);
       throw error;
     }
     return this.view(session);
@@ -158,15 +158,16 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
       const claim = await this.owners.claim(talkTokenKey(session.id), Date.now(), talkTag(session.id, { userId: user.id, kind }));
       if (!claim.mine) throw new Error(`talk session ${session.id} is held by ${claim.owner.replicaId}`);
     } catch (error) {
-      this.unreserve(session);
+      await this.unreserve(session);
       throw error;
     }
     return session;
   }
 
-  private unreserve(session: TalkSession): void {
+  /** Forgets the session here at once; the promise settles once its registry key is gone too. */
+  private unreserve(session: TalkSession): Promise<void> {
     this.sessions.delete(session.id);
-    void this.owners.release(talkTokenKey(session.id)).catch(() => undefined);
+    return this.owners.release(talkTokenKey(session.id)).catch(() => undefined);
   }
 
   private async openLeg(session: TalkSession, user: AuthUser, vehicleId: string, channel: number, dataType: number): Promise<void> {
@@ -188,7 +189,7 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     try {
       await this.commands.send({ ...command(target, user), commandType: 'videoLive', msgId: '0x9101', body: { ...this.address.server(), channel, dataType, streamType: StreamType.MAIN } });
     } catch (error) {
-      this.release(leg);
+      await this.release(leg);
       throw error;
     }
     session.addLeg(leg);
@@ -225,10 +226,11 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
 
   private async end(session: TalkSession, reason: 'closed' | 'idle'): Promise<void> {
     if (session.closed) return;
-    this.unreserve(session);
+    const released = [this.unreserve(session)];
     session.close(reason);
-    for (const leg of session.legs) this.release(leg);
-    await Promise.all(session.legs.map((leg) => this.stopTerminal(leg)));
+    for (const leg of session.legs) released.push(this.release(leg));
+    // The keys are gone before the close answers: a talk opened right after, on any replica, finds the channel free.
+    await Promise.all([...released, ...session.legs.map((leg) => this.stopTerminal(leg))]);
   }
 
   private async stopTerminal(leg: TalkLeg): Promise<void> {
@@ -237,11 +239,12 @@ export class TalkService implements OnModuleInit, OnModuleDestroy {
     await this.commands.send({ ...target, commandType: 'videoLiveControl', msgId: '0x9102', body }).catch((error: Error) => this.logger.debug(`0x9102 to ${leg.owner.terminalPhone}: ${error.message}`));
   }
 
-  private release(leg: TalkLeg): void {
+  /** Frees the channel here at once; the promise settles once its registry key is gone too. */
+  private release(leg: TalkLeg): Promise<void> {
     const key = channelKey(leg.owner.terminalPhone, leg.owner.channel);
-    if (this.channels.get(key) !== leg) return;
+    if (this.channels.get(key) !== leg) return Promise.resolve();
     this.channels.delete(key);
-    void this.owners.release(leg.key).catch(() => undefined);
+    return this.owners.release(leg.key).catch(() => undefined);
   }
 
   private view(session: TalkSession): TalkSessionView {
