@@ -22,8 +22,8 @@
 // console tile without a browser): channel 1 of a terminal of the second share, opened through api
 // replica 1 (so video replica 1 owns the stream and sends the 0x9101) and watched through api replica 2
 // (routed to the owner by stream key). The video replica killed is the stream's owner (the registry's
-// `video_stream_owner` row); the viewer reopens as the tile does, the survivor claims the stream once
-// the dead owner's lease lapses and asks the terminal again, and fMP4 must flow again within
+// `video_stream_owner` row); the viewer reopens as the tile does, the survivor finds the dead owner gone
+// (its holder probe refused), takes the stream over and asks the terminal again, and fMP4 must flow again within
 // VIDEO_STREAM_LEASE_S + 30 s of the kill (the gap is logged). Opt-in until it has proven stable over
 // several runs: it adds a lease's wait and one more failover to the run CI relies on. Without it the
 // cameras answer but nobody watches. Budget: 8 minutes on 2 cores
@@ -320,8 +320,8 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     log('every killed replica healthy again');
     await sleep(INTERVAL_S * 1000); // every driving vehicle reports once more to the restarted replicas
 
-    // Live video: the viewer's socket dropped with its replica, the tile's reopens reached the
-    // survivor once the lease lapsed, and fMP4 flows again within VIDEO_STREAM_LEASE_S + 30 s of the kill.
+    // Live video: the viewer's socket dropped with its replica, a reopen reached the survivor, which
+    // took the stream over from the dead owner, and fMP4 flows again within VIDEO_STREAM_LEASE_S + 30 s of the kill.
     if (VIDEO) {
       const leaseS = Number(videoVictim!.env.VIDEO_STREAM_LEASE_S || 15);
       const resumeBy = videoKilledAt + (leaseS + 30) * 1000;
