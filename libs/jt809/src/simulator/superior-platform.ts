@@ -32,6 +32,8 @@ export interface ReceivedMessage {
   header: Jt809Header;
   msgId: number;
   body: Body | BusinessBody;
+  /** When it arrived (epoch ms). */
+  receivedAt: number;
 }
 
 class Side {
@@ -178,7 +180,7 @@ export class SuperiorPlatformSimulator {
       this.lastError = (error as Error).message;
       return;
     }
-    this.received.push({ link: side.link, header, msgId: header.msgId, body });
+    this.received.push({ link: side.link, header, msgId: header.msgId, body, receivedAt: Date.now() });
     switch (header.msgId) {
       case 0x1001:
         return this.login(side, header, body as Body);
