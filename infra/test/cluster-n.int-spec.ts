@@ -77,8 +77,7 @@ interface VehicleSummary {
   refused: number;
   alarms: number;
   connects: number;
-  downlink?: Record<string, number>;
-  /** When (epoch ms) each of those commands arrived. */
+  /** When (epoch ms) each command arrived, by message id in hex (0x8300: [t]; sent twice: [t1, t2]). */
   downlinkAt?: Record<string, number[]>;
 }
 interface Progress {
@@ -404,7 +403,7 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     // the first share's) has its 0x0001 die with that gateway, and the order times out (4) 30 s after
     // its own timeout; had the gateway also not committed the command, its restart sends it once more,
     // and that one is answered. Anything else is one delivery, answered (1).
-    const receivedText = terminals.filter((v) => v.downlink?.['0x8300']);
+    const receivedText = terminals.filter((v) => v.downlinkAt?.['0x8300']?.length);
     const textTimes = receivedText.find((v) => v.plate === '京A10007')?.downlinkAt?.['0x8300'] ?? [];
     const gatewayKilledAt = killedAt.get(cluster.replica('gateway-808', 1)!.name)!;
     const inKillWindow = textTimes.length > 0 && textTimes[0] <= gatewayKilledAt && textTimes[0] > gatewayKilledAt - 5_000;

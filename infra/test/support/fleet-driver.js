@@ -60,17 +60,16 @@ async function main() {
   process.send({ provisioned: true });
   await new Promise((resolve) => process.once('message', resolve)); // { go }
   const vehicles = [
-    ...range(config.terminals).map((index) => ({ kind: 'jt808', key: simNumberOf(PHONE_PREFIX, index), plate: plateOf(index), sim: new SimTerminal(index, options, newStats()), downlink: {}, downlinkAt: {} })),
+    ...range(config.terminals).map((index) => ({ kind: 'jt808', key: simNumberOf(PHONE_PREFIX, index), plate: plateOf(index), sim: new SimTerminal(index, options, newStats()), downlinkAt: {} })),
     ...range(config.evs).map((index) => ({ kind: 'gb32960', key: vinOf(index), plate: evPlateOf(index), sim: new SimEv(index, options, newStats()) })),
     ...range(config.trucks).map((index) => ({ kind: 'hj1239', key: truckVinOf(index), plate: truckPlateOf(index), sim: new SimDiesel(index, options, newStats()) })),
   ];
-  // Every command a terminal receives, by message id in hex: a command sent twice shows as 2; downlinkAt has when (epoch ms).
+  // When (epoch ms) a terminal received each command, by message id in hex: a command sent twice has two times.
   for (const vehicle of vehicles.filter((v) => v.kind === 'jt808')) {
     const receive = vehicle.sim.receive.bind(vehicle.sim);
     vehicle.sim.receive = (msg) => {
       if (msg.msgId !== 0x8001 && msg.msgId !== 0x8100) {
         const id = `0x${msg.msgId.toString(16).padStart(4, '0')}`;
-        vehicle.downlink[id] = (vehicle.downlink[id] ?? 0) + 1;
         (vehicle.downlinkAt[id] ??= []).push(Date.now());
       }
       return receive(msg);
@@ -89,7 +88,7 @@ async function main() {
   process.once('message', () => {
     clearInterval(timer);
     vehicles.forEach((vehicle) => vehicle.sim.stop());
-    const summary = vehicles.map((v) => ({ kind: v.kind, key: v.key, plate: v.plate, reports: v.sim.stats.reports, acked: v.sim.stats.acked, refused: v.sim.stats.refused, alarms: v.sim.stats.alarms, connects: v.sim.stats.connects, downlink: v.downlink, downlinkAt: v.downlinkAt }));
+    const summary = vehicles.map((v) => ({ kind: v.kind, key: v.key, plate: v.plate, reports: v.sim.stats.reports, acked: v.sim.stats.acked, refused: v.sim.stats.refused, alarms: v.sim.stats.alarms, connects: v.sim.stats.connects, downlinkAt: v.downlinkAt }));
     process.send({ summary, progress: progress() }, () => process.exit(0));
   });
 }

@@ -50,8 +50,9 @@ const RENEW_BATCH = 500;
  * that replica's internal URL and a lease renewed every third of VIDEO_STREAM_LEASE_S. A stream's
  * terminal link and its viewers must meet in one process, so the replica that claims a key sends
  * 0x9101/0x9201 naming itself, the others answer the owner's URLs, and the api routes the media
- * WebSocket and HLS to the owner. A replica that dies stops renewing; once its leases lapse the next
- * open of the stream claims it on a live replica, which asks the terminal again.
+ * WebSocket and HLS to the owner. A replica that dies stops renewing; the next open of one of its
+ * streams on a live replica finds it gone (`HolderProbe`) and takes the stream over at once, or,
+ * when the holder cannot be asked, claims it once the lease lapsed; either way it asks the terminal again.
  *
  * The database rather than a compacted topic: claiming must be atomic among replicas asking at once
  * (one INSERT IGNORE or conditional UPDATE, the same on MariaDB and SQLite), and a lease must lapse
