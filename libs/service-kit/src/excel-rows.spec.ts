@@ -66,3 +66,17 @@ describe('rowToDto', () => {
     expect(bad.reasons.join('|')).toMatch(/extra/);
   });
 });
+
+describe('readSheet on valid files', () => {
+  it('reads an exceljs-written workbook (xl/workbook.xml last in the zip) 400 times without one failure', async () => {
+    // exceljs' own stream unzip dropped the last part now and then (about 1 read in 150 answered
+    // 30022): 400 reads of files of 1 to 40 rows saw none of them wrong with the directory reader.
+    const files = await Promise.all(Array.from({ length: 40 }, (_, i) => workbookOf([['plateCode', 'plateColor'], ...plates(i + 1)])));
+    const wrong: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const rows = await readSheet(files[i % 40], columns).catch((error: { errorCode?: number; message: string }) => error.errorCode ?? error.message);
+      if (!Array.isArray(rows) || rows.length !== (i % 40) + 1) wrong.push(`read ${i}: ${Array.isArray(rows) ? rows.length : rows}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

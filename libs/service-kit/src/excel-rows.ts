@@ -2,9 +2,9 @@ import { AppError, ErrorCode } from '@openfleet/errors';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
-import { Open } from 'unzipper';
+import { Open, type CentralDirectory } from 'unzipper';
 import type { SheetColumn } from './excel-sheet';
+import { ZipWorkbookReader } from './zip-workbook-reader';
 
 /** Spec §5/§9: at most 1000 rows per sheet. */
 export const MAX_IMPORT_ROWS = 1000;
@@ -57,14 +57,17 @@ export async function withImportSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Refuses a workbook whose parts would inflate past the limits (zip bombs), reading only the directory. */
-async function checkUnzippedSize(file: Buffer): Promise<void> {
-  let directory: Awaited<ReturnType<typeof Open.buffer>>;
+/** The zip's central directory; 30022 when the file is not a zip. */
+async function openZip(file: Buffer): Promise<CentralDirectory> {
   try {
-    directory = await Open.buffer(file);
+    return await Open.buffer(file);
   } catch {
     throw new AppError(ErrorCode.IMPORT_TEMPLATE_INVALID);
   }
+}
+
+/** Refuses a workbook whose parts would inflate past the limits (zip bombs), reading only the directory. */
+function checkUnzippedSize(directory: CentralDirectory): void {
   let total = 0;
   for (const entry of directory.files) {
     total += entry.uncompressedSize;
@@ -81,8 +84,9 @@ const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
  * rows, 30021 too many rows, 30023 file too large.
  */
 export async function readSheet(file: Buffer, columns: SheetColumn[], maxRows = MAX_IMPORT_ROWS): Promise<SheetRow[]> {
-  await checkUnzippedSize(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const directory = await openZip(file);
+  checkUnzippedSize(directory);
+  const reader = new ZipWorkbookReader(directory, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   const rows: SheetRow[] = [];
   let keyOfColumn: Map<number, string> | undefined;
   let sawSheet = false;
