@@ -40,7 +40,11 @@ export interface SubscribeOptions<T> {
    * `partitionsConsumedConcurrently`, 4). The in-process adapter ignores it.
    */
   partitionsConsumedConcurrently?: number;
-  /** A new group starts at the earliest retained record instead of the latest (default true). */
+  /**
+   * A new group starts at the earliest retained record (true, the default) or at the latest (false).
+   * On Kafka the latest is read once, when the group first subscribes, and kept: a member that dies
+   * before its first commit resumes there, not past what was published while it was down.
+   */
   fromBeginning?: boolean;
   /**
    * More topics consumed by the same group, each with its own handler, **co-partitioned** with

@@ -1,4 +1,5 @@
 // Runs the bus contract against the real Kafka broker started by `scripts/infra up` (127.0.0.1:9092).
+import { Kafka, logLevel } from 'kafkajs';
 import { silentBusLogger } from './bus-logger';
 import { KafkaBus } from './kafka-bus';
 import { describeBusContract } from './testing/bus-contract';
@@ -65,4 +66,38 @@ describe('KafkaBus on a topic several processes create at once', () => {
       await Promise.all(buses.map((bus) => bus.close()));
     }
   }, 40_000);
+});
+
+describe('KafkaBus group that starts at the latest record (fromBeginning: false)', () => {
+  it('skips what came before its first subscription and, after dying before its first commit, resumes where it started', async () => {
+    const topic = { name: `test.pin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.v1`, key: 'vehicle' as const, partitions: 2, codec: rawJson(), description: 'pin test' };
+    const group = `pin-${topic.name}`;
+    const publisher = new KafkaBus({ brokers, clientId: 'pin-publisher', logger: silentBusLogger });
+    const admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    let second: KafkaBus | undefined;
+    try {
+      await publisher.publish(topic, [{ key: 'a', value: 'before-a' }, { key: 'b', value: 'before-b' }]);
+      const first = new KafkaBus({ brokers, clientId: 'pin-first', logger: silentBusLogger });
+      const seenFirst: string[] = [];
+      await first.subscribe(topic, { group, fromBeginning: false, handle: async (messages) => messages.forEach((m) => seenFirst.push(String(m.value))) });
+      // The group's start is committed although it consumed nothing (both partitions, past the two records).
+      const committed = async () => (await admin.fetchOffsets({ groupId: group, topics: [topic.name] }))[0].partitions.map((p) => Number(p.offset)).reduce((a, b) => a + b, 0);
+      const deadline = Date.now() + 20_000;
+      while ((await committed()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await committed()).toBe(2);
+      // It dies before handling anything; records are published while no member runs.
+      await first.close();
+      await publisher.publish(topic, [{ key: 'a', value: 'while-down-a' }, { key: 'b', value: 'while-down-b' }]);
+      second = new KafkaBus({ brokers, clientId: 'pin-second', logger: silentBusLogger });
+      const seen: string[] = [];
+      await second.subscribe(topic, { group, fromBeginning: false, handle: async (messages) => messages.forEach((m) => seen.push(String(m.value))) });
+      const until = Date.now() + 20_000;
+      while (seen.length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect([seenFirst, seen.sort()]).toEqual([[], ['while-down-a', 'while-down-b']]);
+    } finally {
+      await Promise.all([publisher.close(), second?.close(), admin.disconnect()]);
+    }
+  }, 60_000);
 });

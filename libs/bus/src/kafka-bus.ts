@@ -135,6 +135,8 @@ export class KafkaBus implements EventBus {
       await this.ensureTopic(each);
       await this.ensureTopic(deadLetterTopic(each));
     }
+    // A group that starts at the latest record keeps that start: read now, before it joins (see pinStart).
+    const startOffsets = options.fromBeginning === false ? await this.endOffsets([...handlers.keys()]) : undefined;
     const concurrently = options.partitionsConsumedConcurrently ?? this.options.partitionsConsumedConcurrently ?? 4;
     const consumer = this.kafka.consumer({
       groupId: options.group,
@@ -155,17 +157,24 @@ export class KafkaBus implements EventBus {
     // A failed onAssigned is retried (assignWithRetry) until it succeeds, the member rejoins
     // (a newer generation) or the subscription closes; it never rejects.
     let assigned: Promise<void> = Promise.resolve();
-    if (options.onAssigned) {
+    if (options.onAssigned || startOffsets) {
       const onAssigned = options.onAssigned;
       let generation = 0;
       consumer.on(consumer.events.GROUP_JOIN, (event) => {
-        const partitions = new Set(event.payload.memberAssignment[topic.name] ?? []);
+        const memberAssignment = event.payload.memberAssignment;
+        const partitions = new Set(memberAssignment[topic.name] ?? []);
         const current = ++generation;
-        assigned = assignWithRetry(onAssigned, (key) => partitions.has(kafkaPartitionOf(key, topic.partitions)), {
-          group: options.group,
-          topic: topic.name,
-          hooks: { isActive: () => running && current === generation, logger: this.logger, backoff: this.options.backoff },
-        });
+        const isActive = () => running && current === generation;
+        const pinned = startOffsets ? this.pinStart(consumer, options.group, memberAssignment, startOffsets, isActive) : Promise.resolve();
+        assigned = pinned.then(() =>
+          onAssigned
+            ? assignWithRetry(onAssigned, (key) => partitions.has(kafkaPartitionOf(key, topic.partitions)), {
+                group: options.group,
+                topic: topic.name,
+                hooks: { isActive, logger: this.logger, backoff: this.options.backoff },
+              })
+            : undefined,
+        );
       });
     }
     await consumer.connect();
@@ -186,6 +195,8 @@ export class KafkaBus implements EventBus {
       partitionsConsumedConcurrently: concurrently,
       eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
         await assigned;
+        // Fetched before pinStart moved the partition back to the group's start: fetched again from there.
+        if (isStale()) return;
         const target = handlers.get(batch.topic);
         if (!target) return;
         const maxBatch = options.maxBatchSize ?? 500;
@@ -222,6 +233,48 @@ export class KafkaBus implements EventBus {
         await consumer.disconnect();
       },
     };
+  }
+
+  /** The next offset of every partition of `topics` (each partition's high watermark), by topic. */
+  private async endOffsets(topics: string[]): Promise<Map<string, Map<number, string>>> {
+    const ends = new Map<string, Map<number, string>>();
+    for (const name of topics) {
+      const offsets = await this.admin.fetchTopicOffsets(name);
+      ends.set(name, new Map(offsets.map((offset) => [offset.partition, offset.high])));
+    }
+    return ends;
+  }
+
+  /**
+   * A group that starts at the latest record (`fromBeginning: false`) starts there once. Kafka
+   * resolves "latest" again at every start until the group has committed an offset, so a member that
+   * died before its first commit would come back past every record published meanwhile: a command
+   * for a terminal, sent while its gateway restarted, was lost that way. After each join, every
+   * assigned partition the group never committed is moved to where the subscription started
+   * (`start`, read before joining) and, by kafkajs' seek with auto-commit, committed there. Never
+   * rejects: a partition it cannot pin (the admin client failing 5 times) keeps Kafka's latest.
+   */
+  private async pinStart(consumer: Consumer, groupId: string, assignment: Record<string, number[]>, start: Map<string, Map<number, string>>, isActive: () => boolean): Promise<void> {
+    const topics = Object.keys(assignment).filter((name) => start.has(name) && assignment[name].length > 0);
+    if (!topics.length) return;
+    for (let attempt = 1; isActive(); attempt++) {
+      try {
+        const committed = await this.admin.fetchOffsets({ groupId, topics });
+        for (const { topic, partitions } of committed) {
+          for (const { partition, offset } of partitions) {
+            const from = start.get(topic)?.get(partition);
+            if (Number(offset) < 0 && from !== undefined && assignment[topic].includes(partition)) consumer.seek({ topic, partition, offset: from });
+          }
+        }
+        return;
+      } catch (error) {
+        if (attempt >= 5) {
+          this.logger.warn({ group: groupId, topics }, `kafka: the group's start not pinned: ${(error as Error).message}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   }
 
   async isHealthy(): Promise<boolean> {
