@@ -231,10 +231,12 @@ export class ComposeProcesses {
   /**
    * Starts every process and waits until each is healthy (`timeoutMs` each, from its start). A
    * service's further replicas start once its first is healthy: the first runs the schema's
-   * migrations alone (two at once would race on them). Services start side by side.
+   * migrations alone (two at once would race on them). Services start side by side. When one
+   * fails, the others still finish starting before the error is thrown, so `stopAll` finds every
+   * process (a failure used to leave the later replicas running after the test had stopped).
    */
   async startAll(timeoutMs = 90_000): Promise<void> {
-    await Promise.all(
+    const outcomes = await Promise.allSettled(
       [...this.byService.values()].map(async (replicas) => {
         this.start(replicas[0]);
         await this.healthy(replicas[0], timeoutMs);
@@ -242,6 +244,8 @@ export class ComposeProcesses {
         await Promise.all(replicas.slice(1).map((replica) => this.healthy(replica, timeoutMs)));
       }),
     );
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /** SIGKILL, resolved once the process is gone. */

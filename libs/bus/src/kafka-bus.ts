@@ -239,7 +239,7 @@ export class KafkaBus implements EventBus {
   private async endOffsets(topics: string[]): Promise<Map<string, Map<number, string>>> {
     const ends = new Map<string, Map<number, string>>();
     for (const name of topics) {
-      const offsets = await this.admin.fetchTopicOffsets(name);
+      const offsets = await this.topicOffsets(name);
       ends.set(name, new Map(offsets.map((offset) => [offset.partition, offset.high])));
     }
     return ends;
@@ -291,20 +291,22 @@ export class KafkaBus implements EventBus {
   async watermarks(logical: TopicDef<unknown>): Promise<{ low: number; high: number }[]> {
     const topic = this.scoped(logical);
     await this.ensureTopic(topic);
+    const offsets = await this.topicOffsets(topic.name);
+    return offsets.sort((a, b) => a.partition - b.partition).map((offset) => ({ low: Number(offset.low), high: Number(offset.high) }));
+  }
+
+  private async topicOffsets(name: string): Promise<Awaited<ReturnType<Admin['fetchTopicOffsets']>>> {
     // Right after a topic is created the admin client's metadata may still lack it or its leaders
     // (kafkajs then fails with "not the leader" or a TypeError): ask again.
     const deadline = Date.now() + 30_000;
-    let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>>;
     for (;;) {
       try {
-        offsets = await this.admin.fetchTopicOffsets(topic.name);
-        break;
+        return await this.admin.fetchTopicOffsets(name);
       } catch (error) {
         if (Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    return offsets.sort((a, b) => a.partition - b.partition).map((offset) => ({ low: Number(offset.low), high: Number(offset.high) }));
   }
 
   async close(): Promise<void> {
