@@ -120,7 +120,12 @@ describe.each(engines)('log exports and operation-log filters on %s', (engine) =
     await sa('/basic/company', { name: 'Juliet Freight' });
     await sa('/basic/company', { name: 'Kilo Freight' });
     const page = (query: Record<string, unknown>) => test.http().get('/basic/operation-log').query({ size: 100, ...query }).set('Authorization', admin).then((r) => r.body.data);
-    const mine = await page({ from: before, keyword: '/basic/company' });
+    // The audit row is written after the answer (fire and forget): wait for both, bounded.
+    let mine = await page({ from: before, keyword: '/basic/company' });
+    for (const deadline = Date.now() + 10_000; mine.records.length < 2 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mine = await page({ from: before, keyword: '/basic/company' });
+    }
     expect(mine.records.map((row: { path: string; method: string }) => `${row.method} ${row.path}`)).toEqual(['POST /basic/company', 'POST /basic/company']);
     expect((await page({ from: before, to: before - 1 })).total).toBe(0);
     // By account: the admin's requests (logged by user id) and its logins, each row named with the account.
