@@ -1,7 +1,7 @@
 import { AppError, ErrorCode } from '@openfleet/errors';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Open, type CentralDirectory } from 'unzipper';
 import type { SheetColumn } from './excel-sheet';
 import { ZipWorkbookReader } from './zip-workbook-reader';
