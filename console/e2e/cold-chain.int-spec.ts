@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { cell, shot, shots, signIn, treeVehicle } from './steps';
+import { cell, setTrackWindow, shot, shots, signIn, treeVehicle } from './steps';
 import { connectTerminal } from './provision';
 
 const PASSWORD = 'E2eColdChain2026';
@@ -162,6 +162,7 @@ describe('cold chain in Chromium', () => {
     // History playback: the cold-chain toggle puts the probe curve (31 reports, two excursions shaded) under the track.
     await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
     await (await treeVehicle(page, PLATE)).click();
+    await setTrackWindow(page, t0 - MIN, t0 + 40 * MIN);
     await page.locator('.of-track-submit:visible').click();
     await page.waitForSelector('.of-history-map[data-state="ready"]', { timeout: 30_000 });
     await page.locator('.of-history-cold-toggle').click();

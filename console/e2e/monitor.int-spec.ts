@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot, startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { saveDialog, signIn } from './steps';
+import { saveDialog, setTrackWindow, signIn } from './steps';
 
 const ADMIN_PASSWORD = 'E2eMonitor2024';
 const shots = join(repoRoot, '.infra/screenshots');
@@ -220,6 +220,7 @@ describe('console monitoring (standalone server + simulator)', () => {
     await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
     const vehicle = await firstVehicle(page);
     await vehicle.click();
+    await setTrackWindow(page);
     await page.locator('.of-track-submit').click();
     await page.waitForSelector('.of-history-map[data-state="ready"]');
     expect(Number(await page.getAttribute('.of-history-map', 'data-points'))).toBeGreaterThan(1);
@@ -304,6 +305,7 @@ describe('console monitoring (standalone server + simulator)', () => {
     // The same signal as a curve of history playback, placed at the track points of its times.
     await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
     await (await firstVehicle(page)).click();
+    await setTrackWindow(page);
     await page.locator('.of-track-submit:visible').click();
     await page.waitForSelector('.of-history-map[data-state="ready"]');
     await page.locator('.of-history-can select:visible').selectOption({ label: 'engine speed' });

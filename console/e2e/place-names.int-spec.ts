@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserErrors, openProfile, type Profile } from './browser';
 import { startMonitorPlatform, type MonitorPlatform } from './monitor-platform';
-import { cell, shot, shots, signIn, treeVehicle } from './steps';
+import { cell, setTrackWindow, shot, shots, signIn, treeVehicle } from './steps';
 import { apiCaller, connectTerminal } from './provision';
 
 const PASSWORD = 'E2ePlaceNames2026';
@@ -88,6 +88,7 @@ describe('place names in Chromium', () => {
 
     await page.goto(`${platform.baseUrl}/monitor/historyTrack`);
     await (await treeVehicle(page, PLATE)).click();
+    await setTrackWindow(page, t0 - MIN);
     await page.locator('.of-track-submit:visible').click();
     await page.waitForSelector('.of-history-map[data-state="ready"]', { timeout: 30_000 });
     await page.locator('.of-trips-table .of-trip-place', { hasText: HAIZHU }).first().waitFor({ timeout: 20_000 });

@@ -1,5 +1,6 @@
 // Small page steps shared by the console e2e spec.
 import { join } from 'node:path';
+import { chinaSecondOfDay, formatChinaTime } from '@openfleet/contracts';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { repoRoot } from './platform';
@@ -77,4 +78,28 @@ export function liveHubConnected(page: Page, timeoutMs = 30_000): Promise<void> 
       });
     });
   });
+}
+
+/**
+ * Waits until China's day (the reporting day pages open on) began at least `sinceS` seconds ago
+ * and has `aheadS` seconds left, so reports sent from `sinceS` ago until `aheadS` from now all fall
+ * on the day the pages show. At most `sinceS + aheadS` of waiting, and only near China's midnight.
+ */
+export async function awaitChinaDayRoom(sinceS: number, aheadS: number): Promise<void> {
+  const second = chinaSecondOfDay(Date.now());
+  const waitS = second < sinceS ? sinceS - second : second > 86_400 - aheadS ? 86_400 - second + sinceS : 0;
+  if (waitS > 0) await new Promise((resolve) => setTimeout(resolve, (waitS + 1) * 1000));
+}
+
+/**
+ * Types history playback's window (China time; by default the last two hours and ten minutes
+ * ahead). The page opens on today from 00:00, so a test whose reports began before midnight (CI
+ * runs at any hour) names its window, as an operator after midnight would.
+ */
+export async function setTrackWindow(page: Page, fromMs = Date.now() - 2 * 3_600_000, toMs = Date.now() + 10 * 60_000): Promise<void> {
+  for (const [box, at] of [['start', fromMs], ['end', toMs]] as const) {
+    const input = page.locator(`.of-track-${box} input:visible`);
+    await input.fill(formatChinaTime(at));
+    await input.blur();
+  }
 }

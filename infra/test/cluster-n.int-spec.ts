@@ -4,7 +4,7 @@
 // MariaDB (infra/test/support/compose-processes.ts, shared with cluster.int-spec.ts). No LB container
 // here: the simulated fleet is split in two shares, each pointed straight at one replica of the 808 and
 // the 32960/HJ 1239 gateways, provisioned through one api replica each under strict registration:
-// CLUSTER_N_TERMINALS JT/T 808 terminals (default 200, see TERMINALS; alarms, two cameras each), a twentieth as many
+// CLUSTER_N_TERMINALS JT/T 808 terminals (default 2,000, see TERMINALS; alarms, two cameras each), a twentieth as many
 // GB/T 32960 electric vehicles and as many HJ 1239 trucks. A socket.io live viewer watches through the
 // first api replica; an operator sends a text (0x8300) and requests a track export mid-run. Then one
 // replica of every service is killed (SIGKILL) in turn, a few seconds apart, and restarted. Checked:
@@ -24,9 +24,9 @@
 // (routed to the owner by stream key). The video replica killed is the stream's owner (the registry's
 // `video_stream_owner` row); the viewer reopens as the tile does, the survivor finds the dead owner gone
 // (its holder probe refused), takes the stream over and asks the terminal again, and fMP4 must flow again within
-// VIDEO_STREAM_LEASE_S + 30 s of the kill (the gap is logged). Opt-in until it has proven stable over
-// several runs: it adds a lease's wait and one more failover to the run CI relies on. Without it the
-// cameras answer but nobody watches. Budget: 8 minutes on 2 cores
+// VIDEO_STREAM_LEASE_S + 30 s of the kill (the gap is logged). Opt-in: four runs of five passed (stop 42: 2,000 terminals, gap 9.5 s); one (stop 41) saw too little
+// media 30 s after the first open, before any kill, and is not explained (docs/infra.md). Without it the cameras answer but
+// nobody watches. Budget: 10 minutes on 2 cores
 // (jest's timeout for the start and for the run; measured figures at TERMINALS), CLUSTER_N_BUDGET_S
 // for a larger fleet.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -37,20 +37,19 @@ import { createConnection, type Connection, type RowDataPacket } from 'mysql2/pr
 import { io, type Socket } from 'socket.io-client';
 import { ComposeProcesses, sleep, type ServiceProcess, testDotEnv } from './support/compose-processes';
 import { LiveVideoViewer } from './support/live-video-viewer';
+import { outOfOrder, positionLogOrder } from './support/position-log-order';
 
-const BUDGET_MS = Number(process.env.CLUSTER_N_BUDGET_S ?? 480) * 1000;
+const BUDGET_MS = Number(process.env.CLUSTER_N_BUDGET_S ?? 600) * 1000;
 jest.setTimeout(BUDGET_MS);
 
 const RUN = `${process.pid}${randomBytes(2).toString('hex')}`;
 const PASSWORD = 'ClusterN12345';
-// 2,000 (the issue's figure) did not fit the budget while a vehicle's binding to its terminal was one
-// call each: on 2026-11-27 at load average 32-41 (other work beside it) 2,000 terminals' SIM cards,
-// terminals and vehicles imported in ~5.5 minutes, then the binds ran at ~2 a second (16 in flight),
-// over 20 minutes in all. 200 terminals took 352-518 s in all then (25 processes healthy after 121-158 s).
-// Now the vehicle import binds (its 终端手机号 column) and the terminal import carries the camera count
-// (视频通道数), so provisioning is the imports alone (scripts/simulator/provision.js; 300 terminals
-// 3.5 s -> 2.1 s standalone). 2,000 here is not measured since: CLUSTER_N_TERMINALS=2000 to try.
-const TERMINALS = Number(process.env.CLUSTER_N_TERMINALS ?? 200);
+// 2,000, the issue's figure, by default since stop 42. Until then provisioning did not fit the budget:
+// at stop 41 (load average 33) the imports took 374 s for 2,000 terminals, a few statements a row.
+// Now each file is a few statements (docs/admin.md, "Excel import"): 2,000 terminals, 100 electric
+// vehicles and 100 trucks provisioned in 40 s, and the whole test took 411-444 s (two runs, one with
+// video). 200 took 333 s in that stop's trial. CLUSTER_N_TERMINALS=200 for a quicker run.
+const TERMINALS = Number(process.env.CLUSTER_N_TERMINALS ?? 2000);
 const EVS = Math.max(2, Math.round(TERMINALS / 20));
 const TRUCKS = EVS;
 const INTERVAL_S = 10;
@@ -257,7 +256,10 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
       videoKey = (opened.data as { streamKey: string }).streamKey;
       videoViewer = new LiveVideoViewer({ api: cluster.url('api', 2), token, vehicleId: String(watched.vehicleId), channel: 1, log });
       expect(await videoViewer.open()).toEqual({ ok: true, streamKey: videoKey });
-      expect(await videoViewer.waitForFragments(25, 30_000)).toBe(true);
+      const playing = await videoViewer.waitForFragments(25, 30_000);
+      // What the viewer got, for a run that fails here (stop 41: nothing said why).
+      if (!playing) log(`video: ${videoViewer.fragments} fragments, ${videoViewer.bytes} bytes in 30 s on ${videoViewer.sockets.length} socket(s); owner ${await videoOwner(videoKey)}`);
+      expect(playing).toBe(true);
       expect(await videoOwner(videoKey)).toBe(cluster.replica('video', 1)!.env.INSTANCE_ID);
       log(`video: ${watched.plateCode} channel 1 (${videoKey}) playing through api-2 from video-1, ${videoViewer.fragments} fragments, ${videoViewer.bytes} bytes`);
     }
@@ -385,8 +387,19 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     expect([...stored].filter(([, row]) => row.points !== row.times).map(([phone]) => phone)).toEqual([]);
 
     // GB/T 32960: every acknowledged report stored, once; HJ 1239 (no acknowledgements): every truck's stream stored, never more than sent.
+    // Like the positions, once the energy ingest has caught up: the replica restarted last rejoins its
+    // group shortly before the fleet stops, and the reports of that rebalance wait for it (stop 42's
+    // CI: 54 vehicles 1-2 reports short when read at once).
     const energy = cluster.schema('energy');
-    const evRows = new Map((await query<{ vin: string; n: number }>(`SELECT vin, COUNT(*) AS n FROM \`${energy}\`.energy_report GROUP BY vin`)).map((row) => [row.vin, Number(row.n)]));
+    const storedPerVin = async () => new Map((await query<{ vin: string; n: number }>(`SELECT vin, COUNT(*) AS n FROM \`${energy}\`.energy_report GROUP BY vin`)).map((row) => [row.vin, Number(row.n)]));
+    let evRows = await storedPerVin();
+    const evsMissing = () => evs.filter((v) => (evRows.get(v.key) ?? 0) < v.acked);
+    const evWaitStarted = Date.now();
+    while (Date.now() - evWaitStarted < 90_000 && evsMissing().length > 0) {
+      await sleep(2_000);
+      evRows = await storedPerVin();
+    }
+    log(`32960 reports stored: ${[...evRows.values()].reduce((sum, n) => sum + n, 0)} (caught up ${((Date.now() - evWaitStarted) / 1000).toFixed(0)} s after the positions)`);
     expect(evs.filter((v) => (evRows.get(v.key) ?? 0) < v.acked || (evRows.get(v.key) ?? 0) > v.reports).map((v) => `${v.key}: acked ${v.acked} of ${v.reports}, stored ${evRows.get(v.key) ?? 0}`)).toEqual([]);
     expect(evs.every((v) => v.acked > 0)).toBe(true);
     const truckRows = new Map((await query<{ vin: string; n: number }>(`SELECT vin, COUNT(*) AS n FROM \`${energy}\`.emission_stream GROUP BY vin`)).map((row) => [row.vin, Number(row.n)]));
@@ -413,6 +426,13 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     expect(receivedText.map((v) => v.plate)).toEqual(['京A10007']);
     if (!inKillWindow) {
       expect(textTimes).toHaveLength(1);
+      // Delivered after the kills (requeued while its terminal was away, sent when it came back): its
+      // answer may still be on its way through a results group that rebalances as replicas return.
+      while (order.status === 7 && Date.now() < textTimes[0] + 180_000) {
+        await sleep(2_000);
+        order = await orderNow();
+      }
+      log(`text order settled: ${JSON.stringify(order)}`);
       expect(order).toMatchObject({ status: 1, replyMsgId: '0x0001' });
     } else if (textTimes.length === 2) {
       expect(order).toMatchObject({ status: 1, replyMsgId: '0x0001' });
@@ -483,33 +503,55 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
 
     // Fence events: every crossing of the fence's edge that the stored positions show is stored once
     // (the event ids are stable: a replayed batch repeats them), nothing else, and per terminal the
-    // entries and exits alternate. Terminals that back-filled a blind area are held to the last only:
-    // the evaluator skips a back-filled position older than one it has seen.
+    // entries and exits alternate. The evaluator reads each terminal's positions in their partition's
+    // order, skips one older than it has seen (a late backfill cannot replay an entry) and sorts each
+    // bus batch by GNSS time. So the crossings are exact for every terminal whose positions are in the
+    // log in GNSS order (read back from Kafka), back-filled or not. A terminal with a position in the
+    // log after a newer one (on a busy machine: its backlog behind a live report, or a publish retried
+    // after later ones) is held to the alternation, and each of its events must sit on a stored
+    // position on that side of the edge. (Until stop 44 every back-filled terminal was left out, and a
+    // CI run whose terminals came online slowly left 100 of 2,000 to check; stop 44 checked them all
+    // exactly, and a busier CI run found 22 crossings of back-filled terminals without an event there.)
+    // A handler that failed and was handed its batch again (delivery's rate-limited retry line), per
+    // replica still running: the lead when an event check below fails (the killed ones' output is gone).
+    const retried = cluster.all().map((p) => [p.name, p.output.split('\n').filter((line) => line.includes('handler failed, retrying'))] as const).filter(([, lines]) => lines.length > 0);
+    log(`handler retries logged: ${retried.length ? retried.map(([name, lines]) => `${name} ${lines.length} (first: ${lines[0].slice(0, 300)})`).join('; ') : 'none'}`);
     const fenceSchema = cluster.schema('fence');
     const points = await query<{ phone: string; at: number; lat: number; lng: number; blind: number }>(`SELECT terminal_phone AS phone, gps_time AS at, latitude_e6 AS lat, longitude_e6 AS lng, blind_area AS blind FROM \`${tracking}\`.track_point ORDER BY terminal_phone, gps_time`);
     const backfilled = new Set(points.filter((p) => Number(p.blind)).map((p) => p.phone.replace(/^0+/, '')));
+    const logOrder = await positionLogOrder(cluster.replica('tracking', 1)!.env.KAFKA_BROKERS, DOT_ENV.BUS_TOPIC_PREFIX, `cluster-n-log-order-${RUN}`);
+    const late = new Set([...logOrder].filter(([, times]) => outOfOrder(times)).map(([phone]) => phone));
+    // Every stored position came through the log, so the log holds at least as many.
+    const logged = [...logOrder.values()].reduce((sum, times) => sum + times.length, 0);
+    expect(logged).toBeGreaterThanOrEqual(points.length);
     const crossings = new Set<string>();
     const insideNow = new Map<string, boolean>();
+    const sideAt = new Map<string, boolean>();
     for (const point of points) {
       const phone = point.phone.replace(/^0+/, '');
-      if (!plateOfPhone.has(phone) || backfilled.has(phone)) continue;
+      if (!plateOfPhone.has(phone)) continue;
       const inside = insideFence(Number(point.lng) / 1e6, Number(point.lat) / 1e6);
+      sideAt.set(`${phone}|${Number(point.at) * 1000}`, inside);
       if (inside !== (insideNow.get(phone) ?? false)) crossings.add(`${phone}|${inside ? 'enter' : 'exit'}|${Number(point.at) * 1000}`);
       insideNow.set(phone, inside);
     }
+    const exact = [...crossings].filter((key) => !late.has(key.split('|')[0]));
     type FenceRow = { eventId: string; phone: string; kind: string; at: number };
     const fenceEvents = () => query<FenceRow>(`SELECT event_id AS eventId, terminal_phone AS phone, kind, at FROM \`${fenceSchema}\`.fence_event WHERE fence_id = ? AND kind IN ('enter', 'exit') ORDER BY terminal_phone, at`, [fenceId]);
     let events = await fenceEvents();
     const eventKeys = () => new Set(events.map((e) => `${e.phone.replace(/^0+/, '')}|${e.kind}|${Number(e.at)}`));
-    for (let waited = 0; waited < 30_000 && [...crossings].some((key) => !eventKeys().has(key)); waited += 2_000) {
+    for (let waited = 0; waited < 30_000 && exact.some((key) => !eventKeys().has(key)); waited += 2_000) {
       await sleep(2_000);
       events = await fenceEvents();
     }
-    log(`fence: ${crossings.size} crossings in the stored positions, ${events.length} events stored, ${backfilled.size} terminals back-filled`);
-    expect(crossings.size).toBeGreaterThan(0);
+    log(`fence: ${logged} positions read back from the log for ${points.length} stored; ${crossings.size} crossings in the stored positions (${exact.length} of terminals whose positions are in the log in GNSS order), ${events.length} events stored, ${backfilled.size} terminals back-filled, ${late.size} with a position in the log after a newer one`);
+    expect(exact.length).toBeGreaterThan(0);
     const storedEvents = eventKeys();
-    expect([...crossings].filter((key) => !storedEvents.has(key)).slice(0, 20)).toEqual([]);
-    expect(events.filter((e) => !backfilled.has(e.phone.replace(/^0+/, '')) && !crossings.has(`${e.phone.replace(/^0+/, '')}|${e.kind}|${Number(e.at)}`)).map((e) => e.eventId).slice(0, 20)).toEqual([]);
+    const label = (phone: string) => (backfilled.has(phone) ? 'back-filled' : 'live only');
+    expect(exact.filter((key) => !storedEvents.has(key)).map((key) => `${key} (${label(key.split('|')[0])})`).slice(0, 20)).toEqual([]);
+    const phoneOf = (e: FenceRow) => e.phone.replace(/^0+/, '');
+    expect(events.filter((e) => !late.has(phoneOf(e)) && !crossings.has(`${phoneOf(e)}|${e.kind}|${Number(e.at)}`)).map((e) => `${e.eventId} (${label(phoneOf(e))})`).slice(0, 20)).toEqual([]);
+    expect(events.filter((e) => late.has(phoneOf(e)) && sideAt.get(`${phoneOf(e)}|${Number(e.at)}`) !== (e.kind === 'enter')).map((e) => `${e.eventId} (late arrivals)`).slice(0, 20)).toEqual([]);
     const notAlternating = events.filter((e, i) => (i === 0 || events[i - 1].phone !== e.phone ? e.kind !== 'enter' : events[i - 1].kind === e.kind));
     expect(notAlternating.map((e) => e.eventId).slice(0, 20)).toEqual([]);
 

@@ -5,12 +5,23 @@ const { register } = require('prom-client');
 const { Kafka, logLevel } = require('kafkajs');
 const { Readable } = require('node:stream');
 const { samplePosition } = require('./sample-position');
+const { processCpuSeconds } = require('./machine');
 const { Topics } = require('@openfleet/contracts');
 const { toTrackPointRow } = require('@openfleet/tracking/dist/ingest/track-point');
 const { TRACK_POINT_COLUMNS, rowValues } = require('@openfleet/tracking/dist/ingest/track-point.writer');
 const { tsvLine } = require('@openfleet/storage');
 
 const DAY_S = 86_400;
+
+/**
+ * Starts counting the CPU of MariaDB and of the broker (the only `java` process on the benchmark
+ * machine); the function it answers gives each in µs per row since then (see processCpuSeconds).
+ */
+function serverCpu() {
+  const database = processCpuSeconds('mariadbd');
+  const broker = processCpuSeconds('java');
+  return (rows) => ({ databaseMicrosPerRow: ((processCpuSeconds('mariadbd') - database) * 1e6) / rows, brokerMicrosPerRow: ((processCpuSeconds('java') - broker) * 1e6) / rows });
+}
 
 /** `count` positions of 10,000 terminals (phones start with `prefix`), 5 s apart, inside today's partition. */
 function makePositions(prefix, count, dayStartS) {
@@ -32,7 +43,10 @@ function makePositions(prefix, count, dayStartS) {
   return positions;
 }
 
-/** Raw mysql2: the same rows as multi-row INSERT IGNOREs of `chunk` rows over `connections` connections. */
+/**
+ * Raw mysql2: the same rows as multi-row INSERT IGNOREs of `chunk` rows over `connections` connections.
+ * Answers the rate and the CPU a row: the client (mysql2 formatting the SQL), MariaDB, the broker (idle).
+ */
 async function rawInsertRate(mysql, schema, positions, { chunk = 2000, connections = 4, table = 'track_point_raw' } = {}) {
   const pool = createPool({ ...mysql, database: schema, connectionLimit: connections });
   if (table === 'track_point_raw') await pool.query('CREATE TABLE track_point_raw LIKE track_point');
@@ -40,6 +54,8 @@ async function rawInsertRate(mysql, schema, positions, { chunk = 2000, connectio
   const tuple = `(${TRACK_POINT_COLUMNS.map(() => '?').join(',')})`;
   let next = 0;
   const started = Date.now();
+  const cpuAtStart = process.cpuUsage();
+  const servers = serverCpu();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (next < rows.length) {
@@ -49,9 +65,11 @@ async function rawInsertRate(mysql, schema, positions, { chunk = 2000, connectio
     }),
   );
   const seconds = (Date.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuAtStart);
+  const perRow = { clientMicrosPerRow: (cpu.user + cpu.system) / rows.length, ...servers(rows.length) };
   if (table === 'track_point_raw') await pool.query('DROP TABLE track_point_raw');
   await pool.end();
-  return rows.length / seconds;
+  return { rate: rows.length / seconds, cpu: perRow };
 }
 
 /** Raw mysql2, the way the service writes: LOAD DATA LOCAL INFILE of `chunk`-row TSV pieces over `connections` connections. */
@@ -153,9 +171,11 @@ async function watchIngest(before, count) {
  * Drain: the records are produced first, with no tracking service consuming; then a service starts
  * with a new group whose offsets point at the first of them, and drains the backlog. The producer
  * does not share the CPU here, which is how the service runs in a deployment (the gateways are
- * other processes). The clock starts when the service has started (its consumer joined the group):
- * rows it wrote before that moment are left out of the count rather than counted without their
- * time. Rate = (records - rows already written at the start) / (last write - start).
+ * other processes). The clock starts when the broker reports the new group Stable (its member has
+ * joined and been assigned the partitions; nothing can be written before that), so the service's
+ * start-up is not counted and no rows are left out. Rate = records / (last write - join).
+ * The service's CPU per row is read from when the service has started (rows written before that
+ * moment left out), as process CPU / rows.
  */
 async function drainIngestRate({ producer, brokers, topicPrefix = '', startTracking, positions, beforeStart = async () => undefined, profilePath }) {
   const topic = `${topicPrefix}${Topics.position.name}`;
@@ -167,25 +187,46 @@ async function drainIngestRate({ producer, brokers, topicPrefix = '', startTrack
   try {
     const marks = await admin.fetchTopicOffsets(topic);
     await admin.setOffsets({ groupId: scopedGroup, topic, partitions: marks.map(({ partition, high }) => ({ partition, offset: high })) });
+    for (let i = 0; i < positions.length; i += 5000) {
+      await producer.publish(Topics.position, positions.slice(i, i + 5000).map((value) => ({ key: value.terminalPhone, value })));
+    }
+    await beforeStart();
+    const before = await ingestedSoFar();
+    const joined = (async () => {
+      for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+        const [described] = (await admin.describeGroups([scopedGroup])).groups;
+        if (described?.state === 'Stable' && described.members.length > 0) return Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`${scopedGroup} not Stable after 120 s`);
+    })();
+    joined.catch(() => undefined); // awaited below; a start-up that fails first must not leave it unhandled
+    const app = await startTracking({ TRACKING_INGEST_GROUP: group });
+    const profile = await startProfile(profilePath);
+    const cpuAtStart = process.cpuUsage();
+    const servers = serverCpu();
+    const writtenAtStart = (await ingestedSoFar()) - before;
+    const first = await watchIngest(before, 1);
+    const firstRows = (await ingestedSoFar()) - before;
+    const last = await watchIngest(before, positions.length);
+    const joinedAt = await joined;
+    // CPU of this process (the service; the producer is idle) per row: steadier than the rate on a shared machine.
+    const cpu = process.cpuUsage(cpuAtStart);
+    const serverPerRow = servers(positions.length - writtenAtStart);
+    await profile.stop();
+    return {
+      ...serverPerRow,
+      app,
+      rate: positions.length / ((last - joinedAt) / 1000),
+      // The steady part: from the first transaction's commit to the last (the rows of that first one left out).
+      steadyRate: (positions.length - firstRows) / ((last - first) / 1000),
+      firstWriteMs: first - joinedAt,
+      cpuMicrosPerRow: (cpu.user + cpu.system) / (positions.length - writtenAtStart),
+      writtenAtStart,
+    };
   } finally {
     await admin.disconnect();
   }
-  for (let i = 0; i < positions.length; i += 5000) {
-    await producer.publish(Topics.position, positions.slice(i, i + 5000).map((value) => ({ key: value.terminalPhone, value })));
-  }
-  await beforeStart();
-  const before = await ingestedSoFar();
-  const app = await startTracking({ TRACKING_INGEST_GROUP: group });
-  const profile = await startProfile(profilePath);
-  const started = Date.now();
-  const cpuAtStart = process.cpuUsage();
-  const writtenAtStart = (await ingestedSoFar()) - before;
-  const last = await watchIngest(before, positions.length);
-  // CPU of this process (the service; the producer is idle) per row: steadier than the rate on a shared machine.
-  const cpu = process.cpuUsage(cpuAtStart);
-  await profile.stop();
-  const rows = positions.length - writtenAtStart;
-  return { app, rate: rows / ((last - started) / 1000), cpuMicrosPerRow: (cpu.user + cpu.system) / rows };
 }
 
 /** Deletes this run's topics (its BUS_TOPIC_PREFIX) from the broker. */

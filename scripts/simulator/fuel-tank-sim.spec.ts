@@ -47,8 +47,11 @@ describe('simulator --fuel tank', () => {
     const body = encodeBody(0x0200, { alarm: 0, status: 2, latitude: 39.9, longitude: 116.4, altitude: 0, speed: 0, direction: 0, time: new Date(), extras: location.extras } as never, '2013');
     const decoded = (decodeBody(0x0200, body, '2013') as { extras: { id: number; kind: string; value: unknown }[] }).extras;
     expect(decoded.map((extra) => [extra.id, extra.kind])).toEqual([[0x02, 'fuelL'], [0x2b, 'analog'], [0xe1, 'raw']]);
+    // One reading (the level with up to 0.8 L of sensor noise) in litres and as the height of a 300 L, 600 mm tank.
+    const litres = decoded[0].value as number;
+    expect(Math.abs(litres - tank.levelL)).toBeLessThanOrEqual(0.86);
     const ad0 = (decoded[1].value as { ad0: number }).ad0;
-    expect(Math.abs(ad0 - (tank.levelL / 300) * 600)).toBeLessThanOrEqual(2);
+    expect(Math.abs(ad0 - (litres / 300) * 600)).toBeLessThanOrEqual(0.61);
     expect(parseInt(decoded[2].value as string, 16)).toBe(tank.usedDl);
   });
 });

@@ -10,6 +10,8 @@ export interface EncodedRecord {
   value: Buffer;
   headers: Record<string, string>;
   timestamp: number;
+  /** Set when the adapter could not even unpack the record (a malformed bundle): parked as it is. */
+  undecodable?: Error;
 }
 
 export interface ParkedRecord {
@@ -54,6 +56,10 @@ export async function deliverBatch<T>(
   const decoded: DeliveredMessage<T>[] = [];
   const encodedOf = new Map<DeliveredMessage<T>, EncodedRecord>();
   for (const record of records) {
+    if (record.undecodable) {
+      await parkWithRetry({ record, error: record.undecodable }, hooks);
+      continue;
+    }
     try {
       // Built field by field: a spread of the record costs more than the decode on hot topics.
       const message: DeliveredMessage<T> = {

@@ -1,7 +1,10 @@
 // Runs the bus contract against the real Kafka broker started by `scripts/infra up` (127.0.0.1:9092).
+import { deadLetterTopic } from '@openfleet/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { silentBusLogger } from './bus-logger';
-import { KafkaBus } from './kafka-bus';
+import { DeadLetterHeaders } from './event-bus';
+import { KafkaBus, murmur2Partition } from './kafka-bus';
+import { BUNDLE_HEADER } from './record-bundle';
 import { describeBusContract } from './testing/bus-contract';
 
 const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
@@ -17,6 +20,55 @@ describeBusContract(
     }),
   30_000,
 );
+
+// The same behaviour when every topic is bundled (several records of a partition in one Kafka record).
+describeBusContract(
+  'kafka, bundled topics',
+  async () => new KafkaBus({ brokers, clientId: 'bus-contract-bundled', logger: silentBusLogger, backoff: { initialMs: 20, maxMs: 200 } }),
+  30_000,
+  { bundled: true },
+);
+
+describe('KafkaBus bundled topic on the log', () => {
+  it('packs a window of records into one Kafka record per partition, unpacks them in order, and parks a malformed bundle whole', async () => {
+    const topic = { name: `test.bundle-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.v1`, key: 'terminal' as const, partitions: 3, codec: rawJson(), description: 'bundle test', bundled: true };
+    const bus = new KafkaBus({ brokers, clientId: 'bundle-test', logger: silentBusLogger, backoff: { initialMs: 20, maxMs: 200 } });
+    const kafka = new Kafka({ brokers, logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    try {
+      // 300 records of 30 keys, published one call each within one linger window, as the gateway does per frame.
+      const sent = Array.from({ length: 300 }, (_, i) => ({ key: `0138${String(i % 30).padStart(8, '0')}`, value: `r${i}` }));
+      await Promise.all(sent.map((record) => bus.publish(topic, record)));
+      const marks = await bus.watermarks(topic);
+      const onTheLog = marks.reduce((sum, mark) => sum + mark.high, 0);
+      expect(onTheLog).toBeGreaterThan(0);
+      expect(onTheLog).toBeLessThanOrEqual(30);
+      // A bundle whose header promises more records than it holds, then one good record behind it.
+      await producer.connect();
+      await producer.send({ topic: topic.name, messages: [{ partition: 0, value: Buffer.from([0, 1, 0x41, 0, 0, 0, 1, 0x42]), headers: { [BUNDLE_HEADER]: '2' } }] });
+      // ... and a good record behind it in the same partition: the partition does not stall.
+      const after = ['a', 'b', 'c', 'd', 'e', 'f'].find((key) => murmur2Partition(key, 3) === 0)!;
+      await bus.publish(topic, { key: after, value: 'after-the-bad-one' });
+      const seen: { key: string; value: string }[] = [];
+      const parked: { value: Buffer; error: string }[] = [];
+      await bus.subscribe(topic, { group: `bundle-${topic.name}`, handle: async (messages) => void seen.push(...messages.map((m) => ({ key: m.key, value: String(m.value) }))) });
+      await bus.subscribe(deadLetterTopic(topic), { group: `bundle-dlq-${topic.name}`, handle: async (messages) => void parked.push(...messages.map((m) => ({ value: m.value as unknown as Buffer, error: m.headers[DeadLetterHeaders.error] }))) });
+      const deadline = Date.now() + 20_000;
+      while ((seen.length < 301 || parked.length < 1) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toHaveLength(301);
+      for (let k = 0; k < 30; k++) {
+        const key = `0138${String(k).padStart(8, '0')}`;
+        expect(seen.filter((record) => record.key === key).map((record) => record.value)).toEqual(sent.filter((record) => record.key === key).map((record) => record.value));
+      }
+      expect(seen).toContainEqual({ key: after, value: 'after-the-bad-one' });
+      expect(parked).toHaveLength(1);
+      expect(parked[0].error).toMatch(/bundle: 1 records, its header says 2/);
+    } finally {
+      await producer.disconnect();
+      await bus.close();
+    }
+  }, 40_000);
+});
 
 describe('KafkaBus topic prefix (deployments sharing one broker)', () => {
   const topic = { name: `test.prefix-${Date.now()}.v1`, key: 'vehicle' as const, partitions: 1, codec: rawJson(), description: 'prefix test' };

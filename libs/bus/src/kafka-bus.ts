@@ -1,9 +1,12 @@
 import { deadLetterTopic, type TopicDef } from '@openfleet/contracts';
-import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type ICustomPartitioner, type IHeaders, type ISocketFactory, type Message, type Producer } from 'kafkajs';
+import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type ICustomPartitioner, type IHeaders, type ISocketFactory, type KafkaMessage, type Message, type Producer } from 'kafkajs';
 import { consoleBusLogger, type BusLogger } from './bus-logger';
 import { assignWithRetry, deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
 import { DeadLetterHeaders, type EventBus, type PublishRecord, type SubscribeOptions, type Subscription } from './event-bus';
 import { KafkaPublisher } from './kafka-publisher';
+import { BUNDLE_HEADER, decodeBundle } from './record-bundle';
+import { murmur2Partition } from './murmur2';
+export { murmur2, murmur2Partition } from './murmur2';
 import { coPartitionedAssigner, kafkaPartitionOf } from './co-partitioned-assigner';
 
 export interface KafkaBusOptions {
@@ -107,8 +110,9 @@ export class KafkaBus implements EventBus {
         messages = new Array<Message>(records.length);
         for (let i = 0; i < records.length; i++) messages[i] = this.message(topic, records[i]!);
       } else messages = [this.message(topic, records)];
-      if (this.readyTopics.has(topic.name)) return this.publisher.publish(topic.name, messages);
-      return this.ensureTopic(topic).then(() => this.publisher.publish(topic.name, messages));
+      const bundleIn = topic.bundled && messages.every((message) => !message.headers && typeof message.key === 'string') ? topic.partitions : undefined;
+      if (this.readyTopics.has(topic.name)) return this.publisher.publish(topic.name, messages, bundleIn);
+      return this.ensureTopic(topic).then(() => this.publisher.publish(topic.name, messages, bundleIn));
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -200,16 +204,13 @@ export class KafkaBus implements EventBus {
         const target = handlers.get(batch.topic);
         if (!target) return;
         const maxBatch = options.maxBatchSize ?? 500;
-        for (let start = 0; start < batch.messages.length; start += maxBatch) {
-          const slice = batch.messages.slice(start, start + maxBatch);
-          const records: EncodedRecord[] = slice.map((message) => ({
-            partition: batch.partition,
-            offset: message.offset,
-            key: message.key?.toString('utf8') ?? '',
-            value: message.value ?? Buffer.alloc(0),
-            headers: headersToStrings(message.headers),
-            timestamp: Number(message.timestamp),
-          }));
+        const messages = batch.messages;
+        // Slices of about maxBatch records (a bundle counts its records and is never split), each
+        // handled, then committed up to its last Kafka record.
+        for (let next = 0; next < messages.length; ) {
+          const records: EncodedRecord[] = [];
+          while (next < messages.length && records.length < maxBatch) unpackRecord(batch.partition, messages[next++]!, records);
+          const lastOffset = messages[next - 1]!.offset;
           const done = await deliverBatch(target.topic, { ...options, handle: target.handle } as SubscribeOptions<unknown>, records, {
             park: (parked) => this.park(target.topic, options.group, parked.record, parked.error),
             isActive: () => running && isRunning() && !isStale(),
@@ -218,7 +219,7 @@ export class KafkaBus implements EventBus {
             backoff: this.options.backoff,
           });
           if (!done) return;
-          resolveOffset(slice[slice.length - 1].offset);
+          resolveOffset(lastOffset);
           await commitOffsetsIfNecessary();
           await heartbeat();
         }
@@ -395,6 +396,24 @@ export class KafkaBus implements EventBus {
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** Appends what one Kafka record carries: itself, or each record of a bundle (same offset and time). */
+function unpackRecord(partition: number, message: KafkaMessage, into: EncodedRecord[]): void {
+  const timestamp = Number(message.timestamp);
+  const count = message.headers?.[BUNDLE_HEADER];
+  if (count === undefined) {
+    into.push({ partition, offset: message.offset, key: message.key?.toString('utf8') ?? '', value: message.value ?? Buffer.alloc(0), headers: headersToStrings(message.headers), timestamp });
+    return;
+  }
+  const value = message.value ?? Buffer.alloc(0);
+  try {
+    for (const record of decodeBundle(value, Number(String(count)))) into.push({ partition, offset: message.offset, key: record.key, value: record.value, headers: NO_HEADERS, timestamp });
+  } catch (error) {
+    // Parked without its bundle header, so that the dead-letter topic's readers take it as plain bytes.
+    const { [BUNDLE_HEADER]: _count, ...headers } = headersToStrings(message.headers);
+    into.push({ partition, offset: message.offset, key: '', value, headers, timestamp, undecodable: error as Error });
+  }
+}
+
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
   // Most records carry no headers: share one frozen empty object instead of one per record.
   let empty = true;
@@ -411,51 +430,12 @@ function headersToStrings(headers: IHeaders | undefined): Record<string, string>
   return result;
 }
 
-/**
- * Kafka's murmur2 (the Java client's `Utils.murmur2`) in 32-bit integer arithmetic. kafkajs' own
- * runs the same steps on an emulated 64-bit Long (a dozen objects per key), and only the low 32
- * bits ever reach the result, so both give the same hash (kafka-partitioner.spec.ts checks it).
- */
-export function murmur2(key: string | Buffer): number {
-  const data = typeof key === 'string' ? Buffer.from(key) : key;
-  const length = data.length;
-  const m = 0x5bd1e995;
-  let h = (0x9747b28c ^ length) | 0;
-  const length4 = length >> 2;
-  for (let i = 0; i < length4; i++) {
-    const i4 = i << 2;
-    let k = data[i4]! | (data[i4 + 1]! << 8) | (data[i4 + 2]! << 16) | (data[i4 + 3]! << 24);
-    k = Math.imul(k, m);
-    k ^= k >>> 24;
-    k = Math.imul(k, m);
-    h = Math.imul(h, m) ^ k;
-  }
-  // The last 1-3 bytes (the Java switch falls through from case 3 to case 1).
-  const tail = length & ~3;
-  const rest = length & 3;
-  if (rest > 0) {
-    if (rest === 3) h ^= data[tail + 2]! << 16;
-    if (rest >= 2) h ^= data[tail + 1]! << 8;
-    h ^= data[tail]!;
-    h = Math.imul(h, m);
-  }
-  h ^= h >>> 13;
-  h = Math.imul(h, m);
-  h ^= h >>> 15;
-  return h;
-}
-
-/**
- * kafkajs' DefaultPartitioner with the hash above: an explicit partition wins, a key goes to
- * `(murmur2(key) & 0x7fffffff) % partitions` (the same partition as the default, so consumers and
- * `kafkaPartitionOf` agree), and keyless records keep the default's round robin.
- */
 export const murmur2Partitioner: ICustomPartitioner = () => {
   const keyless = Partitioners.DefaultPartitioner();
   return (args) => {
     const { message, partitionMetadata } = args;
     if (message.partition !== null && message.partition !== undefined) return message.partition;
-    if (message.key !== null && message.key !== undefined) return (murmur2(message.key) & 0x7fffffff) % partitionMetadata.length;
+    if (message.key !== null && message.key !== undefined) return murmur2Partition(message.key, partitionMetadata.length);
     return keyless(args);
   };
 };

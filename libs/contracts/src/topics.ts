@@ -44,6 +44,13 @@ export interface TopicDef<T> {
   readonly description: string;
   /** Snapshot topic: only the latest record per key matters (Kafka `cleanup.policy=compact`). */
   readonly compacted?: boolean;
+  /**
+   * A hot topic whose records the Kafka adapter carries in bundles: the records of one partition
+   * published within one linger window travel as one Kafka record, which consumers unpack (libs/bus
+   * record-bundle.ts). Keys and payloads are unchanged; a consumer must be of a version that reads
+   * bundles before its producers write them.
+   */
+  readonly bundled?: boolean;
 }
 
 function topic<T>(
@@ -66,13 +73,11 @@ export const Topics = {
     terminalUplinkCodec,
     'Every decoded terminal message',
   ),
-  position: topic<Position>(
-    'tracking.position.v1',
-    'terminal',
-    12,
-    positionCodec,
-    'Located reports (0x0200, 0x0704 items)',
-  ),
+  position: {
+    ...topic<Position>('tracking.position.v1', 'terminal', 12, positionCodec, 'Located reports (0x0200, 0x0704 items)'),
+    // Every report of every vehicle: kafkajs' cost per record dominated the gateway and the ingest.
+    bundled: true,
+  },
   // v2: 12 partitions keyed by canonical phone, like tracking.position.v1, so the tracking member
   // that owns a terminal's positions also gets its session events (docs/architecture.md).
   terminalSession: topic<TerminalSessionEvent>(

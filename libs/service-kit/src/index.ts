@@ -4,6 +4,7 @@ export * from './platform.module';
 export * from './service-storage.module';
 export * from './health-registry';
 export * from './bus-consumer';
+export * from './batch-states';
 export * from './bus-factory';
 export * from './bootstrap';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';

@@ -8,3 +8,4 @@ export * from './bulk-rows';
 export * from './daily-partitions';
 export * from './transaction-runner';
 export * from './cluster-lease';
+export * from './insert-many';

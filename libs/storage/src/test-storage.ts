@@ -26,3 +26,16 @@ export async function dropTestSchema(env: NodeJS.ProcessEnv, service: string): P
   await connection.query(`DROP DATABASE IF EXISTS \`${env.MYSQL_DATABASE_PREFIX}${service}\``);
   await connection.end();
 }
+
+/**
+ * Runs `during` with `table` renamed away, then renames it back: every statement on it fails
+ * meanwhile, as with a database away for a moment. For tests of what a failed write leaves behind.
+ */
+export async function withTableAway(dataSource: { query(sql: string): Promise<unknown> }, table: string, during: () => Promise<void>): Promise<void> {
+  await dataSource.query(`ALTER TABLE ${table} RENAME TO ${table}_away`);
+  try {
+    await during();
+  } finally {
+    await dataSource.query(`ALTER TABLE ${table}_away RENAME TO ${table}`);
+  }
+}

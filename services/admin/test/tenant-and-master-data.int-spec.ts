@@ -262,6 +262,9 @@ describe.each(engines)('admin tenants and master data on %s', (engine) => {
     const terminals = await upload('terminal', [['终端编号', 'SIM卡号'], ['TERM001', '13900000101'], ['TERM002', '13900000101']]);
     expect(terminals.body.data).toEqual([{ row: 3, reasons: ['duplicate in the file: 13900000101'] }]);
     expect((await upload('terminal', [['终端编号', 'SIM卡号'], ['TERM001', '13900000101']])).body.data).toEqual({ imported: 1 });
+    // Checked against the database for the whole file at once: the stored one refused, a new one beside it not.
+    const again = await upload('terminal', [['终端编号', 'SIM卡号'], ['TERM003', '13900000103'], ['TERM001', '13900000101']]);
+    expect(again.body.data).toEqual([{ row: 3, reasons: [expect.stringMatching(/^\d+: terminal number exists$/)] }]);
     expect((await upload('driver', [['姓名', '驾驶证号'], ['Alpha Copy', 'ALPHA0001']])).body.errorCode).toBe(5005);
     // Not an xlsx file at all, and a sheet without a known header: 30022; nothing written either way.
     const csv = await test.http().post('/basic/driver/import').set('Authorization', sa).attach('file', Buffer.from('姓名,驾驶证号\nCsv Driver,CSVD0001\n'), 'drivers.xlsx');

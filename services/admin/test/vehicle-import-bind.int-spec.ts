@@ -2,7 +2,11 @@
 // under the single bind's rules (scope, 4231, carList:bind) and publishes both registries; the terminal
 // sheet's video channel column; an export imports back unchanged. The same suite on SQLite and MariaDB.
 import { Topics, type TerminalRegistryEntry, type VehicleRegistryEntry } from '@openfleet/contracts';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { TransactionRunner } from '@openfleet/storage';
 import ExcelJS from 'exceljs';
+import type { DataSource } from 'typeorm';
+import { VehicleService } from '../src/vehicle/vehicle.service';
 import { ADMIN_PASSWORD, loginAs, startAdmin, type AdminTestApp, type Engine } from './admin-test-app';
 
 const engines: Engine[] = ['sqlite', 'mysql'];
@@ -131,6 +135,22 @@ describe.each(engines)('vehicle import binding terminals on %s', (engine) => {
     expect((await vehiclesByPlate()).has('京B00010')).toBe(false);
     expect((await upload(importer, 'vehicle', [['车牌号', '车牌颜色', '车辆类型'], ['京B00010', 2, 1]])).body).toMatchObject({ flag: true, data: { imported: 1, bound: 0 } });
     expect((await terminalsByPhone()).get('13700000003')?.vehicleId).toBeNull();
+  });
+
+  it('binds a batch all or nothing: a terminal bound since the check fails the batch with 4231 and the transaction rolls back', async () => {
+    const sa = as(admin);
+    const vehicleIds = [await created(await sa.post('/basic/vehicle', { plateCode: '京D00001', plateColor: 2, vehicleType: 1, companyId: ids.Bravo })), await created(await sa.post('/basic/vehicle', { plateCode: '京D00002', plateColor: 2, vehicleType: 1, companyId: ids.Bravo }))];
+    const terminalIds = [await created(await sa.post('/basic/terminal', { terminalCode: 'BRAVO11', terminalPhone: '13700000011', companyId: ids.Bravo })), await created(await sa.post('/basic/terminal', { terminalCode: 'BRAVO12', terminalPhone: '13700000012', companyId: ids.Bravo }))];
+    // Someone binds the second terminal after the import checked it.
+    const other = await created(await sa.post('/basic/vehicle', { plateCode: '京D00003', plateColor: 2, vehicleType: 1, companyId: ids.Bravo }));
+    expect((await sa.post(`/basic/vehicle/${other}/bind`, { terminalId: terminalIds[1] })).body.flag).toBe(true);
+    const vehicles = test.app.get(VehicleService);
+    const binds = vehicleIds.map((vehicleId, index) => ({ vehicleId, terminalId: terminalIds[index] }));
+    const attempt = new TransactionRunner(test.app.get<DataSource>(getDataSourceToken('admin'))).run((manager) => vehicles.writeBinds(manager, binds));
+    await expect(attempt).rejects.toMatchObject({ errorCode: 4231 });
+    expect((await vehiclesByPlate()).get('京D00001')?.terminalId).toBeNull();
+    expect((await terminalsByPhone()).get('13700000011')?.vehicleId).toBeNull();
+    expect((await terminalsByPhone()).get('13700000012')?.vehicleId).toBe(other);
   });
 
   it('offers the column in the template and the export, and an export imports back unchanged', async () => {

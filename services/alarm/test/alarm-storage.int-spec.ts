@@ -1,16 +1,19 @@
 // The alarm module alone on SQLite and MariaDB with an in-process bus the test feeds: an alarm
-// opened before a restart is ended after it (state reloaded from the table), a replayed fence
+// opened before a restart is ended after it (state reloaded from the table), one whose first write
+// failed (the table away for a moment) is stored when the batch is handed again, a replayed fence
 // event inserts nothing twice, handling is stored; alarms other services detect (alarm.detected.v1:
 // battery alarms, fuel theft) are stored once under their event id with their source, ended by it,
 // and announced.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type AlarmEvent, type DetectedAlarmEvent, type FenceEvent, type Position } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
-import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
+import { dropTestSchema, testStorageEnv, withTableAway } from '@openfleet/storage';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { AlarmModule } from '../src';
 
 jest.setTimeout(60_000);
@@ -35,7 +38,7 @@ describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
 
   // Closing the app closes its bus: each start gets a new one, with the probe and the registry snapshot.
   const start = async () => {
-    bus = new InProcessBus({ logger: silentBusLogger });
+    bus = new InProcessBus({ logger: silentBusLogger, backoff: { initialMs: 20, maxMs: 200 } });
     await bus.subscribe(Topics.alarm, { group: 'probe', handle: async (messages) => void events.push(...messages.map((m) => m.value)) });
     await bus.publish(Topics.vehicleRegistry, [
       { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A1', plateColor: 1, vin: '', companyId: '10', companyPath: ['10'], fleetPath: [], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } },
@@ -77,6 +80,20 @@ describe.each(['sqlite', 'mysql'] as const)('alarm storage on %s', (engine) => {
     await request(app.getHttpServer()).post('/gps/alarm/handle').set('Authorization', token).send({ alarmIds: ids, handleStatus: 2 }).expect(200);
     expect((await list()).records.every((r) => r.handleStatus === 2 && r.handlerId === '7')).toBe(true);
     expect(events.filter((e) => e.type === 'illegalIgnition' && e.endedAt)).toHaveLength(1);
+  });
+
+  it('stores an alarm whose first write failed when the batch is handed again, and ends it', async () => {
+    const before = (await list()).total;
+    const db = app.get<DataSource>(getDataSourceToken('alarm'));
+    await withTableAway(db, 'alarm', async () => {
+      await bus.publish(Topics.position, { key: '13900000001', value: position(100, 1 << 27) });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    // Handed again from the terminal's stored state (no alarm open): the start is stored, and the next position ends it.
+    await waitFor(async () => (await list()).total === before + 1, 'the alarm stored by the retry');
+    await bus.publish(Topics.position, { key: '13900000001', value: position(110, 0) });
+    await waitFor(async () => (await list()).records.some((r) => r.type === 'illegalIgnition' && r.endedAt === (t0 + 110) * 1000), 'ended');
+    expect((await list()).records.filter((r) => r.type === 'illegalIgnition').map((r) => r.endedAt)).toEqual([(t0 + 110) * 1000, (t0 + 30) * 1000]);
   });
 
   it('stores a battery alarm once under its event id, ends it by that id, and announces both', async () => {

@@ -5,13 +5,15 @@
 // with the caller's vehicle scope; day partitions on MariaDB.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type DetectedAlarmEvent } from '@openfleet/contracts';
 import { decodeFrame, encodeFrame, encodeRealtime, encodeVehicleLogin, type Gb32960Frame, type RealtimeUnit } from '@openfleet/gb32960';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
-import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
+import { dropTestSchema, testStorageEnv, withTableAway } from '@openfleet/storage';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { EnergyIngestService, EnergyModule, EnergyPartitionMaintenance, Gb32960Server } from '../src';
 import { eventually, VehicleSocket } from './vehicle-socket';
 
@@ -151,6 +153,24 @@ describe.each(['sqlite', 'mysql'] as const)('GB/T 32960 gateway on %s', (engine)
     await eventually(async () => alarms.length, (n) => n >= 4, 'the end of SOC low');
     // Each event has the level of the report that carried it: 2 intermediate above, none ordinary here.
     expect(alarms[3]).toMatchObject({ phase: 'end', type: 'socLow', startedAt: started, level: 2 });
+  });
+
+  it('reads the states a failed write touched again: the batch handed again stores its report, state and alarm', async () => {
+    const db = app.get<DataSource>(getDataSourceToken('energy'));
+    const at = Date.parse('2026-11-24T10:01:00+08:00');
+    await withTableAway(db, 'energy_vehicle_state', async () => {
+      expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:01:00', units: units(30, 3.4, [alarmUnit(0b10, 1)]) }))).response).toBe(1);
+      // The first attempt published the start, then its transaction failed.
+      await eventually(async () => alarms.filter((a) => a.startedAt === at).length, (n) => n >= 1, 'the start published by the first attempt');
+    });
+    // Handed again from the stored state (10:00:50, nothing open): the report moves it, and the start goes out again under its id.
+    await eventually(async () => (await request(app.getHttpServer()).get('/energy/states?vehicleIds=ev1').set('Authorization', token).expect(200)).body.data[0], (state) => state?.soc === 30, 'the state written by the retry');
+    const state = (await request(app.getHttpServer()).get('/energy/states?vehicleIds=ev1').set('Authorization', token).expect(200)).body.data[0];
+    expect(state).toMatchObject({ soc: 30, openAlarms: ['batteryHighTemperature'] });
+    expect(new Set(alarms.filter((a) => a.startedAt === at).map((a) => a.eventId))).toEqual(new Set([`${VIN}:batteryHighTemperature:${at}`]));
+    // It ends at the next report without the flag.
+    expect((await ev.call(0x02, encodeRealtime({ time: '2026-11-24 10:01:10', units: units(30, 3.4, [alarmUnit(0, 0)]) }))).response).toBe(1);
+    await eventually(async () => alarms.some((a) => a.phase === 'end' && a.startedAt === at), (ended) => ended, 'the end');
   });
 
   it('skips a frame with a bad BCC, refuses an encrypted one, answers heartbeat, time sync and logout', async () => {

@@ -1,16 +1,21 @@
 // The fence module alone on SQLite and on MariaDB, with an in-process bus the test feeds: fences
 // through the API, bindings, positions into events, the evaluator's state and event history across
-// a restart on the same storage, and issue states moved by order events.
+// a restart on the same storage, a batch handled again after its write failed (the table away for a
+// moment), a batch raising more events than one SQLite statement holds, and issue states moved by
+// order events.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { TokenService, type AuthUser } from '@openfleet/auth';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
 import { Topics, type FenceEvent, type InstructionRequest, type Position } from '@openfleet/contracts';
 import { PlatformConfig, PlatformModule, loadConfig } from '@openfleet/service-kit';
-import { dropTestSchema, testStorageEnv } from '@openfleet/storage';
+import { dropTestSchema, testStorageEnv, withTableAway } from '@openfleet/storage';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { FenceModule } from '../src';
 import { FenceCatalogue } from '../src/fence/fence-catalogue';
+import { FenceEvaluatorService } from '../src/evaluation/fence-evaluator.service';
 
 jest.setTimeout(60_000);
 
@@ -33,7 +38,7 @@ describe.each(['sqlite', 'mysql'] as const)('fence storage on %s', (engine) => {
 
   // Closing the app closes its bus: each start gets a new one, with the probes and the registry snapshot.
   const start = async () => {
-    bus = new InProcessBus({ logger: silentBusLogger });
+    bus = new InProcessBus({ logger: silentBusLogger, backoff: { initialMs: 20, maxMs: 200 } });
     await bus.subscribe(Topics.fenceEvent, { group: 'probe', handle: async (messages) => void events.push(...messages.map((m) => m.value)) });
     await bus.subscribe(Topics.instructionRequest, { group: 'probe', handle: async (messages) => void requests.push(...messages.map((m) => m.value)) });
     await bus.publish(Topics.vehicleRegistry, { key: 'v1', value: { vehicleId: 'v1', plateCode: '京A1', plateColor: 1, vin: '', companyId: '10', companyPath: ['10'], fleetPath: ['f1'], terminalPhone: '13900000001', deleted: false, updatedAt: Date.now() } });
@@ -78,6 +83,58 @@ describe.each(['sqlite', 'mysql'] as const)('fence storage on %s', (engine) => {
     const cst = (s: number) => new Date(s * 1000 + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
     const history = (await http().get(`/gps/fence/events?vehicleId=v1&startTime=${encodeURIComponent(cst(t0 - 5))}&endTime=${encodeURIComponent(cst(t0 + 60))}`).set('Authorization', token).expect(200)).body.data;
     expect(history.map((e: { kind: string }) => e.kind)).toEqual(['enter', 'exit']);
+  });
+
+  it('hands a batch whose write failed again from the states before it: its event is stored and the next owner raises nothing new', async () => {
+    const fenceId = String((await http().post('/gps/fence').set('Authorization', token).send({ name: 'dock', type: 3, geometry: { type: 'polygon', points: [[117.3, 39.9], [117.4, 39.9], [117.4, 40], [117.3, 40]] }, attributes: 8, companyId: '10' }).expect(200)).body.data.id);
+    await http().post(`/gps/fence/${fenceId}/bind`).set('Authorization', token).send({ fleetIds: ['f1'] }).expect(200);
+    await waitFor(() => app.get(FenceCatalogue).isBound('v1', Number(fenceId)), 'binding');
+    const db = () => app.get<DataSource>(getDataSourceToken('fence'));
+    const stored = async () => (await db().query(`SELECT event_id AS id FROM fence_event WHERE fence_id = ${Number(fenceId)} ORDER BY at`)).map((row: { id: string }) => row.id);
+    const ofDock = () => [...new Set(events.filter((e) => e.fenceId === fenceId).map((e) => e.eventId))];
+    const t1 = Math.floor(Date.now() / 1000);
+    await drive(position(t1, 117.2, 39.95));
+    // The history table is away while the entry is evaluated: the event goes out, its row and the state cannot be written.
+    await withTableAway(db(), 'fence_event', async () => {
+      await drive(position(t1 + 10, 117.35, 39.95));
+      await waitFor(() => ofDock().length > 0, 'the entry published by the first attempt');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    const entry = `13900000001:${fenceId}:enter:${(t1 + 10) * 1000}`;
+    await waitFor(async () => (await stored()).includes(entry), 'the entry stored by the retry');
+    // The next owner loads the state the retry wrote: still inside is nothing new, leaving is the exit.
+    await app.close();
+    await start();
+    await drive(position(t1 + 20, 117.36, 39.95));
+    await drive(position(t1 + 30, 117.45, 39.95));
+    const exit = `13900000001:${fenceId}:exit:${(t1 + 30) * 1000}`;
+    await waitFor(() => ofDock().includes(exit), 'exit');
+    expect(ofDock()).toEqual([entry, exit]);
+    expect(await stored()).toEqual([entry, exit]);
+  });
+
+  it('stores the events of a batch that raises more than one statement holds', async () => {
+    // Four gates one inside the other, a terminal in and out of all four every second: 5,000
+    // positions (the most Kafka hands at once; the in-process bus hands smaller batches, so this one
+    // goes to the evaluator straight) raise 20,000 events, their ids, times and places all different:
+    // unchunked, over the 32,766 variables SQLite holds a statement. (5,000 events of one gate with
+    // repeated places did not overflow it: TypeORM's statement held them.)
+    const fenceIds: number[] = [];
+    for (const [n, d] of [0.01, 0.02, 0.03, 0.04].entries()) {
+      const body = { name: `gate ${n}`, type: 3, geometry: { type: 'polygon', points: [[118.35 - d, 39.95 - d], [118.36 + d, 39.95 - d], [118.36 + d, 39.96 + d], [118.35 - d, 39.96 + d]] }, attributes: 8, companyId: '10' };
+      fenceIds.push(Number((await http().post('/gps/fence').set('Authorization', token).send(body).expect(200)).body.data.id));
+      await http().post(`/gps/fence/${fenceIds[n]}/bind`).set('Authorization', token).send({ fleetIds: ['f1'] }).expect(200);
+    }
+    await waitFor(() => fenceIds.every((id) => app.get(FenceCatalogue).isBound('v1', id)), 'bindings');
+    const POSITIONS = 5_000;
+    const t2 = Math.floor(Date.now() / 1000) + 100;
+    const batch = Array.from({ length: POSITIONS }, (_, i) => {
+      const value = { ...position(t2 + i, (i % 2 ? 118.5 : 118.35) + i * 1e-6, 39.95 + i * 1e-6), speedDkmh: i };
+      return { topic: Topics.position.name, partition: 0, offset: String(i), key: value.terminalPhone, value, headers: {}, timestamp: Date.now() };
+    });
+    await app.get(FenceEvaluatorService).handle(batch);
+    const db = app.get<DataSource>(getDataSourceToken('fence'));
+    expect(Number((await db.query(`SELECT COUNT(*) AS n FROM fence_event WHERE fence_id IN (${fenceIds.join(',')})`))[0].n)).toBe(POSITIONS * fenceIds.length);
   });
 
   it('issues through instruction.request.v1 and follows the order events into the vehicle state', async () => {

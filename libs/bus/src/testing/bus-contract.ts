@@ -14,6 +14,9 @@ const readingCodec = jsonCodec<Reading>((value) => {
   return typeof record.vehicle === 'string' && typeof record.seq === 'number' ? null : 'vehicle and seq are required';
 });
 
+/** Whether the suite's topics are `bundled` (set per describeBusContract run). */
+let bundledTopics = false;
+
 function uniqueTopic(label: string, partitions = 3): TopicDef<Reading> {
   return {
     name: `test.${label}-${randomUUID().slice(0, 8)}.v1`,
@@ -21,6 +24,7 @@ function uniqueTopic(label: string, partitions = 3): TopicDef<Reading> {
     partitions,
     codec: readingCodec,
     description: 'contract test topic',
+    bundled: bundledTopics,
   };
 }
 
@@ -41,11 +45,13 @@ function readings(vehicles: string[], perVehicle: number): { key: string; value:
   return list;
 }
 
-export function describeBusContract(adapterName: string, makeBus: () => Promise<EventBus>, timeoutMs = 20_000): void {
+/** `bundled`: every topic of the run is a bundled one (TopicDef.bundled: the Kafka adapter packs its records). */
+export function describeBusContract(adapterName: string, makeBus: () => Promise<EventBus>, timeoutMs = 20_000, options: { bundled?: boolean } = {}): void {
   describe(`EventBus contract: ${adapterName}`, () => {
     let bus: EventBus;
 
     beforeAll(async () => {
+      bundledTopics = options.bundled ?? false;
       bus = await makeBus();
     });
 

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { ErrorCode } from '@openfleet/errors';
-import { TransactionRunner } from '@openfleet/storage';
+import { insertMany, TransactionRunner } from '@openfleet/storage';
 import type { DataSource } from 'typeorm';
-import { validateImport, writeSheet, type ImportSpec, type SheetColumn } from '@openfleet/service-kit';
+import { existingKeys, validateImport, writeSheet, type ImportSpec, type SheetColumn } from '@openfleet/service-kit';
 import { applyScope } from '../common/scope-filter';
 import { CompanyService } from '../company/company.service';
 import { Driver } from '../driver/driver.entity';
@@ -49,6 +49,8 @@ const COLUMNS: Record<MasterSheet, SheetColumn[]> = {
 };
 
 const ENTITY = { terminal: Terminal, simCard: SimCard, driver: Driver } as const;
+/** Each sheet's unique column (its `uniqueKey`), by which inserted rows are read back. */
+const UNIQUE_KEY = { terminal: 'terminalPhone', simCard: 'number', driver: 'licenceNo' } as const;
 
 /** Terminal, SIM card and driver import (into the caller company, all rows or none) and export. */
 @Injectable()
@@ -64,9 +66,11 @@ export class MasterDataExcelService {
     const place = { companyId: company.id, companyPath: company.companyPath };
     const dtos = await validateImport<object>(file, this.spec(sheet) as ImportSpec<object>);
     const saved = await new TransactionRunner(this.dataSource).run((manager) =>
-      manager.save(
-        dtos.map((dto) => manager.create(ENTITY[sheet] as never, { ...dto, ...place, ...(sheet === 'terminal' ? { updatedAt: Date.now(), authCode: '', registrationState: 0 } : {}) })),
-        { chunk: 200 },
+      insertMany<object>(
+        manager,
+        ENTITY[sheet],
+        dtos.map((dto) => ({ ...dto, ...place, ...(sheet === 'terminal' ? { updatedAt: Date.now(), authCode: '', registrationState: 0 } : {}) })),
+        [UNIQUE_KEY[sheet] as never],
       ),
     );
     if (sheet === 'terminal') await this.publisher.publishTerminals(saved as unknown as Terminal[]);
@@ -87,8 +91,8 @@ export class MasterDataExcelService {
         dto: CreateTerminalDto,
         numeric: ['port', 'videoChannels'],
         uniqueKey: (dto: CreateTerminalDto) => dto.terminalPhone,
-        existsInDatabase: async (dto: CreateTerminalDto) =>
-          (await this.dataSource.getRepository(Terminal).exist({ where: { terminalPhone: dto.terminalPhone } })) ? `${ErrorCode.TERMINAL_NUMBER_DUPLICATE}: terminal number exists` : undefined,
+        existingInDatabase: (dtos: CreateTerminalDto[]) =>
+          existingKeys(this.dataSource.getRepository(Terminal), 'terminalPhone', dtos.map((dto) => dto.terminalPhone), `${ErrorCode.TERMINAL_NUMBER_DUPLICATE}: terminal number exists`),
       };
     }
     if (sheet === 'simCard') {
@@ -97,16 +101,14 @@ export class MasterDataExcelService {
         dto: CreateSimCardDto,
         numeric: ['operator'],
         uniqueKey: (dto: CreateSimCardDto) => dto.number,
-        existsInDatabase: async (dto: CreateSimCardDto) =>
-          (await this.dataSource.getRepository(SimCard).exist({ where: { number: dto.number } })) ? `${ErrorCode.SIM_DUPLICATE}: SIM card exists` : undefined,
+        existingInDatabase: (dtos: CreateSimCardDto[]) => existingKeys(this.dataSource.getRepository(SimCard), 'number', dtos.map((dto) => dto.number), `${ErrorCode.SIM_DUPLICATE}: SIM card exists`),
       };
     }
     return {
       columns: COLUMNS.driver,
       dto: CreateDriverDto,
       uniqueKey: (dto: CreateDriverDto) => dto.licenceNo,
-      existsInDatabase: async (dto: CreateDriverDto) =>
-        (await this.dataSource.getRepository(Driver).exist({ where: { licenceNo: dto.licenceNo } })) ? `${ErrorCode.DRIVER_LICENCE_DUPLICATE}: licence exists` : undefined,
+      existingInDatabase: (dtos: CreateDriverDto[]) => existingKeys(this.dataSource.getRepository(Driver), 'licenceNo', dtos.map((dto) => dto.licenceNo), `${ErrorCode.DRIVER_LICENCE_DUPLICATE}: licence exists`),
     };
   }
 }

@@ -3,7 +3,8 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { missingEmissionFields, TerminalRegistrationState, type VehicleEmission } from '@openfleet/contracts';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { TransactionRunner } from '@openfleet/storage';
+import { IMPORT_LOOKUP_BATCH } from '@openfleet/service-kit';
+import { INSERT_MANY_BATCH, TransactionRunner } from '@openfleet/storage';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { Page } from '../common/paging.dto';
 import { applyScope } from '../common/scope-filter';
@@ -112,13 +113,58 @@ export class VehicleService {
     return found;
   }
 
+  /**
+   * The terminals of these phones visible to `user` (as bindableTerminal finds one), by phone, asked
+   * `IN (...)` in batches: a vehicle import of 2,000 rows checks its terminals in four queries.
+   */
+  async visibleTerminalsByPhone(user: AuthUser, phones: string[]): Promise<Map<string, Terminal>> {
+    const found = new Map<string, Terminal>();
+    for (let start = 0; start < phones.length; start += IMPORT_LOOKUP_BATCH) {
+      const query = applyScope(this.dataSource.getRepository(Terminal).createQueryBuilder('terminal'), 'terminal', user);
+      const terminals = await query.andWhere('terminal.terminalPhone IN (:...phones)', { phones: phones.slice(start, start + IMPORT_LOOKUP_BATCH) }).getMany();
+      for (const terminal of terminals) found.set(terminal.terminalPhone, terminal);
+    }
+    return found;
+  }
+
   /** Writes a bind that bindableTerminal allowed, inside the caller's transaction; 4231 when a concurrent bind took either side first. */
-  async writeBind(manager: EntityManager, vehicleId: number, terminalId: number): Promise<void> {
+  writeBind(manager: EntityManager, vehicleId: number, terminalId: number): Promise<void> {
+    return this.writeBinds(manager, [{ vehicleId, terminalId }]);
+  }
+
+  /**
+   * Writes binds that bindableTerminal allowed (a vehicle import's), two statements per batch inside
+   * the caller's transaction; 4231 when a concurrent bind took any side first (the caller rolls back).
+   */
+  async writeBinds(manager: EntityManager, binds: readonly { vehicleId: number; terminalId: number }[]): Promise<void> {
     const now = Date.now();
-    // Conditional updates: a concurrent bind of the same vehicle or terminal affects no row.
-    const boundVehicle = await manager.createQueryBuilder().update(Vehicle).set({ terminalId, updatedAt: now }).where('id = :vehicleId AND terminal_id IS NULL', { vehicleId }).execute();
-    const boundTerminal = await manager.createQueryBuilder().update(Terminal).set({ vehicleId, updatedAt: now }).where('id = :terminalId AND vehicle_id IS NULL', { terminalId }).execute();
-    if (!boundVehicle.affected || !boundTerminal.affected) throw new AppError(ErrorCode.ALREADY_BOUND);
+    for (let start = 0; start < binds.length; start += INSERT_MANY_BATCH) {
+      const batch = binds.slice(start, start + INSERT_MANY_BATCH);
+      const vehicles = await this.bindSide(manager, Vehicle, 'terminalId', batch.map((bind) => [bind.vehicleId, bind.terminalId]), now);
+      const terminals = await this.bindSide(manager, Terminal, 'vehicleId', batch.map((bind) => [bind.terminalId, bind.vehicleId]), now);
+      if (vehicles !== batch.length || terminals !== batch.length) throw new AppError(ErrorCode.ALREADY_BOUND);
+    }
+  }
+
+  /**
+   * One side of a batch of binds: each row's `property` set to its other side, where it is still
+   * NULL (a side a concurrent bind took is not changed); answers the rows changed.
+   */
+  private async bindSide(manager: EntityManager, target: typeof Vehicle | typeof Terminal, property: 'terminalId' | 'vehicleId', pairs: [id: number, other: number][], now: number): Promise<number> {
+    const params: Record<string, number> = { now };
+    const cases = pairs.map(([id, other], index) => {
+      Object.assign(params, { [`id${index}`]: id, [`to${index}`]: other });
+      return `WHEN :id${index} THEN :to${index}`;
+    });
+    const column = manager.connection.getMetadata(target).findColumnWithPropertyName(property)!.databaseName;
+    const result = await manager
+      .createQueryBuilder()
+      .update(target)
+      .set({ [property]: () => `CASE id ${cases.join(' ')} END`, updatedAt: () => ':now' })
+      .where(`id IN (:...ids) AND ${column} IS NULL`, { ids: pairs.map(([id]) => id) })
+      .setParameters(params)
+      .execute();
+    return result.affected ?? 0;
   }
 
   /** Publishes the vehicles and terminals that binds changed (the registries the 808 gateways authenticate against). */

@@ -49,16 +49,24 @@ export class RuleStateStore {
     // A (re)assignment starts the bookkeeping over: what another member wrote meanwhile is not ours.
     this.written.clear();
     this.pending.clear();
-    const rows: { terminal_phone: string; state: string }[] = await this.dataSource.query('SELECT terminal_phone, state FROM alarm_rule_state');
-    const found = new Map<string, StoredRuleState>();
-    for (const row of rows) {
-      try {
-        found.set(row.terminal_phone, JSON.parse(row.state) as StoredRuleState);
-      } catch {
-        // A row that does not parse starts over, as before this table existed.
-      }
+    return parsed(await this.dataSource.query('SELECT terminal_phone, state FROM alarm_rule_state'));
+  }
+
+  /**
+   * The stored counts of some terminals (after a failed batch: they go on from their last write, as
+   * after a crash), and their bookkeeping starts over: the states of the failed attempt are dropped.
+   */
+  async of(phones: readonly string[]): Promise<Map<string, StoredRuleState>> {
+    const rows: { terminal_phone: string; state: string }[] = [];
+    for (let i = 0; i < phones.length; i += CHUNK) {
+      const chunk = phones.slice(i, i + CHUNK);
+      rows.push(...(await this.dataSource.query(`SELECT terminal_phone, state FROM alarm_rule_state WHERE terminal_phone IN (${chunk.map(() => '?').join(', ')})`, chunk)));
     }
-    return found;
+    for (const phone of phones) {
+      this.written.delete(phone);
+      this.pending.delete(phone);
+    }
+    return parsed(rows);
   }
 
   /**
@@ -95,4 +103,16 @@ export class RuleStateStore {
       }
     }
   }
+}
+
+function parsed(rows: { terminal_phone: string; state: string }[]): Map<string, StoredRuleState> {
+  const found = new Map<string, StoredRuleState>();
+  for (const row of rows) {
+    try {
+      found.set(row.terminal_phone, JSON.parse(row.state) as StoredRuleState);
+    } catch {
+      // A row that does not parse starts over, as before this table existed.
+    }
+  }
+  return found;
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthUser } from '@openfleet/auth';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { validateImport, writeSheet } from '@openfleet/service-kit';
+import { existingKeys, validateImport, writeSheet } from '@openfleet/service-kit';
 import { rowInScope, TransactionRunner, whereCompanyInScope } from '@openfleet/storage';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { VehicleRegistry } from '@openfleet/auth';
 import type { BatteryListQuery, BatteryModuleDto, BatteryPackDto, BatteryRecordDto } from './battery.dto';
 import { BatteryModel, BatteryModule, BatteryPack, BatteryRecord, PackState, RECORD_KINDS } from './battery.entities';
@@ -80,7 +80,12 @@ export class BatteryService {
       dto: resource.dto,
       numeric: resource.columns.map((c) => c.key).filter((key) => ['chemistry', 'ratedCapacityAh', 'ratedVoltageV', 'ratedEnergyKwh', 'cellCount', 'residualCapacityPct', 'destination'].includes(key)),
       uniqueKey: (dto) => (resource.codeField ? String((dto as Record<string, unknown>)[resource.codeField]) : JSON.stringify(dto)),
-      existsInDatabase: async (dto) => (resource.codeField && (await this.dataSource.getRepository(resource.entity).exists({ where: { [resource.codeField]: (dto as Record<string, unknown>)[resource.codeField] } })) ? `${ErrorCode.BATTERY_CODE_DUPLICATE}: code exists` : undefined),
+      existingInDatabase: async (dtos) => {
+        const code = resource.codeField;
+        if (!code) return new Map<string, string>();
+        const codes = dtos.map((dto) => String((dto as Record<string, unknown>)[code]));
+        return existingKeys(this.dataSource.getRepository<ObjectLiteral>(resource.entity), code, codes, `${ErrorCode.BATTERY_CODE_DUPLICATE}: code exists`);
+      },
     });
     if (resource.kinds) for (const dto of dtos) if (!resource.kinds.includes((dto as BatteryRecordDto).kind)) throw new AppError(ErrorCode.IMPORT_FAILED, { data: [{ row: dtos.indexOf(dto) + 2, reasons: [`kind must be one of ${resource.kinds.join(', ')}`] }] });
     // References and state moves are checked row by row in one transaction: a refusal writes nothing.

@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { PoisonMessageError, Topics, type DetectedAlarmEvent, type EnergyReport, type EnergyReportBatch } from '@openfleet/contracts';
 import { decodeRealtime } from '@openfleet/gb32960';
-import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
-import { IdempotentRowWriter, sqlLiteral, TransactionRunner } from '@openfleet/storage';
+import { BatchStates, BusConsumer, consume, EVENT_BUS, type BatchUpdate } from '@openfleet/service-kit';
+import { findByKeys, IdempotentRowWriter, sqlLiteral, TransactionRunner } from '@openfleet/storage';
 import { Counter } from 'prom-client';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ENERGY_CONFIG, type EnergyConfig } from '../energy-config';
 import { EnergyVehicleState } from '../storage/energy-vehicle-state.entity';
 import { batteryAlarmLevel, foldAlarmFlags } from './battery-alarms';
@@ -24,7 +24,7 @@ const STATE_COLUMNS = ['vin', 'vehicle_id', 'collected_at', 'soc', 'charge_state
  * batch: decode, fold the reports newer than a vehicle's state into it (open alarms included),
  * publish the alarms that started or ended (alarm.detected.v1, ids stable under redelivery), then one
  * transaction writes the reports and the states. The bus commits the offsets only after that; a
- * failed write forgets the states it touched (they are read again) and the batch is retried.
+ * failed write has the states it touched read again (`BatchStates`) and the batch is retried.
  */
 @Injectable()
 export class EnergyIngestService extends BusConsumer {
@@ -33,7 +33,7 @@ export class EnergyIngestService extends BusConsumer {
   private readonly transactions: TransactionRunner;
   private readonly sqlite: boolean;
   /** States of the VINs this member owns that it has seen since its partitions were assigned. */
-  private readonly states = new Map<string, EnergyVehicleState>();
+  private readonly states = new BatchStates<EnergyVehicleState>((vins) => this.read(vins));
 
   constructor(
     @InjectDataSource('energy') private readonly dataSource: DataSource,
@@ -63,7 +63,11 @@ export class EnergyIngestService extends BusConsumer {
 
   async ingest(messages: readonly DeliveredMessage<EnergyReportBatch>[]): Promise<void> {
     const reports = messages.flatMap((m) => m.value.reports);
-    await this.loadStates(new Set(reports.map((r) => r.vin)));
+    // States are read as their VINs first come (not on assignment): a fleet of EVs is mostly parked.
+    await this.states.update((batch) => this.fold(reports, batch), reports.map((r) => r.vin));
+  }
+
+  private async fold(reports: EnergyReport[], batch: BatchUpdate<EnergyVehicleState>): Promise<void> {
     const rows: (string | number | null)[][] = [];
     const touched = new Set<EnergyVehicleState>();
     const alarms: DetectedAlarmEvent[] = [];
@@ -75,7 +79,7 @@ export class EnergyIngestService extends BusConsumer {
         throw new PoisonMessageError(`energy report of ${report.vin} at ${report.collectedAt}: ${(error as Error).message}`);
       }
       rows.push(reportValues(report, sample));
-      const state = this.states.get(report.vin) ?? this.newState(report);
+      const state = batch.get(report.vin) ?? this.newState(report, batch);
       // Only a report newer than the state moves it (a reissued backlog is history).
       if (report.collectedAt <= state.collectedAt) continue;
       Object.assign(state, {
@@ -108,31 +112,24 @@ export class EnergyIngestService extends BusConsumer {
       }
       touched.add(state);
     }
-    try {
-      // Alarms first: if the write then fails, the retry derives the same events with the same ids.
-      if (alarms.length) await this.bus.publish(Topics.alarmDetected, alarms.map((value) => ({ key: value.vehicleId, value })));
-      await this.transactions.run(async (manager) => {
-        await this.writer.write(rows, manager);
-        await this.persistStates([...touched], manager);
-      });
-    } catch (error) {
-      for (const state of touched) this.states.delete(state.vin);
-      this.logger.warn(`energy report write failed, batch of ${rows.length} will be retried: ${(error as Error).message}`);
-      throw error;
-    }
+    // Alarms first: if the write then fails, the retry derives the same events with the same ids.
+    if (alarms.length) await this.bus.publish(Topics.alarmDetected, alarms.map((value) => ({ key: value.vehicleId, value })));
+    await this.transactions.run(async (manager) => {
+      await this.writer.write(rows, manager);
+      await this.persistStates([...touched], manager);
+    });
     reportsStored.inc(rows.length);
   }
 
-  private newState(report: EnergyReport): EnergyVehicleState {
+  private newState(report: EnergyReport, batch: BatchUpdate<EnergyVehicleState>): EnergyVehicleState {
     const state = Object.assign(new EnergyVehicleState(), { vin: report.vin, vehicleId: report.vehicleId, collectedAt: 0, soc: null, chargeState: null, voltage: null, current: null, speed: null, alarmLevel: null, latitude: null, longitude: null, openAlarms: {} });
-    this.states.set(report.vin, state);
+    batch.set(report.vin, state);
     return state;
   }
 
-  private async loadStates(vins: Set<string>): Promise<void> {
-    const missing = [...vins].filter((vin) => !this.states.has(vin));
-    if (!missing.length) return;
-    for (const state of await this.dataSource.getRepository(EnergyVehicleState).findBy({ vin: In(missing) })) this.states.set(state.vin, { ...state, openAlarms: state.openAlarms ?? {} });
+  /** The stored states of some VINs (those first seen, and a failed batch's). */
+  private async read(vins: string[]): Promise<Map<string, EnergyVehicleState>> {
+    return new Map((await findByKeys(this.dataSource.getRepository(EnergyVehicleState), 'vin', vins)).map((state) => [state.vin, { ...state, openAlarms: state.openAlarms ?? {} }]));
   }
 
   /** Multi-row upsert of the states: SQLite binds parameters, MySQL gets the literals inlined. */

@@ -2,8 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type FenceEvent, type Position } from '@openfleet/contracts';
-import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
+import { BatchStates, BusConsumer, consume, EVENT_BUS, type BatchUpdate } from '@openfleet/service-kit';
 import type { Repository } from 'typeorm';
+import { findByKeys } from '@openfleet/storage';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FenceCatalogue } from '../fence/fence-catalogue';
 import { VehicleRegistry } from '@openfleet/auth';
@@ -13,17 +14,27 @@ import { FenceEventRow } from './fence-event.entity';
 import { FenceVehicleState } from './fence-state.entity';
 
 /**
+ * Rows per statement: SQLite caps the variables of one statement (32,766; an event row has 12
+ * columns), and a batch of 5,000 positions can raise more events than one statement holds (a
+ * fence drawn around a parked fleet: every vehicle enters at once).
+ */
+const CHUNK_ROWS = 400;
+
+/**
  * Platform-side evaluation: every position (tracking.position.v1) against the fences its vehicle is
  * bound to that are near it (R-tree) or that it is inside. State per terminal and fence lives in
  * memory for the terminals this member owns (partition assignment), is written back after each
  * batch and reloaded on assignment, so a restart or a rebalance loses nothing. Events are
  * published before the state is saved: a crash between the two replays the batch, and the events'
- * ids (terminal, fence, kind, GNSS time) let consumers drop the repeats.
+ * ids (terminal, fence, kind, GNSS time) let consumers drop the repeats. A batch whose write fails
+ * has its terminals' states read again from storage (`BatchStates`): handed again, it is evaluated
+ * from the states before it, so its events and states are stored, not skipped as already seen.
  */
 @Injectable()
 export class FenceEvaluatorService extends BusConsumer {
   private readonly logger = new Logger(FenceEvaluatorService.name);
-  private readonly states = new Map<string, Map<number, FenceState>>();
+  /** Per terminal, its states by fence (only fences it is inside or off the route of). */
+  private readonly states = new BatchStates<Map<number, FenceState>>((phones) => this.read(phones));
   /** Positions evaluated since start (the benchmark reads it). */
   evaluated = 0;
 
@@ -53,41 +64,44 @@ export class FenceEvaluatorService extends BusConsumer {
   /** Keeps the state of the terminals this member owns now; drops the others. */
   async load(owns: (key: string) => boolean): Promise<void> {
     this.states.clear();
-    for (const row of await this.stored.find()) {
-      if (!owns(row.terminalPhone) || (!row.state.inside && !row.state.offRoute)) continue;
-      let map = this.states.get(row.terminalPhone);
-      if (!map) this.states.set(row.terminalPhone, (map = new Map()));
-      map.set(row.fenceId, row.state);
-    }
+    for (const [phone, byFence] of byTerminal((await this.stored.find()).filter((row) => owns(row.terminalPhone)))) this.states.set(phone, byFence);
+  }
+
+  /** The stored states of some terminals (after a failed batch). */
+  private async read(phones: string[]): Promise<Map<string, Map<number, FenceState>>> {
+    return byTerminal(await findByKeys(this.stored, 'terminalPhone', phones));
   }
 
   async handle(messages: DeliveredMessage<Position>[]): Promise<void> {
+    await this.states.update((terminalStates) => this.evaluateAndStore(messages, terminalStates));
+  }
+
+  private async evaluateAndStore(messages: DeliveredMessage<Position>[], terminalStates: BatchUpdate<Map<number, FenceState>>): Promise<void> {
     const events: FenceEvent[] = [];
     const changed = new Map<string, FenceVehicleState>();
     // In GNSS time order within the batch: a blind-area backfill that arrives after newer reports is older, and is skipped per fence.
     const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
-    for (const position of positions) this.evaluatePosition(position, events, changed);
+    for (const position of positions) this.evaluatePosition(position, events, changed, terminalStates);
     if (events.length) {
       await this.bus.publish(Topics.fenceEvent, events.map((value) => ({ key: value.terminalPhone, value })));
       // Kept for history playback; a replayed batch finds its event ids there already.
-      await this.history
-        .createQueryBuilder()
-        .insert()
-        .values(events.map((e) => ({ eventId: e.eventId, kind: e.kind, fenceId: Number(e.fenceId), fenceName: e.fenceName, vehicleId: e.vehicleId, terminalPhone: e.terminalPhone, at: e.at, latitude: e.latitude, longitude: e.longitude, speedKmh: e.speedKmh, blindArea: e.blindArea ? 1 : 0, detail: e.detail ?? null })) as QueryDeepPartialEntity<FenceEventRow>[])
-        .orIgnore()
-        .execute();
+      const rows = events.map((e) => ({ eventId: e.eventId, kind: e.kind, fenceId: Number(e.fenceId), fenceName: e.fenceName, vehicleId: e.vehicleId, terminalPhone: e.terminalPhone, at: e.at, latitude: e.latitude, longitude: e.longitude, speedKmh: e.speedKmh, blindArea: e.blindArea ? 1 : 0, detail: e.detail ?? null }));
+      for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+        await this.history.createQueryBuilder().insert().values(rows.slice(i, i + CHUNK_ROWS) as QueryDeepPartialEntity<FenceEventRow>[]).orIgnore().execute();
+      }
     }
-    if (changed.size) await this.stored.upsert([...changed.values()], ['terminalPhone', 'fenceId']);
+    const states = [...changed.values()];
+    for (let i = 0; i < states.length; i += CHUNK_ROWS) await this.stored.upsert(states.slice(i, i + CHUNK_ROWS), ['terminalPhone', 'fenceId']);
   }
 
-  private evaluatePosition(position: Position, events: FenceEvent[], changed: Map<string, FenceVehicleState>): void {
+  private evaluatePosition(position: Position, events: FenceEvent[], changed: Map<string, FenceVehicleState>, terminalStates: BatchUpdate<Map<number, FenceState>>): void {
     const phone = canonicalTerminalPhone(position.terminalPhone);
     const vehicle = this.registry.byTerminalPhone(phone);
     if (!vehicle || position.latitudeE6 === 0) return;
     this.evaluated++;
     const lng = position.longitudeE6 / 1e6;
     const lat = position.latitudeE6 / 1e6;
-    let mine = this.states.get(phone);
+    let mine = terminalStates.get(phone);
     const candidates = new Set<number>(this.catalogue.near(lng, lat).filter((id) => this.catalogue.isBound(vehicle.vehicleId, id)));
     for (const [fenceId, state] of mine ?? []) if (state.inside || state.offRoute) candidates.add(fenceId);
     const at = position.gpsTimeS * 1000;
@@ -104,7 +118,7 @@ export class FenceEvaluatorService extends BusConsumer {
       const idle = !result.state.inside && !result.state.offRoute;
       if (idle) mine?.delete(fenceId);
       else {
-        if (!mine) this.states.set(phone, (mine = new Map()));
+        if (!mine) terminalStates.set(phone, (mine = new Map()));
         mine.set(fenceId, result.state);
       }
       if (!idle || previous) changed.set(`${phone}:${fenceId}`, this.stored.create({ terminalPhone: phone, fenceId, state: result.state, updatedAt: Date.now() }));
@@ -126,4 +140,16 @@ export class FenceEvaluatorService extends BusConsumer {
       }
     }
   }
+}
+
+/** Stored states by terminal and fence; only those inside a fence or off its route are kept. */
+function byTerminal(rows: FenceVehicleState[]): Map<string, Map<number, FenceState>> {
+  const states = new Map<string, Map<number, FenceState>>();
+  for (const row of rows) {
+    if (!row.state.inside && !row.state.offRoute) continue;
+    let byFence = states.get(row.terminalPhone);
+    if (!byFence) states.set(row.terminalPhone, (byFence = new Map()));
+    byFence.set(row.fenceId, row.state);
+  }
+  return states;
 }

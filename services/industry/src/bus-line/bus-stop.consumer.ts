@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { VehicleRegistry } from '@openfleet/auth';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, Topics, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
-import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
-import { pathOf } from '@openfleet/storage';
+import { BatchStates, BusConsumer, consume, EVENT_BUS, type BatchUpdate } from '@openfleet/service-kit';
+import { findByKeys, pathOf } from '@openfleet/storage';
 import type { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { BusLineCatalogue } from './bus-line-catalogue';
@@ -26,7 +26,8 @@ const CHUNK_ROWS = 400;
  */
 @Injectable()
 export class BusStopConsumer extends BusConsumer {
-  private readonly states = new Map<string, BusVehicleState>();
+  /** Per bus; a failed batch's buses are read again from their stored states before the batch is handed again. */
+  private readonly states = new BatchStates<BusVehicleState>(async (vehicleIds) => new Map((await findByKeys(this.stored, 'vehicleId', vehicleIds)).map((row) => [row.vehicleId, row.state as BusVehicleState])));
 
   constructor(
     @InjectRepository(BusStopEventRow, 'industry') private readonly events: Repository<BusStopEventRow>,
@@ -61,20 +62,22 @@ export class BusStopConsumer extends BusConsumer {
   }
 
   async handle(messages: DeliveredMessage<Position>[]): Promise<void> {
-    const batch = new StopBatch();
-    const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
-    for (const position of positions) this.apply(position, batch);
-    await this.save(batch);
+    await this.states.update(async (vehicleStates) => {
+      const batch = new StopBatch();
+      const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
+      for (const position of positions) this.apply(position, batch, vehicleStates);
+      await this.save(batch);
+    });
   }
 
-  private apply(position: Position, batch: StopBatch): void {
+  private apply(position: Position, batch: StopBatch, vehicleStates: BatchUpdate<BusVehicleState>): void {
     const vehicle = position.vehicleId ? this.registry.byVehicleId(position.vehicleId) : this.registry.byTerminalPhone(canonicalTerminalPhone(position.terminalPhone));
     const assignment = vehicle && this.catalogue.assignmentOf(vehicle.vehicleId);
     if (!vehicle || !assignment) return;
     const { line } = assignment;
-    let state = this.states.get(vehicle.vehicleId);
+    let state = vehicleStates.get(vehicle.vehicleId);
     // A new bus, or one moved to another line: it starts in its assigned direction, its place unknown.
-    if (!state || state.lineId !== line.id) this.states.set(vehicle.vehicleId, (state = newVehicleState(line.id, assignment.direction)));
+    if (!state || state.lineId !== line.id) vehicleStates.set(vehicle.vehicleId, (state = newVehicleState(line.id, assignment.direction)));
     const stops = { lineId: line.id, up: line.upStops, down: line.downStops };
     const events = applyPosition(stops, state, { at: position.gpsTimeS * 1000, longitude: position.longitudeE6 / 1e6, latitude: position.latitudeE6 / 1e6 });
     batch.dirty.set(vehicle.vehicleId, state);

@@ -3,8 +3,8 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { VehicleRegistry } from '@openfleet/auth';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { AlarmLevel, canonicalTerminalPhone, Topics, type AlarmLevelCode, type ColdChainAlarmType, type DetectedAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
-import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
-import { pathOf, type RowValue } from '@openfleet/storage';
+import { BatchStates, BusConsumer, consume, EVENT_BUS, type BatchUpdate } from '@openfleet/service-kit';
+import { findByKeys, pathOf, type RowValue } from '@openfleet/storage';
 import type { DataSource, Repository } from 'typeorm';
 import { ColdChainConfigService } from './cold-chain-config.service';
 import { ColdChainRowWriter } from './cold-chain-rows';
@@ -39,7 +39,8 @@ const eventKeyOf = (vehicleId: string, change: ExcursionChange) => `${vehicleId}
  */
 @Injectable()
 export class ColdChainConsumer extends BusConsumer {
-  private readonly states = new Map<string, ColdChainVehicleState>();
+  /** Per vehicle; a failed batch's vehicles are read again from their stored states before the batch is handed again. */
+  private readonly states = new BatchStates<ColdChainVehicleState>(async (vehicleIds) => new Map((await findByKeys(this.stored, 'vehicleId', vehicleIds)).map((row) => [row.vehicleId, JSON.parse(row.state) as ColdChainVehicleState])));
   private readonly rows: ColdChainRowWriter;
 
   constructor(
@@ -76,6 +77,10 @@ export class ColdChainConsumer extends BusConsumer {
 
   async handle(messages: DeliveredMessage<Position>[]): Promise<void> {
     await this.config.refreshIfStale();
+    await this.states.update((vehicleStates) => this.applyAndStore(messages, vehicleStates));
+  }
+
+  private async applyAndStore(messages: DeliveredMessage<Position>[], vehicleStates: BatchUpdate<ColdChainVehicleState>): Promise<void> {
     const batch = { samples: [] as RowValue[][], latest: new Map<string, RowValue[]>(), changes: [] as { vehicle: VehicleRegistryEntry; change: ExcursionChange }[], touched: new Set<string>() };
     const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
     for (const position of positions) {
@@ -84,8 +89,8 @@ export class ColdChainConsumer extends BusConsumer {
       if (!vehicle || !configured) continue;
       const reading = decodeProbes(position, configured.profile);
       if (!reading) continue;
-      let state = this.states.get(vehicle.vehicleId);
-      if (!state) this.states.set(vehicle.vehicleId, (state = emptyColdChainState()));
+      let state = vehicleStates.get(vehicle.vehicleId);
+      if (!state) vehicleStates.set(vehicle.vehicleId, (state = emptyColdChainState()));
       const at = position.gpsTimeS * 1000;
       // Not newer than the last: a redelivery or a late blind-area report, already counted or too late to alarm on.
       if (at <= state.lastAt) continue;
@@ -104,7 +109,7 @@ export class ColdChainConsumer extends BusConsumer {
     await this.rows.insertNew('cold_chain_sample', SAMPLE_COLUMNS, batch.samples);
     await this.rows.upsert('cold_chain_latest', ['vehicle_id'], LATEST_COLUMNS, [...batch.latest.values()]);
     const now = Date.now();
-    await this.rows.upsert('cold_chain_vehicle_state', ['vehicle_id'], ['vehicle_id', 'state', 'updated_at'], [...batch.touched].map((vehicleId) => [vehicleId, JSON.stringify(this.states.get(vehicleId)), now]));
+    await this.rows.upsert('cold_chain_vehicle_state', ['vehicle_id'], ['vehicle_id', 'state', 'updated_at'], [...batch.touched].map((vehicleId) => [vehicleId, JSON.stringify(vehicleStates.get(vehicleId)), now]));
   }
 }
 

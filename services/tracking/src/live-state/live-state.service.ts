@@ -20,6 +20,8 @@ const DAY_COLUMNS = [
   'driving_s', 'idle_s', 'stop_count', 'trip_count', 'max_speed_dkmh', 'overspeed_count', 'overspeed_s', 'fuel_used_dl',
   'harsh_accel_count', 'harsh_brake_count', 'harsh_turn_count', 'fatigue_count', 'night_driving_s', 'updated_at', 'last_gps_time',
 ];
+/** Terminals a reload reads whole in one statement. */
+const RELOAD_CHUNK = 500;
 const STATE_COLUMNS = ['terminal_phone', 'vehicle_id', 'state', 'updated_at', 'latest_gps_time', 'heard_ms'];
 
 /**
@@ -69,6 +71,9 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   private readonly states = new Map<string, VehicleLiveState>();
   /** Display status last published on tracking.vehicle-state.v1, per terminal. */
   private readonly published = new Map<string, string>();
+  /** updated_at of each terminal's vehicle_state row as this member last read or wrote it (see reload). */
+  private readonly stamps = new Map<string, number>();
+  private reading?: Promise<void>;
   private readonly sqlite: boolean;
   /** Which terminals this member owns (its partitions); all of them until the bus says otherwise. */
   private owns: (terminalPhone: string) => boolean = () => true;
@@ -89,8 +94,7 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     // Every state is read so the APIs answer for the whole fleet; this member only moves the
     // states of the terminals it owns (see takeOwnership).
-    await this.reload();
-    await this.sessions.reload();
+    await this.readStored();
     // On every replica, no lease: each sweeps only the terminals of its own partitions.
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
@@ -107,8 +111,23 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
    */
   async takeOwnership(owns: (terminalPhone: string) => boolean): Promise<void> {
     this.owns = owns;
-    await this.reload();
-    await this.sessions.reload();
+    await this.readStored();
+  }
+
+  /**
+   * The states and open sessions from the database, one read at a time: a member can join its group
+   * while onModuleInit still reads, and two full reads at once took 0.3 s instead of one; the second
+   * now waits and reads only what changed meanwhile.
+   */
+  private readStored(): Promise<void> {
+    const previous = this.reading;
+    const reading = (async () => {
+      await previous?.catch(() => undefined);
+      await this.reload();
+      await this.sessions.reload();
+    })();
+    this.reading = reading;
+    return reading;
   }
 
   /** Session events of owned terminals (joined with the positions in one subscription). */
@@ -118,14 +137,40 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
     await this.publishChanges(touched);
   }
 
+  /**
+   * Reads the states from vehicle_state. Only rows that changed since this member last read or wrote
+   * them are read whole and parsed: a row whose updated_at and latest_gps_time are still the ones
+   * this member knows holds the state it has (a rebalance re-read every state, 0.15-0.45 s for
+   * 20,000 terminals, before the first record of the assignment).
+   */
   private async reload(): Promise<void> {
-    const rows: { state: string }[] = await this.dataSource.query('SELECT state FROM vehicle_state');
+    const marks: { terminal_phone: string; updated_at: number | string; latest_gps_time: number | string }[] = await this.dataSource.query(
+      'SELECT terminal_phone, updated_at, latest_gps_time FROM vehicle_state',
+    );
+    const changed = marks.filter((mark) => !this.known(mark)).map((mark) => mark.terminal_phone);
+    if (!changed.length) return;
+    if (changed.length > marks.length / 2) return this.load(await this.dataSource.query('SELECT state, updated_at FROM vehicle_state'));
+    for (let start = 0; start < changed.length; start += RELOAD_CHUNK) {
+      const phones = changed.slice(start, start + RELOAD_CHUNK);
+      this.load(await this.dataSource.query(`SELECT state, updated_at FROM vehicle_state WHERE terminal_phone IN (${phones.map(() => '?').join(',')})`, phones));
+    }
+  }
+
+  /** Whether the state in memory is the one this stored row holds (this member read or wrote it last). */
+  private known(mark: { terminal_phone: string; updated_at: number | string; latest_gps_time: number | string }): boolean {
+    const phone = canonicalTerminalPhone(mark.terminal_phone);
+    const state = this.states.get(phone);
+    return !!state && this.stamps.get(phone) === Number(mark.updated_at) && (state.latest?.gpsTime ?? 0) === Number(mark.latest_gps_time);
+  }
+
+  private load(rows: readonly { state: string; updated_at: number | string }[]): void {
     for (const row of rows) {
       const state = JSON.parse(row.state) as VehicleLiveState;
       state.terminalPhone = canonicalTerminalPhone(state.terminalPhone);
       // States stored before the day statistics had the mileage fields only.
       if (state.day) state.day = { ...newDayStats(state.day.day), ...state.day };
       this.states.set(state.terminalPhone, state);
+      this.stamps.set(state.terminalPhone, Number(row.updated_at));
     }
   }
 
@@ -202,6 +247,8 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
       states.map((state) => [state.terminalPhone, state.vehicleId, JSON.stringify(state), now, state.latest?.gpsTime ?? 0, state.lastHeardMs]),
       STATE_GUARD,
     );
+    // A write its progress guard refused leaves another updated_at: the next reload reads that row.
+    for (const state of states) this.stamps.set(state.terminalPhone, now);
     await this.persistDays(manager, [...finishedDays, ...states.filter((state) => state.day).map(({ terminalPhone, vehicleId, day }) => ({ terminalPhone, vehicleId, day: day! }))]);
   }
 

@@ -3,8 +3,8 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { VehicleRegistry } from '@openfleet/auth';
 import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { AlarmLevel, canonicalTerminalPhone, Topics, type DetectedAlarmEvent, type Position, type VehicleRegistryEntry } from '@openfleet/contracts';
-import { BusConsumer, consume, EVENT_BUS } from '@openfleet/service-kit';
-import { pathOf, type RowValue } from '@openfleet/storage';
+import { BatchStates, BusConsumer, consume, EVENT_BUS, type BatchUpdate } from '@openfleet/service-kit';
+import { findByKeys, pathOf, type RowValue } from '@openfleet/storage';
 import type { DataSource, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { DetectedFuelEvent } from './fuel-detector';
@@ -28,12 +28,16 @@ export const FUEL_THEFT_ALARM_TYPE = 'fuelTheft';
  * and the detector skips samples not newer than the last. A suspected theft is raised on
  * alarm.detected.v1, the alarm service's contract for alarms other services detect (start and end
  * under one event id, which the alarm service deduplicates), published before the state is saved.
+ * A batch whose write fails has its vehicles read again from their stored states (`BatchStates`),
+ * as after a crash: handed again, the batch is not skipped as seen, and its events, curve and
+ * tallies are written; the tallies since the vehicle's last state write (at most a GNSS minute)
+ * are lost, as the crash loses them.
  */
 @Injectable()
 export class FuelLedgerConsumer extends BusConsumer {
-  private readonly states = new Map<string, VehicleLedgerState>();
-  /** Vehicles whose state moved since it was last written, and the GNSS time of that write. */
-  private readonly dirty = new Map<string, { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }>();
+  private readonly states = new BatchStates<VehicleLedgerState>((vehicleIds) => this.read(vehicleIds));
+  /** Vehicles whose kept state moved since it was last written (checkpointAt: the GNSS time of that write). */
+  private readonly dirty = new Map<string, VehicleRegistryEntry>();
   private readonly checkpointAt = new Map<string, number>();
   private readonly rows: FuelRowWriter;
   /** Positions through the detector since start (the benchmark reads it). */
@@ -81,6 +85,18 @@ export class FuelLedgerConsumer extends BusConsumer {
     }
   }
 
+  /** The stored states of some vehicles (after a failed batch): they go on from their last write. */
+  private async read(vehicleIds: string[]): Promise<Map<string, VehicleLedgerState>> {
+    const stored = new Map((await findByKeys(this.stored, 'vehicleId', vehicleIds)).map((row) => [row.vehicleId, row.state as VehicleLedgerState]));
+    for (const vehicleId of vehicleIds) {
+      this.dirty.delete(vehicleId);
+      const state = stored.get(vehicleId);
+      if (state) this.checkpointAt.set(vehicleId, state.detector.lastAt);
+      else this.checkpointAt.delete(vehicleId);
+    }
+    return stored;
+  }
+
   /** Writes every state not yet written before the subscription closes (a restart resumes from it). */
   override async onModuleDestroy(): Promise<void> {
     await super.onModuleDestroy();
@@ -89,21 +105,23 @@ export class FuelLedgerConsumer extends BusConsumer {
 
   async handle(messages: DeliveredMessage<Position>[]): Promise<void> {
     await this.settings.refreshIfStale();
-    const batch = new LedgerBatch();
-    const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
-    for (const position of positions) this.apply(position, batch);
-    await this.save(batch);
+    await this.states.update(async (vehicleStates) => {
+      const batch = new LedgerBatch();
+      const positions = messages.map((m) => m.value).sort((a, b) => a.gpsTimeS - b.gpsTimeS);
+      for (const position of positions) this.apply(position, batch, vehicleStates);
+      await this.save(batch);
+    });
   }
 
   /** One position through its vehicle's ledger; what it produced goes into the batch. */
-  apply(position: Position, batch: LedgerBatch): void {
+  apply(position: Position, batch: LedgerBatch, vehicleStates: BatchUpdate<VehicleLedgerState>): void {
     const vehicle = position.vehicleId ? this.registry.byVehicleId(position.vehicleId) : this.registry.byTerminalPhone(canonicalTerminalPhone(position.terminalPhone));
     if (!vehicle) return;
     const reading = readFuel(position, this.tanks.tanksOf(vehicle.vehicleId));
     if (!reading.litres.length) return;
     this.processed++;
-    let state = this.states.get(vehicle.vehicleId);
-    if (!state) this.states.set(vehicle.vehicleId, (state = emptyLedgerState()));
+    let state = vehicleStates.get(vehicle.vehicleId);
+    if (!state) vehicleStates.set(vehicle.vehicleId, (state = emptyLedgerState()));
     const output = applyLedger(
       state,
       {
@@ -119,9 +137,9 @@ export class FuelLedgerConsumer extends BusConsumer {
       this.settings.forVehicle(vehicle),
       this.tanks.capacityOf(vehicle.vehicleId),
     );
-    this.dirty.set(vehicle.vehicleId, { vehicle, state });
+    batch.moved.set(vehicle.vehicleId, { vehicle, state });
     // A vehicle that produced a row is written with this batch, so its state and its rows agree.
-    if (output.event || output.closedDay || output.closedTrip) this.checkpointAt.set(vehicle.vehicleId, 0);
+    if (output.event || output.closedDay || output.closedTrip) batch.due.add(vehicle.vehicleId);
     if (output.curvePoint) batch.curve.push([vehicle.vehicleId, output.curvePoint.at, output.curvePoint.litres]);
     if (output.event) batch.events.push({ vehicle, event: output.event });
     if (output.closedDay) batch.days.push([vehicle.vehicleId, output.closedDay.day, ...tallyValues(vehicle, output.closedDay)]);
@@ -138,16 +156,30 @@ export class FuelLedgerConsumer extends BusConsumer {
     await this.rows.curvePoints(batch.curve);
     await this.rows.upsert('fuel_day', ['vehicle_id', 'day'], TALLY_COLUMNS, batch.days);
     await this.rows.upsert('fuel_trip', ['vehicle_id', 'started_at'], TALLY_COLUMNS, batch.trips);
-    await this.checkpoint(false);
+    await this.checkpoint(false, batch);
   }
 
   /**
    * Writes the state and the open day of vehicles last written CHECKPOINT_MS of GNSS time ago (or
    * all with `everything`): two rows a vehicle a minute rather than two a position. A crash loses at
    * most that minute of tallies; events and closed days and trips are written with their batch.
+   * With a batch, the vehicles it moved count too; those not written now are dirty once the batch is
+   * written. The states are read when written (a failed batch's are read again from storage).
    */
-  private async checkpoint(everything: boolean): Promise<void> {
-    const due = [...this.dirty.values()].filter(({ vehicle, state }) => everything || state.detector.lastAt - (this.checkpointAt.get(vehicle.vehicleId) ?? 0) >= CHECKPOINT_MS);
+  private async checkpoint(everything: boolean, batch?: LedgerBatch): Promise<void> {
+    const isDue = (vehicleId: string, state: VehicleLedgerState) => everything || batch?.due.has(vehicleId) || state.detector.lastAt - (this.checkpointAt.get(vehicleId) ?? 0) >= CHECKPOINT_MS;
+    const due: { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }[] = [];
+    for (const [vehicleId, moved] of batch?.moved ?? []) if (isDue(vehicleId, moved.state)) due.push(moved);
+    for (const [vehicleId, vehicle] of this.dirty) {
+      const state = batch?.moved.has(vehicleId) ? undefined : this.states.get(vehicleId);
+      if (state && isDue(vehicleId, state)) due.push({ vehicle, state });
+    }
+    await this.writeStates(due);
+    const written = new Set(due.map(({ vehicle }) => vehicle.vehicleId));
+    for (const [vehicleId, { vehicle }] of batch?.moved ?? []) if (!written.has(vehicleId)) this.dirty.set(vehicleId, vehicle);
+  }
+
+  private async writeStates(due: { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }[]): Promise<void> {
     if (!due.length) return;
     const now = Date.now();
     const days = due.filter(({ state }) => state.day).map(({ vehicle, state }): RowValue[] => [vehicle.vehicleId, state.day!.day, ...tallyValues(vehicle, state.day!)]);
@@ -173,6 +205,9 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 /** What one batch of positions produced, written together. */
 export class LedgerBatch {
   readonly curve: RowValue[][] = [];
+  /** The vehicles whose state the batch moved, and those to write with it. */
+  readonly moved = new Map<string, { vehicle: VehicleRegistryEntry; state: VehicleLedgerState }>();
+  readonly due = new Set<string>();
   readonly events: { vehicle: VehicleRegistryEntry; event: DetectedFuelEvent }[] = [];
   readonly days: RowValue[][] = [];
   readonly trips: RowValue[][] = [];

@@ -119,10 +119,12 @@ export function runLinkContract(name: string, adapter: LinkContractAdapter, limi
       await adapter.identify(honest, 1);
       const junk = await open('127.0.0.2');
       const badBefore = target.server.metrics.counted.badFrames;
-      // Apart, as separate reads: a byte-stream protocol (1078 media) counts a read of garbage as one bad frame.
+      // One at a time, each counted before the next is written: a byte-stream protocol (1078 media)
+      // counts a read of garbage as one bad frame, and two writes a busy server reads at once are one read.
       for (let i = 0; i < limits.maxBadFrames && !junk.closed; i++) {
+        const counted = target.server.metrics.counted.badFrames;
         junk.write(adapter.badFrame(i));
-        await sleep(20);
+        await eventually(() => target.server.metrics.counted.badFrames > counted || junk.closed, 3000, () => `bad frame ${i} not counted`);
       }
       await eventually(() => junk.closed, 3000, () => 'junk link still open');
       expect(target.server.metrics.counted.badFrames - badBefore).toBeGreaterThanOrEqual(limits.maxBadFrames);
