@@ -1,8 +1,8 @@
 // The fence module alone on SQLite and on MariaDB, with an in-process bus the test feeds: fences
 // through the API, bindings, positions into events, the evaluator's state and event history across
 // a restart on the same storage, a batch handled again after its write failed (the table away for a
-// moment), a batch raising more events than one SQLite statement holds, and issue states moved by
-// order events.
+// moment), late older positions after an exit, a batch raising more events than one SQLite statement
+// holds, and issue states moved by order events.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -111,6 +111,30 @@ describe.each(['sqlite', 'mysql'] as const)('fence storage on %s', (engine) => {
     await waitFor(() => ofDock().includes(exit), 'exit');
     expect(ofDock()).toEqual([entry, exit]);
     expect(await stored()).toEqual([entry, exit]);
+  });
+
+  it('takes a late older position after an exit for no new entry, before and after a restart', async () => {
+    // A terminal's backlog behind a live report, or a publish retried after later ones, puts an older
+    // position in the log after newer ones. Inside a fence the state's last time skips it; the state
+    // of a vehicle that left is kept (idle) for the same reason (until stop 47 it was forgotten, and a
+    // late position from inside raised an entry, then the next one an exit, neither a real crossing).
+    const fenceId = String((await http().post('/gps/fence').set('Authorization', token).send({ name: 'quay', type: 3, geometry: { type: 'polygon', points: [[119.3, 39.9], [119.4, 39.9], [119.4, 40], [119.3, 40]] }, attributes: 8, companyId: '10' }).expect(200)).body.data.id);
+    await http().post(`/gps/fence/${fenceId}/bind`).set('Authorization', token).send({ fleetIds: ['f1'] }).expect(200);
+    await waitFor(() => app.get(FenceCatalogue).isBound('v1', Number(fenceId)), 'binding');
+    const ofQuay = () => events.filter((e) => e.fenceId === fenceId).map((e) => `${e.kind}:${e.at / 1000 - t3}`);
+    const t3 = Math.floor(Date.now() / 1000) + 10_000;
+    await drive(position(t3, 119.2, 39.95));
+    await drive(position(t3 + 10, 119.35, 39.95));
+    await drive(position(t3 + 20, 119.45, 39.95));
+    await waitFor(() => ofQuay().length === 2, 'entry and exit');
+    await drive(position(t3 + 15, 119.36, 39.95));
+    await drive(position(t3 + 22, 119.46, 39.95));
+    await app.close();
+    await start();
+    await drive(position(t3 + 12, 119.37, 39.95));
+    await drive(position(t3 + 30, 119.38, 39.95));
+    await waitFor(() => ofQuay().length >= 3, 'the entry after the restart');
+    expect(ofQuay()).toEqual(['enter:10', 'exit:20', 'enter:30']);
   });
 
   it('stores the events of a batch that raises more than one statement holds', async () => {

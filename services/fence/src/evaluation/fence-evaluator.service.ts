@@ -33,7 +33,7 @@ const CHUNK_ROWS = 400;
 @Injectable()
 export class FenceEvaluatorService extends BusConsumer {
   private readonly logger = new Logger(FenceEvaluatorService.name);
-  /** Per terminal, its states by fence (only fences it is inside or off the route of). */
+  /** Per terminal, its states by fence (fences it is inside, off the route of, or has left). */
   private readonly states = new BatchStates<Map<number, FenceState>>((phones) => this.read(phones));
   /** Positions evaluated since start (the benchmark reads it). */
   evaluated = 0;
@@ -114,14 +114,17 @@ export class FenceEvaluatorService extends BusConsumer {
       const previous = mine?.get(fenceId);
       const result = evaluate(fence, previous, { at, lng, lat, speedKmh: position.speedDkmh / 10, engineRpm: position.engineRpm });
       if (result.state === previous) continue;
-      // Only vehicles inside a fence (or off its route) are remembered: passing near one costs no write.
+      // A vehicle that was never inside a fence (or on its route) is not remembered: passing near
+      // one costs no state and no write. Once it has been, its state stays after it leaves (idle,
+      // with the time of the last position seen), so a late older position (a backlog behind live
+      // reports, a publish retried after later ones) is skipped, not taken for a new entry. An idle
+      // state is written when it becomes idle; later idle positions only move it in memory.
       const idle = !result.state.inside && !result.state.offRoute;
-      if (idle) mine?.delete(fenceId);
-      else {
-        if (!mine) terminalStates.set(phone, (mine = new Map()));
-        mine.set(fenceId, result.state);
-      }
-      if (!idle || previous) changed.set(`${phone}:${fenceId}`, this.stored.create({ terminalPhone: phone, fenceId, state: result.state, updatedAt: Date.now() }));
+      if (idle && !previous) continue;
+      if (!mine) terminalStates.set(phone, (mine = new Map()));
+      mine.set(fenceId, result.state);
+      const wasIdle = previous && !previous.inside && !previous.offRoute;
+      if (!idle || !wasIdle || result.events.length) changed.set(`${phone}:${fenceId}`, this.stored.create({ terminalPhone: phone, fenceId, state: result.state, updatedAt: Date.now() }));
       for (const event of result.events) {
         events.push({
           eventId: `${phone}:${fenceId}:${event.kind}:${at}`,
@@ -142,11 +145,10 @@ export class FenceEvaluatorService extends BusConsumer {
   }
 }
 
-/** Stored states by terminal and fence; only those inside a fence or off its route are kept. */
+/** Stored states by terminal and fence (idle ones too: they hold the last position's time). */
 function byTerminal(rows: FenceVehicleState[]): Map<string, Map<number, FenceState>> {
   const states = new Map<string, Map<number, FenceState>>();
   for (const row of rows) {
-    if (!row.state.inside && !row.state.offRoute) continue;
     let byFence = states.get(row.terminalPhone);
     if (!byFence) states.set(row.terminalPhone, (byFence = new Map()));
     byFence.set(row.fenceId, row.state);
