@@ -1,4 +1,4 @@
-import { IdempotentRowWriter, type RowValue } from '@openfleet/storage';
+import { IdempotentRowWriter, inKeyOrder, type RowValue } from '@openfleet/storage';
 import type { DataSource } from 'typeorm';
 
 // SQLite binds at most 32,766 parameters a statement; MySQL takes these many rows comfortably.
@@ -10,8 +10,9 @@ export const TALLY_COLUMNS = ['plate_code', 'company_id', 'company_path', 'fleet
 
 /**
  * The ledger's bulk writes in plain multi-row SQL on both engines: the curve (insert, existing
- * points skipped), day and trip tallies and vehicle states (insert or replace the columns). The
- * repository's builders spent most of the ledger's CPU on parameter bookkeeping (bench:fuel).
+ * points skipped), day and trip tallies and vehicle states (insert or replace the columns), each in
+ * key order. The repository's builders spent most of the ledger's CPU on parameter bookkeeping
+ * (bench:fuel).
  */
 export class FuelRowWriter {
   private readonly sqlite: boolean;
@@ -23,12 +24,17 @@ export class FuelRowWriter {
   }
 
   async curvePoints(rows: RowValue[][]): Promise<void> {
-    await this.curve.write(rows);
+    await this.curve.write(inKeyOrder(rows, 2));
   }
 
-  /** Inserts rows, or replaces every non-key column of the row with the same key. */
-  async upsert(table: string, keys: readonly string[], columns: readonly string[], rows: RowValue[][]): Promise<void> {
-    if (!rows.length) return;
+  /**
+   * Inserts rows, or replaces every non-key column of the row with the same key. In key order (the
+   * curve too): the members of the group write these tables at once, and rows in GNSS order
+   * deadlocked (cluster-n logged the ledger's retries).
+   */
+  async upsert(table: string, keys: readonly string[], columns: readonly string[], unordered: RowValue[][]): Promise<void> {
+    if (!unordered.length) return;
+    const rows = inKeyOrder(unordered, keys.length);
     const all = [...keys, ...columns];
     const update = this.sqlite ? `ON CONFLICT(${keys.join(',')}) DO UPDATE SET ${columns.map((c) => `${c}=excluded.${c}`).join(',')}` : `ON DUPLICATE KEY UPDATE ${columns.map((c) => `${c}=VALUES(${c})`).join(',')}`;
     const chunkRows = this.sqlite ? Math.floor(SQLITE_MAX_PARAMETERS / all.length) : MYSQL_CHUNK_ROWS;
