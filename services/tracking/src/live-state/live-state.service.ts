@@ -4,7 +4,7 @@ import type { DeliveredMessage, EventBus } from '@openfleet/bus';
 import { canonicalTerminalPhone, pickPositionSource, positionSourceKeys, Topics, type TerminalSessionEvent, type VehicleStateEvent } from '@openfleet/contracts';
 import { EVENT_BUS } from '@openfleet/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { sqlLiteral } from '@openfleet/storage';
+import { inKeyOrder, sqlLiteral } from '@openfleet/storage';
 import { TrackingTransactions } from '../common/tracking-transactions';
 import type { TrackPointRow } from '../ingest/track-point';
 import { VehicleRegistry } from '@openfleet/auth';
@@ -360,9 +360,12 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Multi-row upsert: SQLite binds parameters, MySQL gets the literals inlined (see sqlLiteral). With
-   * a guard, an existing row is updated only when the new row's progress is not behind it.
+   * a guard, an existing row is updated only when the new row's progress is not behind it. The key
+   * is the first columns; rows go in key order (`inKeyOrder`), so the transactions of the members
+   * and partitions writing at once take their row locks in one order (session batches deadlocked).
    */
-  private async upsert(manager: EntityManager, table: string, columns: string[], key: string[], rows: (string | number | null)[][], guard?: ProgressGuard): Promise<void> {
+  private async upsert(manager: EntityManager, table: string, columns: string[], key: string[], unordered: (string | number | null)[][], guard?: ProgressGuard): Promise<void> {
+    const rows = inKeyOrder(unordered, key.length);
     const updates = columns.filter((column) => !key.includes(column));
     if (this.sqlite) {
       const tuple = `(${columns.map(() => '?').join(',')})`;
