@@ -217,7 +217,17 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     const fenceId = String((fence.data as { id: number }).id);
     const terminalVehicles = vehicles.filter((vehicle) => vehicle.terminalId).map((vehicle) => String(vehicle.id));
     expect(terminalVehicles.length).toBe(TERMINALS);
-    expect(await call('POST', `/gps/fence/${fenceId}/bind`, { vehicleIds: terminalVehicles })).toMatchObject({ flag: true });
+    // The fence replica checks each vehicle against its registry, which follows the vehicles just
+    // provisioned through the registry topic: on a busy machine it can still be behind (a trial of
+    // stop 47 got 8002 for the first bind, run beside other suites). Bound once it knows them all.
+    const bindStarted = Date.now();
+    let bound = await call('POST', `/gps/fence/${fenceId}/bind`, { vehicleIds: terminalVehicles });
+    while (!bound.flag && bound.errorCode === 8002 && Date.now() - bindStarted < 30_000) {
+      await sleep(1_000);
+      bound = await call('POST', `/gps/fence/${fenceId}/bind`, { vehicleIds: terminalVehicles });
+    }
+    log(`fence bound to ${terminalVehicles.length} vehicles ${Date.now() - bindStarted} ms after the first try`);
+    expect(bound.flag ? 'bound' : `refused with ${bound.errorCode}`).toBe('bound');
     // The other fence replica and the other forwarder learn of them within 10 s (catalogue reload, lease renewal).
     await sleep(11_000);
     shares.forEach((share) => share.child.send({ go: true }));
