@@ -222,11 +222,12 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     // stop 47 got 8002 for the first bind, run beside other suites). Bound once it knows them all.
     const bindStarted = Date.now();
     let bound = await call('POST', `/gps/fence/${fenceId}/bind`, { vehicleIds: terminalVehicles });
-    while (!bound.flag && bound.errorCode === 8002 && Date.now() - bindStarted < 30_000) {
+    let tries = 1;
+    for (; !bound.flag && bound.errorCode === 8002 && Date.now() - bindStarted < 30_000; tries++) {
       await sleep(1_000);
       bound = await call('POST', `/gps/fence/${fenceId}/bind`, { vehicleIds: terminalVehicles });
     }
-    log(`fence bound to ${terminalVehicles.length} vehicles ${Date.now() - bindStarted} ms after the first try`);
+    log(`fence bound to ${terminalVehicles.length} vehicles: ${tries} tries, ${Date.now() - bindStarted} ms`);
     expect(bound.flag ? 'bound' : `refused with ${bound.errorCode}`).toBe('bound');
     // The other fence replica and the other forwarder learn of them within 10 s (catalogue reload, lease renewal).
     await sleep(11_000);
