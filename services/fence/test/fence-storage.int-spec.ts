@@ -127,8 +127,10 @@ describe.each(['sqlite', 'mysql'] as const)('fence storage on %s', (engine) => {
     await drive(position(t3 + 10, 119.35, 39.95));
     await drive(position(t3 + 20, 119.45, 39.95));
     await waitFor(() => ofQuay().length === 2, 'entry and exit');
+    const evaluated = app.get(FenceEvaluatorService).evaluated;
     await drive(position(t3 + 15, 119.36, 39.95));
     await drive(position(t3 + 22, 119.46, 39.95));
+    await waitFor(() => app.get(FenceEvaluatorService).evaluated >= evaluated + 2, 'the late positions evaluated');
     await app.close();
     await start();
     await drive(position(t3 + 12, 119.37, 39.95));
