@@ -227,7 +227,7 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
       await sleep(1_000);
       bound = await call('POST', `/gps/fence/${fenceId}/bind`, { vehicleIds: terminalVehicles });
     }
-    log(`fence bound to ${terminalVehicles.length} vehicles: ${tries} tries, ${Date.now() - bindStarted} ms`);
+    log(`fence bound to ${terminalVehicles.length} vehicles: ${tries} ${tries === 1 ? 'try' : 'tries'}, ${Date.now() - bindStarted} ms`);
     expect(bound.flag ? 'bound' : `refused with ${bound.errorCode}`).toBe('bound');
     // The other fence replica and the other forwarder learn of them within 10 s (catalogue reload, lease renewal).
     await sleep(11_000);
