@@ -39,7 +39,7 @@ describe('BatchStates', () => {
         a.n = 2;
         a.lastAt = 20;
         batch.set('b', { n: 1, lastAt: 20 });
-        batch.delete('c');
+        batch.get('c')!.n = 0;
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');

@@ -109,9 +109,4 @@ export class BatchUpdate<S> {
     this.touched.add(key);
     this.kept.set(key, state);
   }
-
-  delete(key: string): void {
-    this.touched.add(key);
-    this.kept.delete(key);
-  }
 }
