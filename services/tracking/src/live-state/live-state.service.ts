@@ -115,9 +115,10 @@ export class LiveStateService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The states and open sessions from the database, one read at a time: a member can join its group
-   * while onModuleInit still reads, and two full reads at once took 0.3 s instead of one; the second
-   * now waits and reads only what changed meanwhile.
+   * The states and open sessions from the database, one read at a time: a read that starts while
+   * another runs waits for it and then reads only what changed meanwhile (two full reads side by side
+   * took 0.3 s instead of one). The position ingest joins its group only after the start-up read
+   * (`subscribeAt = 'bootstrap'`), so an assignment's read normally finds it done.
    */
   private readStored(): Promise<void> {
     const previous = this.reading;
