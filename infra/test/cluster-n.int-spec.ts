@@ -78,6 +78,8 @@ interface VehicleSummary {
   connects: number;
   /** When (epoch ms) each command arrived, by message id in hex (0x8300: [t]; sent twice: [t1, t2]). */
   downlinkAt?: Record<string, number[]>;
+  /** Its sessions (808 terminals): authenticated at `up`, link closed at `down`. */
+  sessions?: { up: number; down?: number }[];
 }
 interface Progress {
   online: number;
@@ -294,6 +296,8 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     let videoVictim: ServiceProcess | undefined;
     let videoOwnerAtKill: string | undefined;
     const killedAt = new Map<string, number>();
+    /** How long each restarted replica took to answer /health again (a slow machine shows here first). */
+    const restartTook: string[] = [];
     let takeover: Promise<{ holder: string; afterMs: number } | undefined> = Promise.resolve(undefined);
     for (const service of KILL_ORDER) {
       // The forwarder replica that dies is the one holding the 809 link lease.
@@ -325,11 +329,13 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
       }
       await sleep(2_000);
       cluster.start(victim);
-      restarts.push(cluster.healthy(victim, 120_000));
+      const restartedAt = Date.now();
+      restarts.push(cluster.healthy(victim, 120_000).then(() => void restartTook.push(`${victim.name} ${((Date.now() - restartedAt) / 1000).toFixed(0)} s`)));
       await sleep(2_000);
     }
     await Promise.all(restarts);
-    log('every killed replica healthy again');
+    const shareState = () => shares.map((share, i) => `share ${i + 1}: ${share.progress?.online ?? 0} online, ${share.progress?.acked ?? 0} acked`).join('; ');
+    log(`every killed replica healthy again (${shareState()}); healthy after its restart in: ${restartTook.join(', ')}`);
     await sleep(INTERVAL_S * 1000); // every driving vehicle reports once more to the restarted replicas
 
     // Live video: the viewer's socket dropped with its replica, a reopen reached the survivor, which
@@ -363,6 +369,13 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
       videoViewer!.close();
     }
 
+    // A text still queued (5: its terminal was away when it was sent or when its gateway answered
+    // "offline") goes out once the terminal is online: the fleet runs until it has, for up to 60 s.
+    const orderNow = async () => (await call('GET', `/gps/sendOrder/${orderId}`)).data as { status: number; replyMsgId: string };
+    const queuedSince = Date.now();
+    while ((await orderNow()).status === 5 && Date.now() - queuedSince < 60_000) await sleep(1_000);
+    if (Date.now() - queuedSince >= 1_000) log(`text order still queued after the restarts: waited ${Date.now() - queuedSince} ms`);
+    log(`fleet stopping (${shareState()})`);
     // The fleet stops; its counts per vehicle.
     await Promise.all(shares.map((share) => new Promise<void>((resolve) => {
       share.child.once('exit', () => resolve());
@@ -431,9 +444,15 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     const textTimes = receivedText.find((v) => v.plate === '京A10007')?.downlinkAt?.['0x8300'] ?? [];
     const gatewayKilledAt = killedAt.get(cluster.replica('gateway-808', 1)!.name)!;
     const inKillWindow = textTimes.length > 0 && textTimes[0] <= gatewayKilledAt && textTimes[0] > gatewayKilledAt - 5_000;
-    const orderNow = async () => (await call('GET', `/gps/sendOrder/${orderId}`)).data as { status: number; replyMsgId: string };
     let order = await orderNow();
     log(`text order: status ${order.status}, reply ${order.replyMsgId || 'none'}, received by ${receivedText.map((v) => v.plate).join(', ') || 'nobody'} at ${textTimes.map((t) => `${t - gatewayKilledAt} ms`).join(', ')} from gateway-808-1's kill`);
+    // What to read a failure against: the order as stored and the target's sessions, in ms from the kill.
+    const targetSummary = terminals.find((v) => v.plate === '京A10007');
+    if (receivedText.length !== 1 || order.status !== 1) {
+      const fromKill = (t?: number) => (t ? t - gatewayKilledAt : 'none');
+      log(`text order record: ${JSON.stringify(order)}; sent ${textAt - gatewayKilledAt} ms from the kill`);
+      log(`京A10007: ${targetSummary?.connects} connects, ${targetSummary?.reports} reports, ${targetSummary?.acked} acked; sessions (ms from the kill): ${(targetSummary?.sessions ?? []).map((s) => `${fromKill(s.up)}..${fromKill(s.down)}`).join(', ') || 'none'}`);
+    }
     expect(receivedText.map((v) => v.plate)).toEqual(['京A10007']);
     if (!inKillWindow) {
       expect(textTimes).toHaveLength(1);

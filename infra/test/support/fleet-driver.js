@@ -65,9 +65,20 @@ async function main() {
     ...range(config.trucks).map((index) => ({ kind: 'hj1239', key: truckVinOf(index), plate: truckPlateOf(index), sim: new SimDiesel(index, options, newStats()) })),
   ];
   // When (epoch ms) a terminal received each command, by message id in hex: a command sent twice has two times.
+  // And its sessions: authenticated at `up`, link closed at `down` (what a failed command check is read against).
   for (const vehicle of vehicles.filter((v) => v.kind === 'jt808')) {
+    vehicle.sessions = [];
     const receive = vehicle.sim.receive.bind(vehicle.sim);
+    const connect = vehicle.sim.connect.bind(vehicle.sim);
+    vehicle.sim.connect = () => {
+      connect();
+      vehicle.sim.socket?.once('close', () => {
+        const last = vehicle.sessions[vehicle.sessions.length - 1];
+        if (last && last.down === undefined) last.down = Date.now();
+      });
+    };
     vehicle.sim.receive = (msg) => {
+      if (msg.msgId === 0x8001 && msg.body.replyId === 0x0102 && msg.body.result === 0) vehicle.sessions.push({ up: Date.now() });
       if (msg.msgId !== 0x8001 && msg.msgId !== 0x8100) {
         const id = `0x${msg.msgId.toString(16).padStart(4, '0')}`;
         (vehicle.downlinkAt[id] ??= []).push(Date.now());
@@ -88,7 +99,7 @@ async function main() {
   process.once('message', () => {
     clearInterval(timer);
     vehicles.forEach((vehicle) => vehicle.sim.stop());
-    const summary = vehicles.map((v) => ({ kind: v.kind, key: v.key, plate: v.plate, reports: v.sim.stats.reports, acked: v.sim.stats.acked, refused: v.sim.stats.refused, alarms: v.sim.stats.alarms, connects: v.sim.stats.connects, downlinkAt: v.downlinkAt }));
+    const summary = vehicles.map((v) => ({ kind: v.kind, key: v.key, plate: v.plate, reports: v.sim.stats.reports, acked: v.sim.stats.acked, refused: v.sim.stats.refused, alarms: v.sim.stats.alarms, connects: v.sim.stats.connects, downlinkAt: v.downlinkAt, sessions: v.sessions }));
     process.send({ summary, progress: progress() }, () => process.exit(0));
   });
 }

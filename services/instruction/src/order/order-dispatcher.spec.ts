@@ -33,8 +33,11 @@ class OrderTable {
     Object.assign(row, values);
     return { affected: 1 };
   }
-  async find({ where }: { where: { terminalPhone: string; status: number } }) {
-    return [...this.rows.values()].filter((row) => row.terminalPhone === where.terminalPhone && row.status === where.status).sort((a, b) => a.id - b.id).map((row) => ({ ...row }));
+  readonly finds: { terminalPhone: string | FindOperator<string[]> }[] = [];
+  async find({ where }: { where: { terminalPhone: string | FindOperator<string[]>; status: number } }) {
+    this.finds.push({ terminalPhone: where.terminalPhone });
+    const phones = typeof where.terminalPhone === 'string' ? [where.terminalPhone] : (where.terminalPhone.value as unknown as string[]);
+    return [...this.rows.values()].filter((row) => phones.includes(row.terminalPhone) && row.status === where.status).sort((a, b) => a.id - b.id).map((row) => ({ ...row }));
   }
   async findBy({ id }: { id: FindOperator<number[]> }) {
     return (id.value as unknown as number[]).flatMap((each) => (this.rows.has(each) ? [{ ...this.rows.get(each)! }] : []));
@@ -48,9 +51,9 @@ function setUp() {
   const announced: number[][] = [];
   const events = { publish: jest.fn(async (orders: InstructionOrder[]) => void announced.push(orders.map((order) => order.id))) };
   const parameters = { recordReply: jest.fn(async () => undefined) };
-  const directory = { isOnline: () => true } as unknown as TerminalDirectory;
+  const directory = { isOnline: () => true } as unknown as TerminalDirectory & { onOnline?: (phone: string) => void };
   const dispatcher = new OrderDispatcher(table as unknown as Repository<InstructionOrder>, bus as unknown as EventBus, { INSTRUCTION_GROUP: 'instruction', INSTRUCTION_SWEEP_MS: 1000 } as InstructionConfig, directory, events as unknown as OrderEvents, parameters as unknown as TerminalParametersService);
-  return { table, bus, published, events, announced, parameters, dispatcher };
+  return { table, bus, published, events, announced, parameters, dispatcher, directory };
 }
 
 const result = (commandId: number, status: number, extra: Partial<CommandResult> = {}): CommandResult => ({ commandId: String(commandId), terminalPhone: PHONE, status, at: NOW, ...extra }) as CommandResult;
@@ -73,6 +76,32 @@ describe('order dispatcher', () => {
         expect(table.rows.get(oldest.id)).toMatchObject({ status: ISSUED_AWAITING_RESPONSE, sentAt: NOW });
         expect(table.status(expiring.id)).toBe(WAITING_RESPONSE);
       });
+    });
+
+    it('looks up the terminals that came online within 200 ms in one query, and sends each one\'s orders in order', async () => {
+      jest.useFakeTimers({ doNotFake: ['Date'] });
+      try {
+        const { table, published, dispatcher, directory } = setUp();
+        const other = '13800000002';
+        const first = table.add({});
+        table.add({ terminalPhone: '13800000003' }); // did not come online
+        const second = table.add({ terminalPhone: other });
+        const third = table.add({});
+        await dispatcher.onModuleInit().catch(() => undefined); // its consumer needs a real bus; the hook is set first
+        clearInterval((dispatcher as unknown as { sweepTimer: NodeJS.Timeout }).sweepTimer);
+        directory.onOnline!(PHONE);
+        jest.advanceTimersByTime(150);
+        directory.onOnline!(other);
+        expect(table.finds).toEqual([]);
+        jest.advanceTimersByTime(50);
+        await jest.runAllTimersAsync();
+        expect(table.finds).toHaveLength(1);
+        expect(published.flatMap((p) => p.ids)).toEqual([first.id, second.id, third.id].map(String));
+        expect(published.flatMap((p) => p.keys)).toEqual([PHONE, other, PHONE]);
+        expect(table.status(2)).toBe(WAITING_RESPONSE);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('never sends an order twice when two flushes race', async () => {

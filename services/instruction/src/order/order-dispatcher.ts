@@ -18,6 +18,12 @@ const LOST_REPLY_GRACE_MS = 30_000;
 /** An order left in status 0 (the process stopped between insert and delivery) is routed again after this. */
 const STRANDED_AFTER_MS = 30_000;
 const SWEEP_BATCH = 500;
+/**
+ * Terminals that came online within this long are looked up together: a gateway's restart brings a
+ * thousand back at once, and so does this service's start, when its registry reads every state (one
+ * query each kept its database pool, and its /health probe, busy for a minute on a loaded machine).
+ */
+const ONLINE_BATCH_MS = 200;
 
 /**
  * Moves orders along: delivery to the gateways (instruction.downlink.v1), results back from them
@@ -31,6 +37,9 @@ export class OrderDispatcher extends BusConsumer {
   private readonly logger = new Logger(OrderDispatcher.name);
   private sweepTimer?: NodeJS.Timeout;
   private sweeping = false;
+  /** Terminals that came online since the last lookup (canonical phones), and its timer. */
+  private readonly cameOnline = new Set<string>();
+  private onlineTimer?: NodeJS.Timeout;
 
   constructor(
     @InjectRepository(InstructionOrder, 'instruction') private readonly orders: Repository<InstructionOrder>,
@@ -48,7 +57,7 @@ export class OrderDispatcher extends BusConsumer {
   }
 
   override async onModuleInit(): Promise<void> {
-    this.directory.onOnline = (phone) => void this.flushQueued(phone).catch((error) => this.logger.warn(`queued orders of ${phone}: ${(error as Error).message}`));
+    this.directory.onOnline = (phone) => this.cameOnlineNow(phone);
     await super.onModuleInit();
     // On every replica, no lease: each move is a guarded UPDATE (WHERE status IN ...), so of two sweeps one moves an order.
     this.sweepTimer = setInterval(() => void this.sweep(), this.config.INSTRUCTION_SWEEP_MS);
@@ -57,6 +66,7 @@ export class OrderDispatcher extends BusConsumer {
 
   override async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweepTimer);
+    clearTimeout(this.onlineTimer);
     await super.onModuleDestroy();
   }
 
@@ -95,9 +105,34 @@ export class OrderDispatcher extends BusConsumer {
     }
   }
 
-  /** Claims (5/0 -> 7) and sends every queued order of a terminal that came online, oldest first. */
-  async flushQueued(terminalPhone: string): Promise<number> {
-    const queued = await this.orders.find({ where: { terminalPhone, status: InstructionStatus.WAITING_RESPONSE }, order: { id: 'ASC' }, take: SWEEP_BATCH });
+  /** A terminal came online: its queued orders go out with those of the others that came online meanwhile. */
+  private cameOnlineNow(terminalPhone: string): void {
+    this.cameOnline.add(terminalPhone);
+    this.onlineTimer ??= setTimeout(() => {
+      this.onlineTimer = undefined;
+      const phones = [...this.cameOnline];
+      this.cameOnline.clear();
+      void this.flushQueued(phones).catch((error) => this.logger.warn(`queued orders of ${phones.length} terminals that came online: ${(error as Error).message}`));
+    }, ONLINE_BATCH_MS);
+  }
+
+  /**
+   * Claims (5 -> 7) and sends the queued orders of terminals that came online, each terminal's
+   * oldest first: one query per 500 terminals (an order queued past the first 500 of its query
+   * waits for the sweep). Returns how many this call claimed.
+   */
+  async flushQueued(terminalPhones: string | readonly string[]): Promise<number> {
+    const phones = [...new Set(typeof terminalPhones === 'string' ? [terminalPhones] : terminalPhones)];
+    let claimedCount = 0;
+    for (let i = 0; i < phones.length; i += SWEEP_BATCH) {
+      const chunk = phones.slice(i, i + SWEEP_BATCH);
+      const queued = await this.orders.find({ where: { terminalPhone: chunk.length === 1 ? chunk[0] : In(chunk), status: InstructionStatus.WAITING_RESPONSE }, order: { id: 'ASC' }, take: SWEEP_BATCH });
+      claimedCount += await this.claimAndSend(queued);
+    }
+    return claimedCount;
+  }
+
+  private async claimAndSend(queued: InstructionOrder[]): Promise<number> {
     const claimed: InstructionOrder[] = [];
     const now = Date.now();
     for (const order of queued) {
@@ -175,7 +210,7 @@ export class OrderDispatcher extends BusConsumer {
         .where('o.status = :status', { status: InstructionStatus.WAITING_RESPONSE })
         .limit(SWEEP_BATCH)
         .getRawMany();
-      for (const { phone } of queuedPhones) if (this.directory.isOnline(phone)) await this.flushQueued(phone);
+      await this.flushQueued(queuedPhones.map(({ phone }) => phone).filter((phone) => this.directory.isOnline(phone)));
     } catch (error) {
       this.logger.warn(`sweep failed: ${(error as Error).message}`);
     } finally {
