@@ -17,6 +17,7 @@ const { ApiModule } = require('@openfleet/api');
 const { TrackingModule } = require('@openfleet/tracking');
 const { InstructionModule } = require('@openfleet/instruction');
 const { TerminalDirectory } = require('@openfleet/instruction/dist/registry/terminal-directory');
+const { OrderDispatcher } = require('@openfleet/instruction/dist/order/order-dispatcher');
 const { startGateway, connectAll } = require('./gateway-harness');
 const { machineLine } = require('./machine');
 const { brokers, mysql, run, latencyCell, dropSchemas, runMain } = require('./bench-kit');
@@ -81,8 +82,8 @@ async function main() {
       if (event.status !== 7 && event.status !== 5 && event.status !== 0 && !settled.has(event.orderId)) settled.set(event.orderId, { at: performance.now(), status: event.status });
     });
     await sleep(3000); // the hub's consumer groups have joined
-    const send = async (vehicleIds) => {
-      const response = await fetch(`${url}/gps/sendOrder/send`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ commandType: 'text', vehicleIds, params: { text: '基准测试' } }) });
+    const send = async (vehicleIds, extra = {}) => {
+      const response = await fetch(`${url}/gps/sendOrder/send`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ commandType: 'text', vehicleIds, params: { text: '基准测试' }, ...extra }) });
       const envelope = await response.json();
       if (!envelope.flag) throw new Error(JSON.stringify(envelope));
       return envelope.data;
@@ -117,8 +118,47 @@ async function main() {
     const batchFinal = outcomes.filter((o) => settled.has(o.orderId));
     const batchLast = batchFinal.length ? Math.max(...batchFinal.map((o) => settled.get(o.orderId).at)) - batchStarted : NaN;
     const batchOk = batchFinal.filter((o) => settled.get(o.orderId).status === 1).length;
-    socket.close();
+
+    // Phase 3: the whole fleet offline, an order queued for each vehicle, then every terminal back at
+    // once (a gateway's restart): time until every queued order is answered, the order lookups the
+    // instruction service made for it, and the slowest /health meanwhile (it shares the database pool).
     terminals.forEach((terminal) => terminal.close());
+    const offlineStarted = Date.now();
+    while (registry.some(({ value }) => directory.isOnline(value.terminalPhone))) {
+      if (Date.now() - offlineStarted > 120_000) throw new Error('the instruction service did not see every terminal offline within 120 s');
+      await sleep(200);
+    }
+    const queuedOutcomes = await send(registry.map(({ value }) => value.vehicleId), { offlinePolicy: 'queue' });
+    if (queuedOutcomes.some((o) => o.status !== 5)) throw new Error(`not every order queued: ${JSON.stringify(queuedOutcomes.find((o) => o.status !== 5))}`);
+    const orders = app.get(OrderDispatcher).orders;
+    const find = orders.find.bind(orders);
+    let lookups = 0;
+    orders.find = (...args) => {
+      lookups++;
+      return find(...args);
+    };
+    let healthMax = 0;
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const probeStarted = performance.now();
+        await fetch(`${url}/health`).catch(() => undefined);
+        healthMax = Math.max(healthMax, performance.now() - probeStarted);
+        await sleep(100);
+      }
+    })();
+    const reconnectStarted = performance.now();
+    const again = await connectAll(VEHICLES, { port: GATEWAY_PORT, phoneOf, onCommand: (terminal, msg) => terminal.send(0x0001, { replySerial: msg.serial, replyId: msg.msgId, result: 0 }) });
+    const queueDeadline = performance.now() + 120_000;
+    while (queuedOutcomes.some((o) => !settled.has(o.orderId)) && performance.now() < queueDeadline) await sleep(20);
+    const queuedFinal = queuedOutcomes.filter((o) => settled.has(o.orderId));
+    const queuedLast = queuedFinal.length ? Math.max(...queuedFinal.map((o) => settled.get(o.orderId).at)) - reconnectStarted : NaN;
+    const queuedOk = queuedFinal.filter((o) => settled.get(o.orderId).status === 1).length;
+    probing = false;
+    await probe;
+    orders.find = find;
+    socket.close();
+    again.terminals.forEach((terminal) => terminal.close());
 
     const ms = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
     console.log('');
@@ -129,6 +169,8 @@ async function main() {
     console.log(`| single sends settled successfully | ${successes} of ${sent.length} | all |`);
     console.log(`| batch to ${VEHICLES} vehicles: HTTP answer | ${ms(batchAnswered)} ms | |`);
     console.log(`| batch: every status final | ${ms(batchLast)} ms (${batchOk} of ${VEHICLES} success) | <= 5000 ms |`);
+    console.log(`| queued for ${VEHICLES} offline vehicles, all reconnecting: every order answered | ${ms(queuedLast)} ms from the first reconnect (${queuedOk} of ${VEHICLES} success; logins ${again.loginSeconds.toFixed(1)} s) | |`);
+    console.log(`| the same: queued-order lookups / slowest /health | ${lookups} / ${ms(healthMax)} ms | |`);
     console.log('');
     console.log(machineLine());
     console.log(`Kafka ${brokers.join(',')}, MariaDB ${mysql.host}:${mysql.port}; gateway in a child process; api, instruction and tracking in this process.`);
