@@ -55,8 +55,8 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
   });
 
   it('drives a provisioned simulator through the gateway to the api and socket.io; a killed tracking loses nothing', async () => {
-    const apiHealth = await (await fetch(`${api}/health`)).json();
-    expect(JSON.stringify(apiHealth)).toContain('upstream-tracking');
+    const upstreams = await (await fetch(`${api}/health/upstreams`)).json();
+    expect(upstreams).toMatchObject({ status: 'ok', upstreams: { tracking: 'up', admin: 'up' } });
 
     const simulator = spawn(
       process.execPath,

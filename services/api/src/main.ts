@@ -6,7 +6,7 @@ import { ApiModule } from './api.module';
 import { mountOpenApi } from './openapi';
 import { mountServiceProxies } from './service-proxy';
 import { mountAlarmProxy, mountEnergyProxy, mountFenceProxy, mountForwarder809Proxy, mountFrameArchiveProxy, mountInstructionProxy, mountIndustryProxy, mountTrackingProxy, mountVehicleServiceProxy, mountVideoProxy } from './route-proxies';
-import { registerUpstreamHealth } from './upstream';
+import { mountUpstreamHealth } from './upstream';
 import { trustProxies } from './trusted-proxy';
 
 startClusterService({
@@ -28,7 +28,7 @@ startClusterService({
     mountIndustryProxy(app, config.INDUSTRY_URL);
     mountFrameArchiveProxy(app, config.FRAME_ARCHIVE_URL);
     mountTrackingProxy(app, config.TRACKING_URL);
-    registerUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL, fence: config.FENCE_URL, alarm: config.ALARM_URL, 'forwarder-809': config.FORWARDER_809_URL, energy: config.ENERGY_URL, video: config.VIDEO_URL, 'vehicle-service': config.VEHICLE_SERVICE_URL, industry: config.INDUSTRY_URL, 'frame-archive': config.FRAME_ARCHIVE_URL });
+    mountUpstreamHealth(app, { admin: config.ADMIN_URL, tracking: config.TRACKING_URL, instruction: config.INSTRUCTION_URL, fence: config.FENCE_URL, alarm: config.ALARM_URL, 'forwarder-809': config.FORWARDER_809_URL, energy: config.ENERGY_URL, video: config.VIDEO_URL, 'vehicle-service': config.VEHICLE_SERVICE_URL, industry: config.INDUSTRY_URL, 'frame-archive': config.FRAME_ARCHIVE_URL });
     mountOpenApi(app);
   },
 }).catch(exitOnStartFailure('api'));

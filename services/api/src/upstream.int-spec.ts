@@ -1,5 +1,5 @@
-// A routed service that is down: the console gets the envelope (503), not http-proxy's plain text,
-// and the api's /health reports the upstream instead of staying ok.
+// A routed service that is down: the console gets the envelope (503), not http-proxy's plain text;
+// /health/upstreams names it, and the api's own /health (what the load balancer reads) stays ok.
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { InProcessBus, silentBusLogger } from '@openfleet/bus';
@@ -9,7 +9,7 @@ import request from 'supertest';
 import { ApiModule } from './api.module';
 import { mountServiceProxies } from './service-proxy';
 import { mountTrackingProxy } from './route-proxies';
-import { registerUpstreamHealth } from './upstream';
+import { mountUpstreamHealth } from './upstream';
 
 /** A port nothing listens on: taken, then released. */
 async function deadPort(): Promise<number> {
@@ -33,7 +33,7 @@ describe('api with a routed service down', () => {
     const admin = `http://127.0.0.1:${await deadPort()}`;
     mountServiceProxies(app, { admin });
     mountTrackingProxy(app, tracking);
-    registerUpstreamHealth(app, { admin, tracking });
+    mountUpstreamHealth(app, { admin, tracking });
     await app.init();
   });
 
@@ -47,10 +47,15 @@ describe('api with a routed service down', () => {
     expect(response.body).toMatchObject({ flag: false, errorCode: 503, msg: 'The service is temporarily unavailable, please try again later' });
   });
 
-  it('reports the routed services in /health', async () => {
-    const response = await request(app.getHttpServer()).get('/health');
+  it('names the routed services that do not answer in /health/upstreams', async () => {
+    const response = await request(app.getHttpServer()).get('/health/upstreams');
     expect(response.status).toBe(503);
-    expect(JSON.stringify(response.body)).toMatch(/upstream-tracking/);
-    expect(JSON.stringify(response.body)).toMatch(/upstream-admin/);
+    expect(response.body).toEqual({ status: 'error', down: ['admin', 'tracking'], upstreams: { admin: 'down', tracking: 'down' } });
+  });
+
+  it('stays ready in /health, its own database and bus up: the balancer keeps it while a routed service is down', async () => {
+    const response = await request(app.getHttpServer()).get('/health');
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(response.body)).not.toMatch(/admin|tracking/);
   });
 });

@@ -1,6 +1,5 @@
 import { HttpStatus, Logger, type INestApplication } from '@nestjs/common';
 import { AppError, ErrorCode } from '@openfleet/errors';
-import { HealthRegistry } from '@openfleet/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -34,19 +33,32 @@ export function proxyErrorHandler(upstream: string) {
   };
 }
 
-/** `/health` of the api includes each service it routes to: a routed service down is the api not ready. */
-export function registerUpstreamHealth(app: INestApplication, upstreams: Record<string, string>): void {
-  const health = app.get(HealthRegistry);
-  for (const [name, url] of Object.entries(upstreams)) {
-    health.register(`upstream-${name}`, async () => {
-      try {
-        const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-        return response.ok;
-      } catch {
-        return false;
-      }
-    });
-  }
+/**
+ * `/health/upstreams`: whether each service the api routes to answers its own `/health` (200 when
+ * all do, 503 naming those that do not). Not part of the api's `/health`, which the load balancer
+ * reads: with the routed services in it, one of them down (or slow under load: each probe has 2 s)
+ * took every api replica out of the balancer, and the console's login and every other page with it,
+ * while each route already answers 503 on its own when its service is down (`proxyErrorHandler`).
+ * In cluster-n a restarted api replica stayed "unhealthy" past 120 s that way, its own database and
+ * bus up, while one of its eleven upstreams' probes at a time ran out of time on the loaded machine.
+ */
+export function mountUpstreamHealth(app: INestApplication, upstreams: Record<string, string>): void {
+  const http = app.getHttpAdapter();
+  http.get('/health/upstreams', async (_request: IncomingMessage, response: ServerResponse) => {
+    const states = await Promise.all(
+      Object.entries(upstreams).map(async ([name, url]) => {
+        try {
+          const answer = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+          return [name, answer.ok ? 'up' : 'down'] as const;
+        } catch {
+          return [name, 'down'] as const;
+        }
+      }),
+    );
+    const down = states.filter(([, state]) => state === 'down').map(([name]) => name);
+    response.writeHead(down.length ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.OK, { 'Content-Type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify({ status: down.length ? 'error' : 'ok', down, upstreams: Object.fromEntries(states) }));
+  });
 }
 
 function logRateLimited(upstream: string, line: string): void {
