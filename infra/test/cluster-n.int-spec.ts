@@ -330,7 +330,10 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
       await sleep(2_000);
       cluster.start(victim);
       const restartedAt = Date.now();
-      restarts.push(cluster.healthy(victim, 120_000).then(() => void restartTook.push(`${victim.name} ${((Date.now() - restartedAt) / 1000).toFixed(0)} s`)));
+      // 180 s: thirteen replicas restart within a minute beside the fleet on 2 cores. Measured in stop 48:
+      // 28-53 s each, api-1 (restarted last) 59-83 s; one trial's api-1 missed 120 s while its /health
+      // still probed the routed services.
+      restarts.push(cluster.healthy(victim, 180_000).then(() => void restartTook.push(`${victim.name} ${((Date.now() - restartedAt) / 1000).toFixed(0)} s`)));
       await sleep(2_000);
     }
     await Promise.all(restarts);
@@ -373,8 +376,9 @@ describe(`cluster at compose's replica count: ${TERMINALS} terminals, one replic
     // "offline") goes out once the terminal is online: the fleet runs until it has, for up to 60 s.
     const orderNow = async () => (await call('GET', `/gps/sendOrder/${orderId}`)).data as { status: number; replyMsgId: string };
     const queuedSince = Date.now();
-    while ((await orderNow()).status === 5 && Date.now() - queuedSince < 60_000) await sleep(1_000);
-    if (Date.now() - queuedSince >= 1_000) log(`text order still queued after the restarts: waited ${Date.now() - queuedSince} ms`);
+    let queuedChecks = 0;
+    for (; (await orderNow()).status === 5 && Date.now() - queuedSince < 60_000; queuedChecks++) await sleep(1_000);
+    if (queuedChecks) log(`text order still queued after the restarts: waited ${Date.now() - queuedSince} ms for it`);
     log(`fleet stopping (${shareState()})`);
     // The fleet stops; its counts per vehicle.
     await Promise.all(shares.map((share) => new Promise<void>((resolve) => {

@@ -109,13 +109,17 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     }
     expect(rollcall).toMatchObject({ status: 1, replyMsgId: '0x0201' });
 
-    // Tracking dies mid-stream: the api answers the envelope and reports it in /health.
+    // Tracking dies mid-stream: the api answers the envelope and names it in /health/upstreams, and
+    // stays ready itself (/health: the load balancer keeps it, for the routes whose services are up).
     const tracking = running.get('tracking')!;
     await cluster.kill(tracking);
     const whileDown = await get('/gps/position/findLatestPositions');
     expect([502, 503, 504]).toContain(whileDown.status);
     expect(whileDown.body).toMatchObject({ flag: false });
-    expect((await fetch(`${api}/health`)).status).toBe(503);
+    const upstreamsWhileDown = await fetch(`${api}/health/upstreams`);
+    expect([upstreamsWhileDown.status, ((await upstreamsWhileDown.json()) as { down: string[] }).down]).toEqual([503, ['tracking']]);
+    expect((await fetch(`${api}/health`)).status).toBe(200);
+    expect((await get('/basic/vehicle?current=1&size=1')).status).toBe(200);
     await sleep(3_000); // the gateway keeps acknowledging into Kafka meanwhile
     cluster.start(tracking);
     await cluster.healthy(tracking);
@@ -144,7 +148,7 @@ describe('cluster mode: the services of docker-compose.yml as processes on Kafka
     expect(stored).toBeGreaterThanOrEqual(acked);
     // The roll call's 0x0201 answer carries a located position, stored as a track point too.
     expect(stored).toBeLessThanOrEqual(reports + 1);
-    const finalHealth = await fetch(`${api}/health`);
+    const finalHealth = await fetch(`${api}/health/upstreams`);
     expect([finalHealth.status, await finalHealth.text()]).toEqual([200, expect.anything()]);
   });
 
