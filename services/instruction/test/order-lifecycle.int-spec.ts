@@ -56,7 +56,7 @@ describe.each<Engine>(['sqlite', 'mysql'])('instruction orders on %s', (engine) 
     expect(downlinks.some((d) => d.commandId === queued.orderId)).toBe(false);
     // Two instances racing to flush the same terminal: the guarded claim lets one send.
     const dispatcher = test.app.get(OrderDispatcher);
-    const [a, b] = await Promise.all([dispatcher.flushQueued('13900000002'), dispatcher.flushQueued('13900000002')]);
+    const [a, b] = await Promise.all([dispatcher.flushQueued(['13900000002']), dispatcher.flushQueued(['13900000002'])]);
     expect(a + b).toBe(1);
     await waitFor(() => downlinks.some((d) => d.commandId === queued.orderId), 5000, 'flushed downlink');
     // The gateway answers "device offline" (the terminal dropped meanwhile): back to the queue, not failed.

@@ -33,10 +33,10 @@ class OrderTable {
     Object.assign(row, values);
     return { affected: 1 };
   }
-  readonly finds: { terminalPhone: string | FindOperator<string[]> }[] = [];
-  async find({ where }: { where: { terminalPhone: string | FindOperator<string[]>; status: number } }) {
+  readonly finds: { terminalPhone: FindOperator<string[]> }[] = [];
+  async find({ where }: { where: { terminalPhone: FindOperator<string[]>; status: number } }) {
     this.finds.push({ terminalPhone: where.terminalPhone });
-    const phones = typeof where.terminalPhone === 'string' ? [where.terminalPhone] : (where.terminalPhone.value as unknown as string[]);
+    const phones = where.terminalPhone.value as unknown as string[];
     return [...this.rows.values()].filter((row) => phones.includes(row.terminalPhone) && row.status === where.status).sort((a, b) => a.id - b.id).map((row) => ({ ...row }));
   }
   async findBy({ id }: { id: FindOperator<number[]> }) {
@@ -69,7 +69,7 @@ describe('order dispatcher', () => {
       const oldest = table.add({ terminalPhone: padded });
       const expiring = table.add({ terminalPhone: padded, expireAt: NOW });
       const newest = table.add({ terminalPhone: padded });
-      return dispatcher.flushQueued(padded).then((count) => {
+      return dispatcher.flushQueued([padded]).then((count) => {
         expect(count).toBe(2);
         expect(published).toEqual([{ topic: Topics.downlinkCommand.name, keys: [PHONE, PHONE], ids: [String(oldest.id), String(newest.id)] }]);
         expect(announced).toEqual([[oldest.id, newest.id]]);
@@ -107,7 +107,7 @@ describe('order dispatcher', () => {
     it('never sends an order twice when two flushes race', async () => {
       const { table, published, dispatcher } = setUp();
       table.add({});
-      const counts = await Promise.all([dispatcher.flushQueued(PHONE), dispatcher.flushQueued(PHONE)]);
+      const counts = await Promise.all([dispatcher.flushQueued([PHONE]), dispatcher.flushQueued([PHONE])]);
       expect(counts.sort()).toEqual([0, 1]);
       expect(published.flatMap((p) => p.ids)).toEqual(['1']);
     });

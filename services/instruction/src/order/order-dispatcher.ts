@@ -121,12 +121,11 @@ export class OrderDispatcher extends BusConsumer {
    * oldest first: one query per 500 terminals (an order queued past the first 500 of its query
    * waits for the sweep). Returns how many this call claimed.
    */
-  async flushQueued(terminalPhones: string | readonly string[]): Promise<number> {
-    const phones = [...new Set(typeof terminalPhones === 'string' ? [terminalPhones] : terminalPhones)];
+  async flushQueued(terminalPhones: readonly string[]): Promise<number> {
+    const phones = [...new Set(terminalPhones)];
     let claimedCount = 0;
     for (let i = 0; i < phones.length; i += SWEEP_BATCH) {
-      const chunk = phones.slice(i, i + SWEEP_BATCH);
-      const queued = await this.orders.find({ where: { terminalPhone: chunk.length === 1 ? chunk[0] : In(chunk), status: InstructionStatus.WAITING_RESPONSE }, order: { id: 'ASC' }, take: SWEEP_BATCH });
+      const queued = await this.orders.find({ where: { terminalPhone: In(phones.slice(i, i + SWEEP_BATCH)), status: InstructionStatus.WAITING_RESPONSE }, order: { id: 'ASC' }, take: SWEEP_BATCH });
       claimedCount += await this.claimAndSend(queued);
     }
     return claimedCount;
