@@ -4,6 +4,7 @@ import { consoleBusLogger, type BusLogger } from './bus-logger';
 import { assignWithRetry, deliverBatch, type DeliveryHooks, type EncodedRecord } from './delivery';
 import { DeadLetterHeaders, type EventBus, type PublishRecord, type SubscribeOptions, type Subscription } from './event-bus';
 import { KafkaPublisher } from './kafka-publisher';
+import { patchKafkajsIdleLoop } from './kafkajs-idle-loop';
 import { BUNDLE_HEADER, decodeBundle } from './record-bundle';
 import { murmur2Partition } from './murmur2';
 export { murmur2, murmur2Partition } from './murmur2';
@@ -55,6 +56,7 @@ export class KafkaBus implements EventBus {
 
   constructor(private readonly options: KafkaBusOptions) {
     this.logger = options.logger ?? consoleBusLogger;
+    patchKafkajsIdleLoop(); // before any connection opens: see kafkajs-idle-loop.ts
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
@@ -149,7 +151,10 @@ export class KafkaBus implements EventBus {
       sessionTimeout: options.sessionTimeoutMs ?? 30_000,
       // A third of the session timeout at most, so a live member is never taken for a lost one.
       heartbeatInterval: Math.min(3_000, Math.floor((options.sessionTimeoutMs ?? 30_000) / 3)),
-      maxWaitTimeInMs: 100,
+      // The broker answers a fetch as soon as a record arrives (minBytes 1): this bounds only how long
+      // an idle fetch waits. At 100 ms every idle consumer asked ten times a second, and the broker of
+      // an idle cluster at compose's replica count spent a third of a core answering (docs/bus.md).
+      maxWaitTimeInMs: 1_000,
       maxBytesPerPartition: options.fetchBytesPerPartition ?? 1_048_576,
       // The whole fetch response: room for the partitions consumed at once (4 by default) at the per-partition size.
       maxBytes: Math.max(10_485_760, (options.fetchBytesPerPartition ?? 0) * concurrently),
