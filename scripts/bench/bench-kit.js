@@ -1,6 +1,7 @@
 // What every service benchmark shares: where Kafka and MariaDB are, this run's id (prefixes of its
 // topics and schemas, so nothing else on the broker or server is read), the latency cell of its
-// table, dropping its schemas, and the exit code.
+// table, dropping its schemas and its topics, and the exit code.
+const { Kafka, logLevel } = require('kafkajs');
 const { percentile } = require('./machine');
 
 const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
@@ -19,6 +20,20 @@ async function dropSchemas(connection, prefix, names) {
   for (const name of names) await connection.query(`DROP DATABASE IF EXISTS \`${prefix}${name}\``);
 }
 
+/** Deletes the consumer groups and topics named with this run's topic prefix from the broker. */
+async function deleteRunTopics(topicPrefix) {
+  const admin = new Kafka({ clientId: `bench-cleanup-${run}`, brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const groups = (await admin.listGroups()).groups.map((group) => group.groupId).filter((id) => id.startsWith(topicPrefix));
+    if (groups.length) await admin.deleteGroups(groups).catch(() => undefined); // a group whose member is still leaving stays
+    const topics = (await admin.listTopics()).filter((name) => name.startsWith(topicPrefix));
+    if (topics.length) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** Runs the benchmark and exits (open handles of the services would keep the process up). */
 function runMain(main) {
   main().then(
@@ -30,4 +45,4 @@ function runMain(main) {
   );
 }
 
-module.exports = { brokers, mysql, run, latencyCell, dropSchemas, runMain };
+module.exports = { brokers, mysql, run, latencyCell, dropSchemas, deleteRunTopics, runMain };

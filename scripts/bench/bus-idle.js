@@ -6,8 +6,7 @@
 // Kafka runs against the broker of `scripts/infra up` (KAFKA_BROKERS, default 127.0.0.1:9092).
 const { fork } = require('node:child_process');
 const { join } = require('node:path');
-const { Kafka, logLevel } = require('kafkajs');
-const { brokers, run, runMain } = require('./bench-kit');
+const { brokers, run, deleteRunTopics, runMain } = require('./bench-kit');
 const { machineLine, percentile, processCpuSeconds } = require('./machine');
 const { samplePosition } = require('./sample-position');
 
@@ -106,13 +105,7 @@ async function main() {
       worker.send('stop');
       setTimeout(() => worker.kill('SIGKILL'), 10_000).unref();
     })));
-    const admin = new Kafka({ clientId: 'bench-idle-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
-    await admin.connect();
-    const topics = (await admin.listTopics()).filter((name) => name.startsWith(prefix));
-    if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-    const groups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(prefix));
-    if (groups.length) await admin.deleteGroups(groups).catch(() => undefined);
-    await admin.disconnect();
+    await deleteRunTopics(prefix);
   }
 }
 

@@ -229,18 +229,6 @@ async function drainIngestRate({ producer, brokers, topicPrefix = '', startTrack
   }
 }
 
-/** Deletes this run's topics (its BUS_TOPIC_PREFIX) from the broker. */
-async function deleteTopics(brokers, topicPrefix) {
-  const admin = new Kafka({ clientId: 'bench-tracking-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const topics = (await admin.listTopics()).filter((name) => name.startsWith(topicPrefix));
-    if (topics.length) await admin.deleteTopics({ topics });
-  } finally {
-    await admin.disconnect();
-  }
-}
-
 /**
  * BENCH_CPU_PROFILE=<file>: a V8 CPU profile of this process from the start of the drain (the service has started) to its last
  * write (the producer is idle then, so the profile is the service's), written as a .cpuprofile, and a
@@ -324,4 +312,4 @@ async function prefill(mysql, schema, target, log) {
   return { rows, seconds: (Date.now() - started) / 1000 };
 }
 
-module.exports = { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, deleteTopics, DAY_S };
+module.exports = { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S };

@@ -10,8 +10,8 @@ const { PlatformConfig, PlatformModule, loadConfig } = require('@openfleet/servi
 const { TrackingModule } = require('@openfleet/tracking');
 const { ApiModule } = require('@openfleet/api');
 const { machineLine, percentile } = require('./machine');
-const { brokers, mysql, run } = require('./bench-kit');
-const { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, deleteTopics, DAY_S } = require('./tracking-ingest');
+const { brokers, mysql, run, deleteRunTopics } = require('./bench-kit');
+const { quietDatabase, makePositions, rawInsertRate, rawLoadRate, serviceIngestRate, drainIngestRate, prefill, DAY_S } = require('./tracking-ingest');
 const { livePushLatency } = require('./tracking-live');
 const { dailyMileageBench } = require('./tracking-mileage');
 
@@ -221,7 +221,7 @@ async function main() {
       await connection.query(`DROP DATABASE IF EXISTS \`${schema}\``);
       await connection.end();
     }
-    if (topicPrefix) await deleteTopics(brokers, topicPrefix);
+    if (topicPrefix) await deleteRunTopics(topicPrefix);
   }
   const width = Math.max(...results.map(([name]) => name.length));
   console.log(`| ${'measure'.padEnd(width)} | result |\n|${'-'.repeat(width + 2)}|---|`);
