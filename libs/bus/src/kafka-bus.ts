@@ -151,10 +151,9 @@ export class KafkaBus implements EventBus {
       sessionTimeout: options.sessionTimeoutMs ?? 30_000,
       // A third of the session timeout at most, so a live member is never taken for a lost one.
       heartbeatInterval: Math.min(3_000, Math.floor((options.sessionTimeoutMs ?? 30_000) / 3)),
-      // The broker answers a fetch as soon as a record arrives (minBytes 1): this bounds only how long
-      // an idle fetch waits. At 100 ms every idle consumer asked ten times a second, and the broker of
-      // an idle cluster at compose's replica count spent a third of a core answering (docs/bus.md).
-      maxWaitTimeInMs: 1_000,
+      // 100 ms, not longer: at 1 s an idle cluster cost less, but a new group's first commit came 120-150 ms
+      // later and the tracking drain measured 5 % slower (docs/bus.md, "Idle cost").
+      maxWaitTimeInMs: 100,
       maxBytesPerPartition: options.fetchBytesPerPartition ?? 1_048_576,
       // The whole fetch response: room for the partitions consumed at once (4 by default) at the per-partition size.
       maxBytes: Math.max(10_485_760, (options.fetchBytesPerPartition ?? 0) * concurrently),
